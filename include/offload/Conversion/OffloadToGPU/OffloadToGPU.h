@@ -1,0 +1,35 @@
+//===- OffloadToGPU.h - offload kernels to gpu modules ----------*- C++ -*-===//
+
+#ifndef OFFLOAD_CONVERSION_OFFLOADTOGPU_OFFLOADTOGPU_H
+#define OFFLOAD_CONVERSION_OFFLOADTOGPU_OFFLOADTOGPU_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+class RewriterBase;
+namespace offload {
+class KernelOp;
+
+#define GEN_PASS_DECL_CONVERTOFFLOADTOGPU
+#include "offload/Conversion/Passes.h.inc"
+
+/// Name of the host copy of kernel `kernelName`.
+std::string getFallbackName(StringRef kernelName);
+
+/// Checks that `kernel` can run as a grid of threads: at most one parallel
+/// loop at the top of its body, no reductions on it, and no memory written
+/// outside it. Emits an error on the kernel and fails otherwise.
+LogicalResult verifyKernelForThreadGrid(KernelOp kernel);
+
+/// Builds, at the insertion point of `rewriter`, kernel `kernel` lowered to
+/// the runtime's calling convention (KernelABI.h) under the name `name`: a
+/// `gpu.func` marked as a kernel whose parallel loop is distributed over
+/// the thread grid when `threadGrid`, else a `func.func` that keeps its
+/// loops. Returns the new function.
+Operation *buildLoweredKernel(RewriterBase &rewriter, KernelOp kernel,
+                              StringRef name, bool threadGrid);
+
+} // namespace offload
+} // namespace mlir
+
+#endif // OFFLOAD_CONVERSION_OFFLOADTOGPU_OFFLOADTOGPU_H

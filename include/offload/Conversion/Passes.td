@@ -1,0 +1,85 @@
+//===- Passes.td - offload conversion passes ---------------*- tablegen -*-===//
+
+#ifndef OFFLOAD_CONVERSION_PASSES_TD
+#define OFFLOAD_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
+  let summary = "Build device modules and host fallbacks from offload kernels";
+  let description = [{
+    For every target listed in the module's `offload.targets`, creates a
+    `gpu.module @__offload_<target>` (with the target's `gpu` target
+    attribute) holding every `offload.kernel` lowered to the runtime's
+    calling convention (see `KernelABI.h`): a leading ignored pointer, then
+    8-byte parameters, with memref descriptors rebuilt inside the kernel from
+    a pointer and their dynamic sizes and strides.
+
+    On GPU targets a kernel becomes a `gpu.func` whose outermost
+    `scf.parallel` / `scf.forall` (1-D to 3-D) is distributed over blocks and
+    threads: the innermost loop dimension on x, then y, then z; each thread
+    starts at its global id and strides by the grid size, with the loop
+    bound as the bounds check, so any grid is correct. A kernel without a
+    parallel loop runs on the first thread only. On the host target a kernel
+    becomes a `func.func` that runs its loops as written.
+
+    Every kernel also gets a host copy, `func.func private
+    @__offload_fallback_<kernel>` with the same calling convention, which the
+    host lowering calls when the runtime cannot launch the kernel. Functions
+    the kernels call are copied into each device module.
+
+    The `offload.kernel` ops stay (launches refer to them) until
+    `convert-offload-to-omp` lowers the launches.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::NVVM::NVVMDialect",  // device module targets
+    "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def ConvertOffloadToOpenMP : Pass<"convert-offload-to-omp", "ModuleOp"> {
+  let summary = "Lower launches and data movement to libomptarget calls";
+  let description = [{
+    Lowers the host side of the offload dialect:
+
+    * `offload.data`, `offload.enter_data`, `offload.exit_data` and
+      `offload.update` become `omp.target_data`, `omp.target_enter_data`,
+      `omp.target_exit_data` and `omp.target_update` whose `omp.map.info`
+      entries cover each buffer from its first to its last element; the
+      OpenMP translation turns them into `__tgt_target_data_*_mapper`
+      calls.
+    * `offload.launch` becomes a call to `__tgt_target_kernel` with a
+      version-3 `KernelArgs` structure: one entry per lowered kernel
+      parameter (mapped buffers with their map kind and `TARGET_PARAM`,
+      sizes, strides and scalars as `LITERAL`s), the grid (from the launch,
+      or computed from the kernel's parallel loop bounds: 256 threads per
+      block in 1-D, 32x8 in 2-D, 32x4x2 in 3-D, enough blocks for one thread
+      per iteration), and the kernel's host address
+      `@__offload_region_<kernel>`. When the runtime returns non-zero (no
+      device, offloading disabled) the host fallback
+      `@__offload_fallback_<kernel>` runs instead.
+    * Each kernel's host address is an `llvm.mlir.global` marked
+      `offload.entry`, from which the translation emits the offload entry
+      table; the `offload.kernel` ops are erased.
+
+    The module gets the `omp.is_target_device = false` and
+    `omp.target_triples` attributes the OpenMP translation needs.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::omp::OpenMPDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // OFFLOAD_CONVERSION_PASSES_TD

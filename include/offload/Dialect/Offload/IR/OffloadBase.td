@@ -1,0 +1,87 @@
+//===- OffloadBase.td - offload dialect definition ---------*- tablegen -*-===//
+//
+// The offload dialect: kernels, maps and launches, single source with the
+// host code that launches them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADBASE_TD
+#define OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADBASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Offload_Dialect : Dialect {
+  let name = "offload";
+  let cppNamespace = "::mlir::offload";
+  let summary = "Kernels, data maps and launches for GPU offloading";
+  let description = [{
+    The `offload` dialect lets a front end run ordinary functions on a GPU
+    (or on the host) with the data movement worked out by the compiler.
+
+    * `offload.kernel` is the unit of offloading: a function whose outermost
+      `scf.parallel` / `scf.forall` is its iteration space.
+    * `offload.launch` runs a kernel on a device. Without map clauses the
+      compiler infers what each buffer needs from what the kernel reads and
+      writes (`offload-infer-maps`); explicit `map(...)` clauses win.
+    * `offload.data`, `offload.enter_data`, `offload.exit_data` and
+      `offload.update` keep buffers resident on a device across launches and
+      move them explicitly.
+
+    The module lists the targets it is built for in `offload.targets`; every
+    program also runs on the host device, without a GPU:
+
+    ```mlir
+    module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
+                                          #offload.host]} {
+      offload.kernel @scale(%a: f32, %x: memref<?xf32>) {
+        %c0 = arith.constant 0 : index
+        %c1 = arith.constant 1 : index
+        %n = memref.dim %x, %c0 : memref<?xf32>
+        scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+          %v = memref.load %x[%i] : memref<?xf32>
+          %r = arith.mulf %a, %v : f32
+          memref.store %r, %x[%i] : memref<?xf32>
+        }
+        offload.return
+      }
+      func.func @run(%a: f32, %x: memref<?xf32>) {
+        offload.launch @scale(%a, %x) : (f32, memref<?xf32>) -> ()
+        return
+      }
+    }
+    ```
+
+    The lowering (`offload-pipeline`) turns kernels into device images
+    (NVPTX, AMDGPU, x86-64 host) and launches into calls to LLVM's offload
+    runtime, libomptarget.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// Name of the module attribute listing the targets to build for.
+    static constexpr ::llvm::StringLiteral getTargetsAttrName() {
+      return ::llvm::StringLiteral("offload.targets");
+    }
+    /// Name of the attribute that records, on a device gpu.module, the
+    /// offload target it was built for.
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return ::llvm::StringLiteral("offload.target");
+    }
+    /// Name of the attribute that marks a host global as the address that
+    /// identifies a kernel to the offload runtime (its offload entry).
+    static constexpr ::llvm::StringLiteral getEntryAttrName() {
+      return ::llvm::StringLiteral("offload.entry");
+    }
+  }];
+}
+
+class Offload_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Offload_Dialect, mnemonic, traits>;
+
+class Offload_Attr<string name, string attrMnemonic, list<Trait> traits = []>
+    : AttrDef<Offload_Dialect, name, traits> {
+  let mnemonic = attrMnemonic;
+}
+
+#endif // OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADBASE_TD

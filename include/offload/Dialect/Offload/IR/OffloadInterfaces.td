@@ -1,0 +1,61 @@
+//===- OffloadInterfaces.td - offload target interface -----*- tablegen -*-===//
+//
+// The one interface behind which the differences between targets (NVPTX,
+// AMDGPU, host) live.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADINTERFACES_TD
+#define OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADINTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def Offload_TargetAttrInterface : AttrInterface<"TargetAttrInterface"> {
+  let cppNamespace = "::mlir::offload";
+  let description = [{
+    Implemented by the target attributes listed in a module's
+    `offload.targets` (`#offload.nvptx`, `#offload.amdgpu`, `#offload.host`).
+    It tells the target-neutral lowering what differs between targets: the
+    attribute the device `gpu.module` carries (which selects the upstream
+    serializer), whether parallel loops become a thread grid, the pass
+    pipeline that lowers the device module to the LLVM dialect, and the image
+    format embedded in the host program.
+
+    The implementations live in `lib/Target/<Target>/` and are attached as
+    external models by `offload::registerTargetInterfaces`.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Short lower-case name of the target (`nvptx`, `amdgpu`, `host`), used
+        to name the device module and in diagnostics.
+      }],
+      "::llvm::StringRef", "getTargetName", (ins)>,
+    InterfaceMethod<[{
+        The attribute (implementing `gpu::TargetAttrInterface`) to attach to
+        the device `gpu.module` built for this target.
+      }],
+      "::mlir::Attribute", "getDeviceModuleTarget", (ins)>,
+    InterfaceMethod<[{
+        True when kernels run as a grid of blocks and threads (GPUs): the
+        kernel's parallel loop is distributed over the grid. False when the
+        runtime calls the kernel once (the host plugin): the kernel keeps its
+        loops.
+      }],
+      "bool", "usesThreadGrid", (ins)>,
+    InterfaceMethod<[{
+        Adds the passes that lower a device `gpu.module` of this target to the
+        LLVM dialect (and target intrinsics) to `pm`, which is nested on
+        `gpu.module`.
+      }],
+      "void", "buildDeviceLoweringPipeline", (ins "::mlir::OpPassManager &":$pm)>,
+    InterfaceMethod<[{
+        Options for serializing the device module (`gpu::TargetOptions`):
+        image format, tool paths. Fails with a diagnostic on `module` naming
+        what is missing when no image can be produced.
+      }],
+      "::mlir::FailureOr<::mlir::gpu::TargetOptions>", "getSerializationOptions",
+      (ins "::mlir::Operation *":$module)>,
+  ];
+}
+
+#endif // OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADINTERFACES_TD

@@ -1,0 +1,244 @@
+//===- OffloadOps.td - offload operations ------------------*- tablegen -*-===//
+
+#ifndef OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADOPS_TD
+#define OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADOPS_TD
+
+include "offload/Dialect/Offload/IR/OffloadBase.td"
+include "offload/Dialect/Offload/IR/OffloadAttrs.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/FunctionInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/IR/OpAsmInterface.td"
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+def Offload_KernelOp : Offload_Op<"kernel", [
+    AffineScope, AutomaticAllocationScope, FunctionOpInterface,
+    IsolatedFromAbove]> {
+  let summary = "A function that runs on a device";
+  let description = [{
+    A kernel is the unit of offloading: a function with memref (buffer) and
+    scalar arguments and no results, isolated from the code around it. It is
+    built for every target the module lists in `offload.targets` and also
+    kept as host code, so a launch the runtime refuses runs on the host.
+
+    The kernel's outermost `scf.parallel` or `scf.forall` (one to three
+    dimensions) is its iteration space: on a GPU each iteration runs on its
+    own thread (the innermost loop dimension on the x threads, so that
+    neighbouring iterations touch neighbouring elements); on the host device
+    the loop runs as written. Code outside that loop runs in every thread and
+    must not write memory. A kernel without a parallel loop runs once.
+
+    Arguments may be memrefs of integers, floats or `index` (identity or
+    strided layouts, default memory space) and integer, float or `index`
+    scalars.
+
+    ```mlir
+    offload.kernel @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %n = memref.dim %x, %c0 : memref<?xf32>
+      scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+        %xi = memref.load %x[%i] : memref<?xf32>
+        %yi = memref.load %y[%i] : memref<?xf32>
+        %m = arith.mulf %a, %xi : f32
+        %r = arith.addf %m, %yi : f32
+        memref.store %r, %y[%i] : memref<?xf32>
+      }
+      offload.return
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       TypeAttrOf<FunctionType>:$function_type,
+                       OptionalAttr<StrAttr>:$sym_visibility,
+                       OptionalAttr<DictArrayAttr>:$arg_attrs,
+                       OptionalAttr<DictArrayAttr>:$res_attrs);
+  let regions = (region AnyRegion:$body);
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
+                                 "::mlir::FunctionType":$type)>];
+  let extraClassDeclaration = [{
+    /// FunctionOpInterface: the callable region (kernels always have a body).
+    ::mlir::Region *getCallableRegion() { return &getBody(); }
+    ::llvm::ArrayRef<::mlir::Type> getArgumentTypes() {
+      return getFunctionType().getInputs();
+    }
+    ::llvm::ArrayRef<::mlir::Type> getResultTypes() {
+      return getFunctionType().getResults();
+    }
+    bool isDeclaration() { return false; }
+
+    /// The kernel's iteration space: the first `scf.parallel` or `scf.forall`
+    /// directly in its body, or null when it has none.
+    ::mlir::Operation *getParallelLoop();
+    /// Number of dimensions of getParallelLoop() (0 when there is none).
+    unsigned getParallelRank();
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Offload_ReturnOp : Offload_Op<"return", [
+    Pure, HasParent<"KernelOp">, ReturnLike, Terminator]> {
+  let summary = "Ends a kernel";
+  let description = [{
+    Terminates the body of an `offload.kernel`. Kernels return no values;
+    they communicate through the buffers they write.
+
+    ```mlir
+    offload.return
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchOp
+//===----------------------------------------------------------------------===//
+
+def Offload_LaunchOp : Offload_Op<"launch", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Runs a kernel on a device";
+  let description = [{
+    Launches kernel `$kernel` with `$args`, which must match the kernel's
+    signature, and waits for it to finish.
+
+    * `map(...)` clauses say what each buffer needs; buffers without a clause
+      get one inferred from what the kernel reads and writes (a read-only
+      buffer is `to`, a written one `tofrom`, an untouched one is not mapped).
+      Only `to`, `from`, `tofrom` and `alloc` make sense on a launch.
+    * `device(...)` picks the device by number (default: the runtime's
+      default device, `OMP_DEFAULT_DEVICE`).
+    * `blocks(...) threads(...)` set the grid (one to three dimensions, as
+      many as the kernel's parallel loop has). By default the grid covers the
+      loop's iteration space with one thread per iteration; a smaller grid
+      is also correct, each thread then takes several iterations.
+
+    When the runtime cannot launch the kernel (no device, no image for it,
+    `OMP_TARGET_OFFLOAD=disabled`) the kernel runs on the host instead;
+    under `OMP_TARGET_OFFLOAD=mandatory` the program stops with an error
+    naming the kernel and the device.
+
+    ```mlir
+    offload.launch @saxpy(%a, %x, %y) : (f32, memref<?xf32>, memref<?xf32>) -> ()
+    offload.launch @saxpy(%a, %x, %y) map(to: %x : memref<?xf32>,
+        tofrom: %y : memref<?xf32>) device(%dev : i32) blocks(%nb) threads(%nt)
+        : (f32, memref<?xf32>, memref<?xf32>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$kernel,
+                       Variadic<AnyType>:$args,
+                       Variadic<AnyType>:$map_vars,
+                       OptionalAttr<Offload_MapArrayAttr>:$map_kinds,
+                       Optional<AnySignlessIntegerOrIndex>:$device,
+                       Variadic<Index>:$blocks,
+                       Variadic<Index>:$threads);
+  let assemblyFormat = [{
+    $kernel `(` $args `)`
+    (`map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds)^ `)`)?
+    (`device` `(` $device^ `:` type($device) `)`)?
+    (`blocks` `(` $blocks^ `)`)?
+    (`threads` `(` $threads^ `)`)?
+    attr-dict `:` functional-type($args, results)
+  }];
+  let extraClassDeclaration = [{
+    /// The explicit map clause of `value`, or null when it has none.
+    ::mlir::offload::MapAttr getMapFor(::mlir::Value value);
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement
+//===----------------------------------------------------------------------===//
+
+def Offload_DataOp : Offload_Op<"data", [
+    AttrSizedOperandSegments, SingleBlock, NoTerminator,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Keeps buffers mapped on a device for the extent of a region";
+  let description = [{
+    Maps the buffers of its `map(...)` clauses when the region starts and
+    unmaps them when it ends, so launches inside reuse device copies instead
+    of moving data each time. Allowed kinds: `to`, `from`, `tofrom`, `alloc`.
+
+    ```mlir
+    offload.data map(tofrom: %grid : memref<?x?xf32>) {
+      scf.for %it = %c0 to %steps step %c1 {
+        offload.launch @step(%grid) : (memref<?x?xf32>) -> ()
+      }
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$map_vars,
+                       Offload_MapArrayAttr:$map_kinds,
+                       Optional<AnySignlessIntegerOrIndex>:$device);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    `map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds) `)`
+    (`device` `(` $device^ `:` type($device) `)`)?
+    $body attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+class Offload_StandaloneDataOp<string mnemonic>
+    : Offload_Op<mnemonic, [
+        AttrSizedOperandSegments,
+        DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let arguments = (ins Variadic<AnyType>:$map_vars,
+                       Offload_MapArrayAttr:$map_kinds,
+                       Optional<AnySignlessIntegerOrIndex>:$device);
+  let assemblyFormat = [{
+    `map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds) `)`
+    (`device` `(` $device^ `:` type($device) `)`)?
+    attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+def Offload_EnterDataOp : Offload_StandaloneDataOp<"enter_data"> {
+  let summary = "Maps buffers onto a device until a matching exit_data";
+  let description = [{
+    Starts the mapping of each buffer (`to` copies it to the device, `alloc`
+    only allocates). The mapping lasts until an `offload.exit_data` releases
+    it, across functions.
+
+    ```mlir
+    offload.enter_data map(to: %a : memref<?xf32>, alloc: %b : memref<?xf32>)
+    ```
+  }];
+}
+
+def Offload_ExitDataOp : Offload_StandaloneDataOp<"exit_data"> {
+  let summary = "Ends mappings started by enter_data";
+  let description = [{
+    Ends the mapping of each buffer: `from` copies it back first, `release`
+    drops one reference, `delete` frees the device copy whatever its
+    reference count.
+
+    ```mlir
+    offload.exit_data map(from: %b : memref<?xf32>, release: %a : memref<?xf32>)
+    ```
+  }];
+}
+
+def Offload_UpdateOp : Offload_StandaloneDataOp<"update"> {
+  let summary = "Copies mapped buffers between host and device";
+  let description = [{
+    Copies already-mapped buffers: `to` from host to device, `from` from
+    device to host. A buffer that is not mapped is skipped, or is an error
+    with the `present` modifier.
+
+    ```mlir
+    offload.update map(from: %y : memref<?xf32>)
+    ```
+  }];
+}
+
+#endif // OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADOPS_TD

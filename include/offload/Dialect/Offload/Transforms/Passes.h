@@ -1,0 +1,19 @@
+//===- Passes.h - offload dialect passes ------------------------*- C++ -*-===//
+
+#ifndef OFFLOAD_DIALECT_OFFLOAD_TRANSFORMS_PASSES_H
+#define OFFLOAD_DIALECT_OFFLOAD_TRANSFORMS_PASSES_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::offload {
+
+#define GEN_PASS_DECL
+#include "offload/Dialect/Offload/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "offload/Dialect/Offload/Transforms/Passes.h.inc"
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_DIALECT_OFFLOAD_TRANSFORMS_PASSES_H

@@ -1,0 +1,49 @@
+//===- Pipelines.h - offload-pipeline and its stages ------------*- C++ -*-===//
+
+#ifndef OFFLOAD_PIPELINES_PIPELINES_H
+#define OFFLOAD_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+namespace offload {
+
+struct OffloadPipelineOptions
+    : public PassPipelineOptions<OffloadPipelineOptions> {
+  PassOptions::Option<std::string> targets{
+      *this, "targets",
+      llvm::cl::desc("Targets to build for, overriding the module's "
+                     "offload.targets: comma-separated "
+                     "nvptx[:chip[:cubin|bitcode]], amdgpu[:chip], host"),
+      llvm::cl::init("")};
+  PassOptions::Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Report every inferred map clause as a remark"),
+      llvm::cl::init(false)};
+};
+
+/// Device side: set the targets, infer maps, build, lower and serialize the
+/// device modules (offload-set-targets, offload-infer-maps,
+/// convert-offload-to-gpu, offload-lower-device-modules,
+/// offload-serialize-device-modules).
+void buildOffloadDevicePipeline(OpPassManager &pm,
+                                const OffloadPipelineOptions &options);
+
+/// Host side: lower launches and data movement (convert-offload-to-omp),
+/// then everything to the LLVM and omp dialects, ready for translation.
+void buildOffloadHostPipeline(OpPassManager &pm,
+                              const OffloadPipelineOptions &options);
+
+/// Both, in order: an offload module to LLVM dialect with embedded images.
+void buildOffloadPipeline(OpPassManager &pm,
+                          const OffloadPipelineOptions &options);
+
+/// Registers offload-pipeline, offload-device-pipeline and
+/// offload-host-pipeline.
+void registerOffloadPipelines();
+
+} // namespace offload
+} // namespace mlir
+
+#endif // OFFLOAD_PIPELINES_PIPELINES_H

@@ -1,0 +1,29 @@
+//===- Targets.h - offload target implementations ---------------*- C++ -*-===//
+//
+// Attach the implementations of offload::TargetAttrInterface (and, for the
+// host, gpu::TargetAttrInterface) to the offload target attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TARGET_TARGETS_H
+#define OFFLOAD_TARGET_TARGETS_H
+
+namespace mlir {
+class DialectRegistry;
+namespace offload {
+
+/// #offload.nvptx: gpu -> nvvm -> cubin (ptxas) or NVPTX bitcode.
+void registerNVPTXTarget(DialectRegistry &registry);
+/// #offload.amdgpu: gpu -> rocdl -> AMDGCN code object.
+void registerAMDGPUTarget(DialectRegistry &registry);
+/// #offload.host: llvm -> x86-64 shared object for the host plugin.
+void registerHostTarget(DialectRegistry &registry);
+
+/// All of the above, plus what the upstream serializers they use need (the
+/// NVVM/ROCDL target attributes and the LLVM IR translations).
+void registerAllTargets(DialectRegistry &registry);
+
+} // namespace offload
+} // namespace mlir
+
+#endif // OFFLOAD_TARGET_TARGETS_H

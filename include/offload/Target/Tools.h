@@ -1,0 +1,38 @@
+//===- Tools.h - external tools the compiler runs ---------------*- C++ -*-===//
+//
+// Each lookup tries, in order: an environment variable, the path found when
+// the project was configured, then PATH.
+//
+//   OFFLOAD_LLD       ld.lld (links host images)
+//   OFFLOAD_CLANG     clang (links programs in offload-cc)
+//   OFFLOAD_PTXAS     ptxas (NVPTX cubins); CUDA_HOME/CUDA_PATH/bin also
+//   OFFLOAD_ROCM_BITCODE_DIR  ROCm device libraries (ocml.bc, ockl.bc, ...)
+//   OFFLOAD_LIBOMPTARGET_DIR  directory of libomptarget.so
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_TARGET_TOOLS_H
+#define OFFLOAD_TARGET_TOOLS_H
+
+#include "llvm/ADT/StringRef.h"
+#include <optional>
+#include <string>
+
+namespace mlir::offload {
+
+std::optional<std::string> findLld();
+std::optional<std::string> findClang();
+std::optional<std::string> findPtxas();
+/// Directory holding the ROCm device library bitcode (ocml.bc, ...).
+std::optional<std::string> findRocmBitcodeDir();
+std::string getLibomptargetDir();
+
+/// A directory laid out like a ROCm installation (amdgcn/bitcode and
+/// llvm/bin/ld.lld, as symbolic links), which MLIR's AMDGPU serializer
+/// expects; created once per process under the system's temporary
+/// directory. Fails when the device libraries or ld.lld are missing.
+std::optional<std::string> getRocmToolkitDir();
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_TARGET_TOOLS_H

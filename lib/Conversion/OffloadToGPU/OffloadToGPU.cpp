@@ -1,0 +1,375 @@
+//===- OffloadToGPU.cpp - offload kernels to gpu modules --------*- C++ -*-===//
+//
+// Builds one device gpu.module per target from the module's offload.kernel
+// ops, plus a host copy of every kernel for fallback.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
+
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+#include "offload/Dialect/Offload/Utils/KernelABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_CONVERTOFFLOADTOGPU
+#include "offload/Conversion/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+std::string mlir::offload::getFallbackName(StringRef kernelName) {
+  return ("__offload_fallback_" + kernelName).str();
+}
+
+//===----------------------------------------------------------------------===//
+// Checks for the thread grid
+//===----------------------------------------------------------------------===//
+
+/// True when `op`, outside the kernel's parallel loop, may write memory that
+/// other threads can see (anything but thread-private allocas).
+static bool mayWriteSharedMemory(Operation *op) {
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    return false; // nested ops are visited on their own
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return !op->hasTrait<OpTrait::IsTerminator>();
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [](const MemoryEffects::EffectInstance &it) {
+    if (!isa<MemoryEffects::Write>(it.getEffect()))
+      return false;
+    Value value = it.getValue();
+    return !value || !value.getDefiningOp<memref::AllocaOp>();
+  });
+}
+
+LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
+  SmallVector<Operation *> loops;
+  for (Operation &op : kernel.getBody().front())
+    if (isa<scf::ParallelOp, scf::ForallOp>(op))
+      loops.push_back(&op);
+  if (loops.size() > 1) {
+    InFlightDiagnostic diag =
+        kernel.emitOpError()
+        << "has " << loops.size()
+        << " parallel loops at the top of its body; a kernel's iteration "
+           "space is one loop (split it into one kernel per loop)";
+    diag.attachNote(loops[1]->getLoc()) << "second parallel loop";
+    return diag;
+  }
+  Operation *loop = loops.empty() ? nullptr : loops.front();
+  if (auto parallel = dyn_cast_or_null<scf::ParallelOp>(loop)) {
+    if (parallel.getNumResults() != 0)
+      return parallel.emitError()
+             << "reductions on a kernel's parallel loop are not supported "
+                "yet; accumulate into a buffer from a sequential loop";
+    if (parallel.getNumLoops() > 3)
+      return parallel.emitError()
+             << "a kernel's parallel loop has 1 to 3 dimensions, this one "
+             << parallel.getNumLoops();
+  }
+  if (auto forall = dyn_cast_or_null<scf::ForallOp>(loop)) {
+    if (!forall.getOutputs().empty())
+      return forall.emitError()
+             << "a kernel's scf.forall cannot have shared outputs; write to "
+                "memref arguments instead";
+    if (forall.getRank() > 3)
+      return forall.emitError()
+             << "a kernel's parallel loop has 1 to 3 dimensions, this one "
+             << forall.getRank();
+  }
+  if (!loop)
+    return success();
+  WalkResult result = kernel.getBody().walk<WalkOrder::PreOrder>(
+      [&](Operation *op) {
+    if (op == loop)
+      return WalkResult::skip();
+    if (!mayWriteSharedMemory(op))
+      return WalkResult::advance();
+    InFlightDiagnostic diag =
+        op->emitError() << "kernel " << kernel.getSymNameAttr()
+                        << " may write memory outside its parallel loop, "
+                           "which every GPU thread would do; move the write "
+                           "into the loop or into its own kernel";
+    diag.attachNote(loop->getLoc()) << "the kernel's parallel loop";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// Lowered kernels
+//===----------------------------------------------------------------------===//
+
+/// The global id of the current thread and the number of threads of the
+/// grid along `dim`.
+static std::pair<Value, Value> getGlobalIdAndSize(OpBuilder &b, Location loc,
+                                                  gpu::Dimension dim) {
+  Value tid = gpu::ThreadIdOp::create(b, loc, dim);
+  Value bid = gpu::BlockIdOp::create(b, loc, dim);
+  Value bdim = gpu::BlockDimOp::create(b, loc, dim);
+  Value gdim = gpu::GridDimOp::create(b, loc, dim);
+  Value id = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, bid, bdim), tid);
+  return {id, arith::MulIOp::create(b, loc, gdim, bdim)};
+}
+
+static gpu::Dimension hardwareDim(unsigned index) {
+  return index == 0 ? gpu::Dimension::x
+                    : (index == 1 ? gpu::Dimension::y : gpu::Dimension::z);
+}
+
+/// Replaces `parallel` by loops over the thread grid: loop dimension d of an
+/// n-D loop goes to hardware dimension n-1-d, each thread starting at its
+/// global id and stepping by the grid size.
+static void distributeOverGrid(RewriterBase &rewriter,
+                               scf::ParallelOp parallel) {
+  Location loc = parallel.getLoc();
+  unsigned rank = parallel.getNumLoops();
+  rewriter.setInsertionPoint(parallel);
+  SmallVector<Value> ivs;
+  scf::ForOp innermost;
+  for (unsigned d = 0; d < rank; ++d) {
+    auto [id, size] = getGlobalIdAndSize(rewriter, loc,
+                                         hardwareDim(rank - 1 - d));
+    Value step = parallel.getStep()[d];
+    Value lb = arith::AddIOp::create(
+        rewriter, loc, parallel.getLowerBound()[d],
+        arith::MulIOp::create(rewriter, loc, id, step));
+    Value stride = arith::MulIOp::create(rewriter, loc, size, step);
+    innermost = scf::ForOp::create(rewriter, loc, lb,
+                                   parallel.getUpperBound()[d], stride);
+    ivs.push_back(innermost.getInductionVar());
+    rewriter.setInsertionPointToStart(innermost.getBody());
+  }
+  Block &body = parallel.getRegion().front();
+  rewriter.eraseOp(body.getTerminator()); // scf.reduce without operands
+  rewriter.inlineBlockBefore(&body, innermost.getBody()->getTerminator(),
+                             ivs);
+  rewriter.eraseOp(parallel);
+}
+
+/// Makes the code from `start` to the end of `func`'s entry block run on the
+/// first thread of the grid only.
+static void runOnFirstThread(RewriterBase &rewriter, gpu::GPUFuncOp func,
+                             Operation *start) {
+  Location loc = func.getLoc();
+  Block *entry = &func.getBody().front();
+  Block *rest = rewriter.splitBlock(entry, start->getIterator());
+  Block *exit = rewriter.createBlock(&func.getBody());
+  gpu::ReturnOp::create(rewriter, loc);
+  rewriter.setInsertionPointToEnd(entry);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value first = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+  for (unsigned d = 0; d < 3; ++d) {
+    Value id = getGlobalIdAndSize(rewriter, loc, hardwareDim(d)).first;
+    first = arith::AndIOp::create(
+        rewriter, loc, first,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, id,
+                              zero));
+  }
+  cf::CondBranchOp::create(rewriter, loc, first, rest, exit);
+}
+
+Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
+                                             KernelOp kernel, StringRef name,
+                                             bool threadGrid) {
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+  auto type = FunctionType::get(
+      ctx, getLoweredKernelParamTypes(ctx, kernel.getArgumentTypes()), {});
+
+  Operation *func;
+  Region *body;
+  if (threadGrid) {
+    auto gpuFunc = gpu::GPUFuncOp::create(rewriter, loc, name, type);
+    gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                     rewriter.getUnitAttr());
+    func = gpuFunc;
+    body = &gpuFunc.getBody();
+  } else {
+    auto funcOp = func::FuncOp::create(rewriter, loc, name, type);
+    funcOp.addEntryBlock();
+    func = funcOp;
+    body = &funcOp.getBody();
+  }
+  Block *entry = &body->front();
+
+  // Rebuild the kernel's arguments from the lowered parameters.
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(entry);
+  IRMapping mapping;
+  unsigned next = 1; // parameter 0 is the runtime's pointer
+  for (BlockArgument arg : kernel.getArguments()) {
+    unsigned count = getNumLoweredParams(arg.getType());
+    mapping.map(arg, unpackKernelArgument(
+                         rewriter, arg.getLoc(), arg.getType(),
+                         entry->getArguments().slice(next, count)));
+    next += count;
+  }
+
+  // Clone the body after the unpacking; its entry block has no arguments
+  // left (they are mapped), so merge it into ours.
+  Operation *lastUnpack = entry->empty() ? nullptr : &entry->back();
+  kernel.getBody().cloneInto(body, mapping);
+  Block *clonedEntry = entry->getNextNode();
+  rewriter.inlineBlockBefore(clonedEntry, entry, entry->end());
+  Operation *start =
+      lastUnpack ? lastUnpack->getNextNode() : &entry->front();
+
+  // Kernels return nothing.
+  SmallVector<ReturnOp> returns;
+  func->walk([&](ReturnOp op) { returns.push_back(op); });
+  for (ReturnOp op : returns) {
+    rewriter.setInsertionPoint(op);
+    if (threadGrid)
+      rewriter.replaceOpWithNewOp<gpu::ReturnOp>(op);
+    else
+      rewriter.replaceOpWithNewOp<func::ReturnOp>(op);
+  }
+  if (!threadGrid)
+    return func;
+
+  // Map the iteration space onto the grid.
+  Operation *loop = nullptr;
+  for (Operation &op : *entry)
+    if (isa<scf::ParallelOp, scf::ForallOp>(op)) {
+      loop = &op;
+      break;
+    }
+  if (auto forall = dyn_cast_or_null<scf::ForallOp>(loop)) {
+    scf::ParallelOp parallel;
+    (void)scf::forallToParallelLoop(rewriter, forall, &parallel);
+    loop = parallel;
+  }
+  if (auto parallel = dyn_cast_or_null<scf::ParallelOp>(loop))
+    distributeOverGrid(rewriter, parallel);
+  else
+    runOnFirstThread(rewriter, cast<gpu::GPUFuncOp>(func), start);
+  return func;
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+/// Collects the functions `roots` call, directly or not, in `symbolTable`.
+static SmallVector<func::FuncOp> collectCallees(ArrayRef<KernelOp> roots,
+                                                SymbolTable &symbolTable) {
+  llvm::SetVector<Operation *> worklist;
+  for (KernelOp kernel : roots)
+    worklist.insert(kernel);
+  SmallVector<func::FuncOp> callees;
+  for (size_t i = 0; i < worklist.size(); ++i) {
+    worklist[i]->walk([&](CallOpInterface call) {
+      auto symbol = dyn_cast_if_present<SymbolRefAttr>(
+          call.getCallableForCallee());
+      if (!symbol)
+        return;
+      auto callee = symbolTable.lookup<func::FuncOp>(
+          symbol.getLeafReference());
+      if (callee && worklist.insert(callee))
+        callees.push_back(callee);
+    });
+  }
+  return callees;
+}
+
+namespace {
+struct ConvertOffloadToGPUPass
+    : public offload::impl::ConvertOffloadToGPUBase<ConvertOffloadToGPUPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
+    if (kernels.empty())
+      return;
+    SymbolTable symbolTable(module);
+    MLIRContext *ctx = &getContext();
+    IRRewriter rewriter(ctx);
+
+    // Resolve the targets first: every problem is reported before anything
+    // is built.
+    SmallVector<TargetAttrInterface> targets;
+    if (auto list = module->getAttrOfType<ArrayAttr>(
+            OffloadDialect::getTargetsAttrName())) {
+      for (Attribute attr : list) {
+        auto target = dyn_cast<TargetAttrInterface>(attr);
+        if (!target) {
+          module.emitError() << "target " << attr
+                             << " has no implementation registered in this "
+                                "tool (call offload::registerAllTargets)";
+          return signalPassFailure();
+        }
+        targets.push_back(target);
+      }
+    }
+    bool anyGrid = llvm::any_of(
+        targets, [](TargetAttrInterface t) { return t.usesThreadGrid(); });
+    bool failed = false;
+    if (anyGrid)
+      for (KernelOp kernel : kernels)
+        failed |= mlir::failed(verifyKernelForThreadGrid(kernel));
+    if (failed)
+      return signalPassFailure();
+
+    SmallVector<func::FuncOp> callees = collectCallees(kernels, symbolTable);
+    rewriter.setInsertionPointToEnd(module.getBody());
+    for (TargetAttrInterface target : targets) {
+      std::string name = ("__offload_" + target.getTargetName()).str();
+      if (auto nvptx = dyn_cast<NVPTXTargetAttr>(target))
+        name += "_" + nvptx.getChip().str();
+      else if (auto amdgpu = dyn_cast<AMDGPUTargetAttr>(target))
+        name += "_" + amdgpu.getChip().str();
+      auto gpuModule = gpu::GPUModuleOp::create(
+          rewriter, module.getLoc(), name,
+          rewriter.getArrayAttr({target.getDeviceModuleTarget()}));
+      gpuModule->setAttr(OffloadDialect::getTargetAttrName(), target);
+      symbolTable.insert(gpuModule);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(gpuModule.getBody());
+      for (KernelOp kernel : kernels)
+        buildLoweredKernel(rewriter, kernel, kernel.getSymName(),
+                           target.usesThreadGrid());
+      for (func::FuncOp callee : callees) {
+        auto copy = cast<func::FuncOp>(rewriter.clone(*callee));
+        copy.setPrivate();
+      }
+    }
+
+    // The host copies, next to each kernel.
+    for (KernelOp kernel : kernels) {
+      std::string name = getFallbackName(kernel.getSymName());
+      if (symbolTable.lookup(name)) {
+        kernel.emitOpError() << "cannot create its host copy: the module "
+                                "already has a symbol named @"
+                             << name;
+        return signalPassFailure();
+      }
+      rewriter.setInsertionPointAfter(kernel);
+      auto fallback = cast<func::FuncOp>(
+          buildLoweredKernel(rewriter, kernel, name, /*threadGrid=*/false));
+      fallback.setPrivate();
+    }
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    rewriter.getUnitAttr());
+  }
+};
+} // namespace

@@ -1,0 +1,714 @@
+//===- OffloadToOpenMP.cpp - offload host code to libomptarget --*- C++ -*-===//
+//
+// Lowers launches to __tgt_target_kernel calls and data movement to the omp
+// dialect's target data operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Conversion/OffloadToOpenMP/OffloadToOpenMP.h"
+
+#include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+#include "offload/Dialect/Offload/Utils/KernelABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Frontend/OpenMP/OMPConstants.h"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_CONVERTOFFLOADTOOPENMP
+#include "offload/Conversion/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+using llvm::omp::OpenMPOffloadMappingFlags;
+
+std::string mlir::offload::getKernelAddressName(StringRef kernelName) {
+  return ("__offload_region_" + kernelName).str();
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static constexpr int64_t kKernelArgsVersion = 3;
+/// Default threads per block by rank of the parallel loop, x first.
+static constexpr int64_t kThreads[3][3] = {{256, 1, 1}, {32, 8, 1}, {32, 4, 2}};
+/// Blocks per hardware dimension when the iteration space cannot be computed
+/// on the host (each thread then strides over the loop).
+static constexpr int64_t kDefaultBlocks[3] = {1024, 16, 16};
+/// CUDA's grid limits, x first.
+static constexpr int64_t kMaxBlocks[3] = {(1ll << 31) - 1, 65535, 65535};
+
+static uint64_t bits(OpenMPOffloadMappingFlags flags) {
+  return static_cast<std::underlying_type_t<OpenMPOffloadMappingFlags>>(
+      flags);
+}
+
+/// libomptarget map-type bits of a map clause.
+static uint64_t getMapTypeBits(MapAttr map) {
+  uint64_t type = 0;
+  if (map.copiesIn())
+    type |= bits(OpenMPOffloadMappingFlags::OMP_MAP_TO);
+  if (map.copiesOut())
+    type |= bits(OpenMPOffloadMappingFlags::OMP_MAP_FROM);
+  if (map.getKind() == MapKind::del)
+    type |= bits(OpenMPOffloadMappingFlags::OMP_MAP_DELETE);
+  if (map.isAlways())
+    type |= bits(OpenMPOffloadMappingFlags::OMP_MAP_ALWAYS);
+  if (map.isPresent())
+    type |= bits(OpenMPOffloadMappingFlags::OMP_MAP_PRESENT);
+  return type;
+}
+
+/// The omp dialect's spelling of a map clause.
+static omp::ClauseMapFlags getOmpMapFlags(MapAttr map) {
+  omp::ClauseMapFlags flags = omp::ClauseMapFlags::none;
+  switch (map.getKind()) {
+  case MapKind::to:
+    flags = omp::ClauseMapFlags::to;
+    break;
+  case MapKind::from:
+    flags = omp::ClauseMapFlags::from;
+    break;
+  case MapKind::tofrom:
+    flags = omp::ClauseMapFlags::to | omp::ClauseMapFlags::from;
+    break;
+  case MapKind::alloc:
+  case MapKind::release:
+    flags = omp::ClauseMapFlags::storage;
+    break;
+  case MapKind::del:
+    flags = omp::ClauseMapFlags::del;
+    break;
+  }
+  if (map.isAlways())
+    flags = flags | omp::ClauseMapFlags::always;
+  if (map.isPresent())
+    flags = flags | omp::ClauseMapFlags::present;
+  return flags;
+}
+
+static Value i64Constant(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI64Type(),
+                                  b.getI64IntegerAttr(value));
+}
+
+static Value i32Constant(OpBuilder &b, Location loc, int64_t value) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(value));
+}
+
+/// The device number as the i64 the runtime takes (-1: default device).
+static Value getDeviceId(OpBuilder &b, Location loc, Value device) {
+  if (!device)
+    return i64Constant(b, loc, llvm::omp::OMP_DEVICEID_UNDEF);
+  if (device.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), device);
+  if (device.getType().getIntOrFloatBitWidth() < 64)
+    return arith::ExtSIOp::create(b, loc, b.getI64Type(), device);
+  if (device.getType().getIntOrFloatBitWidth() > 64)
+    return arith::TruncIOp::create(b, loc, b.getI64Type(), device);
+  return device;
+}
+
+/// File, line and column of `loc`, as the offload runtime prints them.
+static std::tuple<std::string, unsigned, unsigned> getFileLineCol(Location loc) {
+  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
+    return {fileLoc.getFilename().str(), fileLoc.getLine(),
+            fileLoc.getColumn()};
+  return {"unknown", 0, 0};
+}
+
+/// The `psource` of an `ident_t`: `;file;function;line;col;;`.
+static std::string getIdentString(Location loc, StringRef function) {
+  auto [file, line, col] = getFileLineCol(loc);
+  return (";" + file + ";" + function + ";" + Twine(line) + ";" + Twine(col) +
+          ";;")
+      .str();
+}
+
+/// A map name as the runtime parses it: `;name;file;line;col;;`.
+static std::string getMapNameString(Location loc, StringRef name) {
+  auto [file, line, col] = getFileLineCol(loc);
+  return (";" + name + ";" + file + ";" + Twine(line) + ";" + Twine(col) +
+          ";;")
+      .str();
+}
+
+namespace {
+/// Creates the constant globals a lowering needs at the top of the module,
+/// with names unique in the module.
+class GlobalBuilder {
+public:
+  GlobalBuilder(RewriterBase &rewriter, Operation *anchor)
+      : rewriter(rewriter), module(anchor->getParentOfType<ModuleOp>()) {}
+
+  LLVM::GlobalOp string(Location loc, StringRef base, StringRef text) {
+    std::string value = text.str();
+    value.push_back('\0');
+    auto type = LLVM::LLVMArrayType::get(rewriter.getI8Type(), value.size());
+    return create(base, [&](StringRef name) {
+      return LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Private, name,
+                                    rewriter.getStringAttr(value));
+    });
+  }
+
+  LLVM::GlobalOp i64Array(Location loc, StringRef base,
+                          ArrayRef<int64_t> values) {
+    auto type = LLVM::LLVMArrayType::get(rewriter.getI64Type(), values.size());
+    auto data = DenseElementsAttr::get(
+        RankedTensorType::get({int64_t(values.size())},
+                              rewriter.getI64Type()),
+        values);
+    return create(base, [&](StringRef name) {
+      return LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
+                                    LLVM::Linkage::Private, name, data);
+    });
+  }
+
+  /// An array of pointers to `globals`.
+  LLVM::GlobalOp pointerArray(Location loc, StringRef base,
+                              ArrayRef<LLVM::GlobalOp> globals) {
+    Type ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    auto type = LLVM::LLVMArrayType::get(ptrType, globals.size());
+    return create(base, [&](StringRef name) {
+      auto global = LLVM::GlobalOp::create(rewriter, loc, type, true,
+                                           LLVM::Linkage::Private, name,
+                                           Attribute());
+      Block *block = rewriter.createBlock(&global.getInitializerRegion());
+      rewriter.setInsertionPointToStart(block);
+      Value array = LLVM::UndefOp::create(rewriter, loc, type);
+      for (auto [index, element] : llvm::enumerate(globals))
+        array = LLVM::InsertValueOp::create(
+            rewriter, loc, array,
+            LLVM::AddressOfOp::create(rewriter, loc, element),
+            ArrayRef<int64_t>{int64_t(index)});
+      LLVM::ReturnOp::create(rewriter, loc, array);
+      return global;
+    });
+  }
+
+  /// An `ident_t` naming the source location `text`.
+  LLVM::GlobalOp ident(Location loc, StringRef base, StringRef text) {
+    LLVM::GlobalOp str = string(loc, base.str() + "_loc", text);
+    MLIRContext *ctx = rewriter.getContext();
+    Type i32 = rewriter.getI32Type();
+    auto type = LLVM::LLVMStructType::getLiteral(
+        ctx, {i32, i32, i32, i32, LLVM::LLVMPointerType::get(ctx)});
+    return create(base, [&](StringRef name) {
+      auto global = LLVM::GlobalOp::create(rewriter, loc, type, true,
+                                           LLVM::Linkage::Private, name,
+                                           Attribute());
+      Block *block = rewriter.createBlock(&global.getInitializerRegion());
+      rewriter.setInsertionPointToStart(block);
+      Value value = LLVM::UndefOp::create(rewriter, loc, type);
+      // {reserved, flags = KMP_IDENT_KMPC, reserved, size, psource}
+      int64_t fields[] = {0, 2, 0, int64_t(text.size())};
+      for (auto [index, field] : llvm::enumerate(fields))
+        value = LLVM::InsertValueOp::create(
+            rewriter, loc, value, i32Constant(rewriter, loc, field),
+            ArrayRef<int64_t>{int64_t(index)});
+      value = LLVM::InsertValueOp::create(
+          rewriter, loc, value, LLVM::AddressOfOp::create(rewriter, loc, str),
+          ArrayRef<int64_t>{4});
+      LLVM::ReturnOp::create(rewriter, loc, value);
+      return global;
+    });
+  }
+
+private:
+  LLVM::GlobalOp create(StringRef base,
+                        function_ref<LLVM::GlobalOp(StringRef)> build) {
+    std::string name = base.str();
+    for (unsigned i = 0; SymbolTable::lookupSymbolIn(module, name); ++i)
+      name = (base + "_" + Twine(i)).str();
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    return build(name);
+  }
+
+  RewriterBase &rewriter;
+  ModuleOp module;
+};
+} // namespace
+
+/// An alloca of `type` at the start of the allocation scope around `op`,
+/// so that launches in loops reuse one slot.
+static Value createScopeAlloca(RewriterBase &rewriter, Operation *op,
+                               Type type) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  Operation *scope = op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+  rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
+  Location loc = op->getLoc();
+  return LLVM::AllocaOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(rewriter.getContext()), type,
+      i64Constant(rewriter, loc, 1), /*alignment=*/8);
+}
+
+/// Declares `name` with `type` in the module unless it exists.
+static LLVM::LLVMFuncOp getOrDeclareFunction(RewriterBase &rewriter,
+                                             Operation *anchor, StringRef name,
+                                             LLVM::LLVMFunctionType type) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(rewriter, anchor->getLoc(), name, type);
+}
+
+//===----------------------------------------------------------------------===//
+// Launch grid
+//===----------------------------------------------------------------------===//
+
+/// Clones the computation of `value` (defined in `kernel` before its parallel
+/// loop) to the insertion point, reading kernel arguments from `mapping`.
+/// Returns null when it reads memory or depends on something else.
+static Value cloneToHost(RewriterBase &rewriter, KernelOp kernel, Value value,
+                         IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getParentOp() != kernel || def->getNumRegions() != 0 ||
+      !isMemoryEffectFree(def))
+    return {};
+  for (Value operand : def->getOperands())
+    if (!cloneToHost(rewriter, kernel, operand, mapping))
+      return {};
+  rewriter.clone(*def, mapping);
+  return mapping.lookup(value);
+}
+
+namespace {
+struct Grid {
+  Value blocks[3], threads[3]; // i32, x first
+  Value tripCount;             // i64, 0 when unknown
+};
+} // namespace
+
+/// The grid of a launch without an explicit one: enough blocks for one
+/// thread per iteration of the kernel's parallel loop, whose bounds are
+/// recomputed on the host from the launch's arguments.
+static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
+                        KernelOp kernel) {
+  Location loc = launch.getLoc();
+  Grid grid;
+  Operation *loop = kernel.getParallelLoop();
+  unsigned rank = kernel.getParallelRank();
+  if (!loop || rank == 0 || rank > 3) {
+    for (unsigned h = 0; h < 3; ++h)
+      grid.blocks[h] = grid.threads[h] = i32Constant(rewriter, loc, 1);
+    grid.tripCount = i64Constant(rewriter, loc, 1);
+    return grid;
+  }
+  SmallVector<OpFoldResult> lbs, ubs, steps;
+  if (auto parallel = dyn_cast<scf::ParallelOp>(loop)) {
+    lbs = getAsOpFoldResult(parallel.getLowerBound());
+    ubs = getAsOpFoldResult(parallel.getUpperBound());
+    steps = getAsOpFoldResult(parallel.getStep());
+  } else {
+    auto forall = cast<scf::ForallOp>(loop);
+    lbs = forall.getMixedLowerBound();
+    ubs = forall.getMixedUpperBound();
+    steps = forall.getMixedStep();
+  }
+  IRMapping mapping;
+  for (auto [arg, operand] : llvm::zip(kernel.getArguments(), launch.getArgs()))
+    mapping.map(arg, operand);
+  auto toHost = [&](OpFoldResult ofr) -> Value {
+    if (auto attr = dyn_cast<Attribute>(ofr))
+      return arith::ConstantIndexOp::create(
+          rewriter, loc, cast<IntegerAttr>(attr).getInt());
+    return cloneToHost(rewriter, kernel, cast<Value>(ofr), mapping);
+  };
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value total = one;
+  bool allKnown = true;
+  for (unsigned h = 0; h < 3; ++h) {
+    int64_t threads = kThreads[rank - 1][h];
+    grid.threads[h] = i32Constant(rewriter, loc, threads);
+    if (h >= rank) {
+      grid.blocks[h] = i32Constant(rewriter, loc, 1);
+      continue;
+    }
+    unsigned d = rank - 1 - h; // innermost loop dimension on x
+    Value lb = toHost(lbs[d]), ub = toHost(ubs[d]), step = toHost(steps[d]);
+    if (!lb || !ub || !step) {
+      allKnown = false;
+      grid.blocks[h] = i32Constant(rewriter, loc, kDefaultBlocks[h]);
+      continue;
+    }
+    Value diff = arith::SubIOp::create(rewriter, loc, ub, lb);
+    diff = arith::MaxSIOp::create(rewriter, loc, diff, zero);
+    Value trips = arith::CeilDivSIOp::create(rewriter, loc, diff, step);
+    total = arith::MulIOp::create(rewriter, loc, total, trips);
+    Value blocks = arith::CeilDivSIOp::create(
+        rewriter, loc, trips,
+        arith::ConstantIndexOp::create(rewriter, loc, threads));
+    blocks = arith::MaxSIOp::create(rewriter, loc, blocks, one);
+    blocks = arith::MinSIOp::create(
+        rewriter, loc, blocks,
+        arith::ConstantIndexOp::create(rewriter, loc, kMaxBlocks[h]));
+    grid.blocks[h] = arith::IndexCastOp::create(rewriter, loc,
+                                                rewriter.getI32Type(), blocks);
+  }
+  grid.tripCount = allKnown ? arith::IndexCastOp::create(
+                                  rewriter, loc, rewriter.getI64Type(), total)
+                                  .getResult()
+                            : i64Constant(rewriter, loc, 0);
+  return grid;
+}
+
+/// The grid given on the launch (hardware order, x first).
+static Grid getExplicitGrid(RewriterBase &rewriter, LaunchOp launch) {
+  Location loc = launch.getLoc();
+  Grid grid;
+  auto toI32 = [&](ValueRange values, unsigned h) -> Value {
+    if (h >= values.size())
+      return i32Constant(rewriter, loc, 1);
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      values[h]);
+  };
+  for (unsigned h = 0; h < 3; ++h) {
+    grid.blocks[h] = toI32(launch.getBlocks(), h);
+    grid.threads[h] = toI32(launch.getThreads(), h);
+  }
+  grid.tripCount = i64Constant(rewriter, loc, 0);
+  return grid;
+}
+
+//===----------------------------------------------------------------------===//
+// offload.launch
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(LaunchOp launch, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = launch.getLoc();
+    MLIRContext *ctx = getContext();
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
+        launch, launch.getKernelAttr());
+    StringRef kernelName = launch.getKernel();
+    auto fallback = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+        launch, StringAttr::get(ctx, getFallbackName(kernelName)));
+    auto address = SymbolTable::lookupNearestSymbolFrom<LLVM::GlobalOp>(
+        launch, StringAttr::get(ctx, getKernelAddressName(kernelName)));
+    if (!kernel || !fallback || !address)
+      return launch.emitOpError()
+             << "cannot be lowered: kernel " << launch.getKernelAttr()
+             << " has no host copy or address (run convert-offload-to-gpu "
+                "first)";
+
+    // One entry per lowered kernel parameter after the runtime's pointer.
+    SmallVector<Value> values, sizes;
+    SmallVector<int64_t> types;
+    SmallVector<std::string> names;
+    const uint64_t literal =
+        bits(OpenMPOffloadMappingFlags::OMP_MAP_LITERAL |
+             OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
+    const uint64_t param =
+        bits(OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
+    for (auto [index, operand] : llvm::enumerate(launch.getArgs())) {
+      SmallVector<Value> packed = packKernelArgument(rewriter, loc, operand);
+      std::string name = (kernelName + " argument " + Twine(index)).str();
+      for (auto [part, value] : llvm::enumerate(packed)) {
+        values.push_back(value);
+        names.push_back(part == 0 ? name
+                                  : name + " size/stride " +
+                                        std::to_string(part - 1));
+        MapAttr map = part == 0 && isa<MemRefType>(operand.getType())
+                          ? launch.getMapFor(operand)
+                          : MapAttr();
+        if (map) {
+          types.push_back(param | getMapTypeBits(map));
+          sizes.push_back(getMappedSizeInBytes(rewriter, loc, operand));
+        } else {
+          // Scalars, sizes, strides, and buffers the kernel never touches
+          // (their host address is passed but not dereferenced).
+          types.push_back(literal);
+          sizes.push_back(i64Constant(rewriter, loc, 8));
+        }
+      }
+    }
+
+    // The argument arrays.
+    Type ptrType = LLVM::LLVMPointerType::get(ctx);
+    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+    size_t count = values.size();
+    auto ptrArrayType = LLVM::LLVMArrayType::get(ptrType, std::max<size_t>(count, 1));
+    auto i64ArrayType = LLVM::LLVMArrayType::get(i64, std::max<size_t>(count, 1));
+    Value basePtrs = createScopeAlloca(rewriter, launch, ptrArrayType);
+    Value ptrs = createScopeAlloca(rewriter, launch, ptrArrayType);
+    Value sizeArray = createScopeAlloca(rewriter, launch, i64ArrayType);
+    for (auto [index, value] : llvm::enumerate(values)) {
+      Value asPtr = isa<LLVM::LLVMPointerType>(value.getType())
+                        ? value
+                        : LLVM::IntToPtrOp::create(rewriter, loc, ptrType,
+                                                   value).getResult();
+      auto slot = [&](Value array, Type arrayType) {
+        return LLVM::GEPOp::create(
+            rewriter, loc, ptrType, arrayType, array,
+            ArrayRef<LLVM::GEPArg>{0, int32_t(index)});
+      };
+      LLVM::StoreOp::create(rewriter, loc, asPtr,
+                            slot(basePtrs, ptrArrayType));
+      LLVM::StoreOp::create(rewriter, loc, asPtr, slot(ptrs, ptrArrayType));
+      LLVM::StoreOp::create(rewriter, loc, sizes[index],
+                            slot(sizeArray, i64ArrayType));
+    }
+    GlobalBuilder globals(rewriter, launch);
+    std::string prefix = ("__offload_" + kernelName).str();
+    Value typeArray = LLVM::AddressOfOp::create(
+        rewriter, loc,
+        globals.i64Array(loc, prefix + "_maptypes",
+                         count ? ArrayRef<int64_t>(types)
+                               : ArrayRef<int64_t>{0}));
+    SmallVector<LLVM::GlobalOp> nameGlobals;
+    for (StringRef name : names)
+      nameGlobals.push_back(globals.string(
+          loc, prefix + "_mapname", getMapNameString(loc, name)));
+    Value nameArray =
+        count ? LLVM::AddressOfOp::create(
+                    rewriter, loc,
+                    globals.pointerArray(loc, prefix + "_mapnames",
+                                         nameGlobals))
+                    .getResult()
+              : LLVM::ZeroOp::create(rewriter, loc, ptrType).getResult();
+
+    // The grid.
+    Grid grid = launch.getBlocks().empty()
+                    ? computeGrid(rewriter, launch, kernel)
+                    : getExplicitGrid(rewriter, launch);
+
+    // KernelArgsTy, version 3.
+    auto dim3 = LLVM::LLVMArrayType::get(i32, 3);
+    auto argsType = LLVM::LLVMStructType::getLiteral(
+        ctx, {i32, i32, ptrType, ptrType, ptrType, ptrType, ptrType, ptrType,
+              i64, i64, dim3, dim3, i32});
+    Value null = LLVM::ZeroOp::create(rewriter, loc, ptrType);
+    Value args = LLVM::UndefOp::create(rewriter, loc, argsType);
+    auto insert = [&](Value field, ArrayRef<int64_t> position) {
+      args = LLVM::InsertValueOp::create(rewriter, loc, args, field, position);
+    };
+    insert(i32Constant(rewriter, loc, kKernelArgsVersion), {0});
+    insert(i32Constant(rewriter, loc, count), {1});
+    insert(basePtrs, {2});
+    insert(ptrs, {3});
+    insert(sizeArray, {4});
+    insert(typeArray, {5});
+    insert(nameArray, {6});
+    insert(null, {7}); // mappers
+    insert(grid.tripCount, {8});
+    insert(i64Constant(rewriter, loc, 0), {9}); // flags: wait for the kernel
+    for (int64_t h = 0; h < 3; ++h) {
+      insert(grid.blocks[h], {10, h});
+      insert(grid.threads[h], {11, h});
+    }
+    insert(i32Constant(rewriter, loc, 0), {12}); // dynamic shared memory
+    Value argsPtr = createScopeAlloca(rewriter, launch, argsType);
+    LLVM::StoreOp::create(rewriter, loc, args, argsPtr);
+
+    // int __tgt_target_kernel(ident_t *, int64_t device, int32_t teams,
+    //                         int32_t threads, void *host_ptr, KernelArgsTy *)
+    auto targetKernel = getOrDeclareFunction(
+        rewriter, launch, "__tgt_target_kernel",
+        LLVM::LLVMFunctionType::get(
+            i32, {ptrType, i64, i32, i32, ptrType, ptrType}));
+    Value ident = LLVM::AddressOfOp::create(
+        rewriter, loc,
+        globals.ident(loc, prefix + "_ident",
+                      getIdentString(loc, kernelName)));
+    Value rc =
+        LLVM::CallOp::create(
+            rewriter, loc, targetKernel,
+            ValueRange{ident, getDeviceId(rewriter, loc, launch.getDevice()),
+                       grid.blocks[0], grid.threads[0],
+                       LLVM::AddressOfOp::create(rewriter, loc, address),
+                       argsPtr})
+            .getResult();
+
+    // The runtime returns non-zero when it did not run the kernel (no
+    // device, offloading disabled): run the host copy instead.
+    Value failed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                        rc, i32Constant(rewriter, loc, 0));
+    auto ifOp = scf::IfOp::create(rewriter, loc, failed,
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    SmallVector<Value> fallbackArgs = {null};
+    fallbackArgs.append(values);
+    func::CallOp::create(rewriter, loc, fallback, fallbackArgs);
+    rewriter.eraseOp(launch);
+    return success();
+  }
+};
+
+/// The omp.map.info of one map clause: the bytes from the buffer's first
+/// element to its last.
+static Value createMapInfo(ConversionPatternRewriter &rewriter, Location loc,
+                           Value buffer, MapAttr map, unsigned index) {
+  MLIRContext *ctx = rewriter.getContext();
+  Value begin = getFirstElementPointer(rewriter, loc, buffer);
+  Value bytes = getMappedSizeInBytes(rewriter, loc, buffer);
+  Value zero = i64Constant(rewriter, loc, 0);
+  Value one = i64Constant(rewriter, loc, 1);
+  Value last = LLVM::SubOp::create(rewriter, loc, bytes, one);
+  Value bounds = omp::MapBoundsOp::create(
+      rewriter, loc, omp::MapBoundsType::get(ctx), zero, last, bytes, one,
+      /*stride_in_bytes=*/false, zero);
+  return omp::MapInfoOp::create(
+      rewriter, loc, LLVM::LLVMPointerType::get(ctx), begin,
+      rewriter.getI8Type(), getOmpMapFlags(map),
+      omp::VariableCaptureKind::ByRef, /*var_ptr_ptr=*/Value(),
+      /*members=*/ValueRange(), /*members_index=*/ArrayAttr(),
+      ValueRange{bounds}, /*mapper_id=*/FlatSymbolRefAttr(),
+      rewriter.getStringAttr("buffer " + Twine(index)),
+      /*partial_map=*/false);
+}
+
+template <typename OpTy>
+static SmallVector<Value> createMapInfos(ConversionPatternRewriter &rewriter,
+                                         OpTy op) {
+  SmallVector<Value> infos;
+  for (auto [index, pair] : llvm::enumerate(
+           llvm::zip(op.getMapVars(), op.getMapKindsAttr()))) {
+    auto [var, kind] = pair;
+    infos.push_back(createMapInfo(rewriter, op.getLoc(), var,
+                                  cast<MapAttr>(kind), index));
+  }
+  return infos;
+}
+
+/// omp accepts i32/i64 device numbers.
+static Value getOmpDevice(OpBuilder &b, Location loc, Value device) {
+  return device ? getDeviceId(b, loc, device) : Value();
+}
+
+struct DataOpLowering : public OpConversionPattern<DataOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DataOp op, OpAdaptor, ConversionPatternRewriter &rewriter)
+      const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> infos = createMapInfos(rewriter, op);
+    auto data = omp::TargetDataOp::create(
+        rewriter, loc, getOmpDevice(rewriter, loc, op.getDevice()),
+        /*if_expr=*/Value(), infos, ValueRange(), ValueRange());
+    Region &region = data.getRegion();
+    rewriter.inlineRegionBefore(op.getBody(), region, region.end());
+    rewriter.setInsertionPointToEnd(&region.front());
+    omp::TerminatorOp::create(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+template <typename SourceOp, typename TargetOp>
+struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SourceOp op, typename SourceOp::Adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> infos = createMapInfos(rewriter, op);
+    rewriter.replaceOpWithNewOp<TargetOp>(
+        op, /*depend_kinds=*/ArrayAttr(), /*depend_vars=*/ValueRange(),
+        getOmpDevice(rewriter, loc, op.getDevice()), /*if_expr=*/Value(),
+        infos, /*nowait=*/UnitAttr());
+    return success();
+  }
+};
+} // namespace
+
+void mlir::offload::populateOffloadToOpenMPConversionPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<LaunchOpLowering, DataOpLowering,
+               StandaloneDataOpLowering<EnterDataOp, omp::TargetEnterDataOp>,
+               StandaloneDataOpLowering<ExitDataOp, omp::TargetExitDataOp>,
+               StandaloneDataOpLowering<UpdateOp, omp::TargetUpdateOp>>(
+      patterns.getContext());
+}
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ConvertOffloadToOpenMPPass
+    : public offload::impl::ConvertOffloadToOpenMPBase<
+          ConvertOffloadToOpenMPPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *ctx = &getContext();
+    SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
+    bool hasHostOps = false;
+    module.walk([&](Operation *op) {
+      if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op))
+        hasHostOps = true;
+    });
+    if (kernels.empty() && !hasHostOps)
+      return;
+
+    // The host address of each kernel, which its offload entry names.
+    OpBuilder builder(ctx);
+    builder.setInsertionPointToStart(module.getBody());
+    for (KernelOp kernel : kernels) {
+      std::string name = getKernelAddressName(kernel.getSymName());
+      if (module.lookupSymbol(name)) {
+        kernel.emitOpError() << "cannot create its address: the module "
+                                "already has a symbol named @"
+                             << name;
+        return signalPassFailure();
+      }
+      auto global = LLVM::GlobalOp::create(
+          builder, kernel.getLoc(), builder.getI8Type(), /*isConstant=*/true,
+          LLVM::Linkage::Internal, name, builder.getI8IntegerAttr(0));
+      global->setAttr(OffloadDialect::getEntryAttrName(),
+                      kernel.getSymNameAttr());
+    }
+
+    ConversionTarget target(*ctx);
+    target.addIllegalOp<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet patterns(ctx);
+    populateOffloadToOpenMPConversionPatterns(patterns);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      return signalPassFailure();
+
+    for (KernelOp kernel : kernels)
+      kernel.erase();
+
+    // What the OpenMP translation needs to emit the data mapping calls.
+    SmallVector<Attribute> triples;
+    if (auto list = module->getAttrOfType<ArrayAttr>(
+            OffloadDialect::getTargetsAttrName()))
+      for (Attribute t : list) {
+        if (isa<NVPTXTargetAttr>(t))
+          triples.push_back(builder.getStringAttr("nvptx64-nvidia-cuda"));
+        else if (isa<AMDGPUTargetAttr>(t))
+          triples.push_back(builder.getStringAttr("amdgcn-amd-amdhsa"));
+        else
+          triples.push_back(builder.getStringAttr("x86_64-pc-linux-gnu"));
+      }
+    if (triples.empty())
+      triples.push_back(builder.getStringAttr("x86_64-pc-linux-gnu"));
+    module->setAttr("omp.is_target_device", builder.getBoolAttr(false));
+    module->setAttr("omp.target_triples", builder.getArrayAttr(triples));
+  }
+};
+} // namespace

@@ -1,0 +1,372 @@
+//===- OffloadOps.cpp - offload operations ----------------------*- C++ -*-===//
+//
+// Builders, the map-clause syntax, verifiers and side effects of the offload
+// operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+//===----------------------------------------------------------------------===//
+// Map clauses: `map(always, to: %x : memref<?xf32>, tofrom: %y : ...)`
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseMapClauses(OpAsmParser &parser,
+                SmallVectorImpl<OpAsmParser::UnresolvedOperand> &vars,
+                SmallVectorImpl<Type> &types, ArrayAttr &kinds) {
+  SmallVector<Attribute> clauses;
+  auto parseClause = [&]() -> ParseResult {
+    // Modifiers and the kind, separated by commas, up to the colon.
+    SmallVector<StringRef> words;
+    SMLoc loc = parser.getCurrentLocation();
+    do {
+      StringRef word;
+      if (parser.parseKeyword(&word))
+        return failure();
+      words.push_back(word);
+    } while (succeeded(parser.parseOptionalComma()));
+    MapModifier modifiers = MapModifier::none;
+    for (StringRef word : ArrayRef(words).drop_back()) {
+      std::optional<MapModifier> modifier = symbolizeMapModifier(word);
+      if (!modifier || *modifier == MapModifier::none)
+        return parser.emitError(loc)
+               << "unknown map modifier '" << word
+               << "' (expected 'always' or 'present')";
+      modifiers = modifiers | *modifier;
+    }
+    std::optional<MapKind> kind = symbolizeMapKind(words.back());
+    if (!kind)
+      return parser.emitError(loc)
+             << "unknown map kind '" << words.back()
+             << "' (expected to, from, tofrom, alloc, release or delete)";
+    OpAsmParser::UnresolvedOperand var;
+    Type type;
+    if (parser.parseColon() || parser.parseOperand(var) ||
+        parser.parseColonType(type))
+      return failure();
+    vars.push_back(var);
+    types.push_back(type);
+    clauses.push_back(
+        MapAttr::get(parser.getContext(), *kind, modifiers));
+    return success();
+  };
+  // Clauses are separated by commas too; a clause starts with a keyword, so
+  // parse clause by clause.
+  if (parseClause())
+    return failure();
+  while (succeeded(parser.parseOptionalComma()))
+    if (parseClause())
+      return failure();
+  kinds = parser.getBuilder().getArrayAttr(clauses);
+  return success();
+}
+
+static void printMapClauses(OpAsmPrinter &p, Operation *, OperandRange vars,
+                            TypeRange types, ArrayAttr kinds) {
+  if (!kinds)
+    return;
+  llvm::interleaveComma(
+      llvm::zip(vars, types, kinds.getAsRange<MapAttr>()), p, [&](auto it) {
+        auto [var, type, clause] = it;
+        if (clause.isAlways())
+          p << "always, ";
+        if (clause.isPresent())
+          p << "present, ";
+        p << stringifyMapKind(clause.getKind()) << ": " << var << " : "
+          << type;
+      });
+}
+
+/// Verifies the map clauses of `op`: one kind per value, values are
+/// memrefs, no value twice, and every kind is one of `allowed`.
+static LogicalResult verifyMapClauses(Operation *op, OperandRange vars,
+                                      ArrayAttr kinds,
+                                      ArrayRef<MapKind> allowed) {
+  size_t numKinds = kinds ? kinds.size() : 0;
+  if (numKinds != vars.size())
+    return op->emitOpError() << "has " << vars.size() << " mapped values but "
+                             << numKinds << " map kinds";
+  llvm::SmallPtrSet<Value, 8> seen;
+  for (auto [index, var] : llvm::enumerate(vars)) {
+    if (!isa<MemRefType>(var.getType()))
+      return op->emitOpError()
+             << "map clause #" << index << " names a value of type "
+             << var.getType() << ", not a buffer (memref)";
+    if (!seen.insert(var).second)
+      return op->emitOpError()
+             << "map clause #" << index << " maps a buffer that an earlier "
+             << "clause already maps";
+    auto clause = cast<MapAttr>(kinds[index]);
+    if (!llvm::is_contained(allowed, clause.getKind())) {
+      InFlightDiagnostic diag = op->emitOpError()
+                                << "map kind '"
+                                << stringifyMapKind(clause.getKind())
+                                << "' is not allowed here (allowed: ";
+      llvm::interleaveComma(allowed, diag, [&](MapKind kind) {
+        diag << stringifyMapKind(kind);
+      });
+      return diag << ")";
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Kernel argument types
+//===----------------------------------------------------------------------===//
+
+/// Scalars a kernel can take: integers and floats of at most 64 bits, index.
+static bool isSupportedScalar(Type type) {
+  if (isa<IndexType>(type))
+    return true;
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.getWidth() <= 64;
+  if (auto floatType = dyn_cast<FloatType>(type))
+    return floatType.getWidth() <= 64;
+  return false;
+}
+
+bool mlir::offload::isSupportedKernelArgType(Type type) {
+  if (isSupportedScalar(type))
+    return true;
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !isSupportedScalar(memref.getElementType()))
+    return false;
+  if (Attribute space = memref.getMemorySpace()) {
+    auto intSpace = dyn_cast<IntegerAttr>(space);
+    if (!intSpace || intSpace.getInt() != 0)
+      return false;
+  }
+  return memref.isStrided();
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                     FunctionType type) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addRegion();
+}
+
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  function_interface_impl::printFunctionOp(
+      p, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult KernelOp::verify() {
+  if (getFunctionType().getNumResults() != 0)
+    return emitOpError() << "kernels return no values; write results to a "
+                            "buffer argument instead";
+  for (auto [index, type] : llvm::enumerate(getArgumentTypes()))
+    if (!isSupportedKernelArgType(type))
+      return emitOpError()
+             << "argument #" << index << " has unsupported type " << type
+             << ": kernel arguments are memrefs (identity or strided layout, "
+                "default memory space) of integers, floats or index, and "
+                "integer, float or index scalars of at most 64 bits";
+  if (getBody().empty())
+    return emitOpError() << "needs a body";
+  return success();
+}
+
+Operation *KernelOp::getParallelLoop() {
+  for (Operation &op : getBody().front())
+    if (isa<scf::ParallelOp, scf::ForallOp>(op))
+      return &op;
+  return nullptr;
+}
+
+unsigned KernelOp::getParallelRank() {
+  Operation *loop = getParallelLoop();
+  if (auto parallel = dyn_cast_or_null<scf::ParallelOp>(loop))
+    return parallel.getNumLoops();
+  if (auto forall = dyn_cast_or_null<scf::ForallOp>(loop))
+    return forall.getRank();
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchOp
+//===----------------------------------------------------------------------===//
+
+MapAttr LaunchOp::getMapFor(Value value) {
+  ArrayAttr kinds = getMapKindsAttr();
+  if (!kinds)
+    return {};
+  for (auto [var, kind] : llvm::zip(getMapVars(), kinds))
+    if (var == value)
+      return cast<MapAttr>(kind);
+  return {};
+}
+
+LogicalResult LaunchOp::verify() {
+  if (getMapVars().empty() && getMapKindsAttr() &&
+      !getMapKindsAttr().empty())
+    return emitOpError() << "has map kinds but no mapped values";
+  if (failed(verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
+                              {MapKind::to, MapKind::from, MapKind::tofrom,
+                               MapKind::alloc})))
+    return failure();
+  for (auto [index, var] : llvm::enumerate(getMapVars()))
+    if (!llvm::is_contained(getArgs(), var))
+      return emitOpError() << "map clause #" << index
+                           << " names a buffer that is not an argument of "
+                              "the launch";
+  if (getBlocks().size() != getThreads().size())
+    return emitOpError() << "has " << getBlocks().size()
+                         << " block dimensions but " << getThreads().size()
+                         << " thread dimensions; give both with the same rank";
+  if (getBlocks().size() > 3)
+    return emitOpError() << "has a grid of " << getBlocks().size()
+                         << " dimensions; grids have 1 to 3";
+  return success();
+}
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  Operation *symbol =
+      symbolTable.lookupNearestSymbolFrom(*this, getKernelAttr());
+  if (!symbol)
+    return emitOpError() << "launches unknown kernel " << getKernelAttr();
+  auto kernel = dyn_cast<KernelOp>(symbol);
+  if (!kernel)
+    return emitOpError() << getKernelAttr() << " is a '"
+                         << symbol->getName()
+                         << "', not an offload.kernel";
+  ArrayRef<Type> expected = kernel.getArgumentTypes();
+  if (expected.size() != getArgs().size())
+    return emitOpError() << "passes " << getArgs().size()
+                         << " arguments but kernel " << getKernelAttr()
+                         << " takes " << expected.size();
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(getArgs().getTypes(), expected))) {
+    auto [actual, want] = pair;
+    if (actual != want)
+      return emitOpError() << "argument #" << index << " has type " << actual
+                           << " but kernel " << getKernelAttr()
+                           << " expects " << want;
+  }
+  unsigned rank = kernel.getParallelRank();
+  if (!getBlocks().empty() && rank != 0 && rank != getBlocks().size())
+    return emitOpError() << "has a grid of " << getBlocks().size()
+                         << " dimensions but the parallel loop of kernel "
+                         << getKernelAttr() << " has " << rank;
+  return success();
+}
+
+void LaunchOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (OpOperand &operand : getArgsMutable()) {
+    if (!isa<MemRefType>(operand.get().getType()))
+      continue;
+    effects.emplace_back(MemoryEffects::Read::get(), &operand);
+    effects.emplace_back(MemoryEffects::Write::get(), &operand);
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Data operations
+//===----------------------------------------------------------------------===//
+
+/// Data operations read the host copy of what they copy in and write the
+/// host copy of what they copy out.
+static void getDataOpEffects(
+    MutableOperandRange vars, ArrayAttr kinds,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  for (auto [operand, kind] : llvm::zip(vars, kinds)) {
+    auto clause = cast<MapAttr>(kind);
+    effects.emplace_back(MemoryEffects::Read::get(), &operand);
+    if (clause.copiesOut())
+      effects.emplace_back(MemoryEffects::Write::get(), &operand);
+  }
+}
+
+LogicalResult DataOp::verify() {
+  if (getMapVars().empty())
+    return emitOpError() << "needs at least one map clause";
+  return verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
+                          {MapKind::to, MapKind::from, MapKind::tofrom,
+                           MapKind::alloc});
+}
+
+void DataOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
+}
+
+LogicalResult EnterDataOp::verify() {
+  if (getMapVars().empty())
+    return emitOpError() << "needs at least one map clause";
+  return verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
+                          {MapKind::to, MapKind::alloc});
+}
+
+void EnterDataOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
+}
+
+LogicalResult ExitDataOp::verify() {
+  if (getMapVars().empty())
+    return emitOpError() << "needs at least one map clause";
+  return verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
+                          {MapKind::from, MapKind::release, MapKind::del});
+}
+
+void ExitDataOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
+}
+
+LogicalResult UpdateOp::verify() {
+  if (getMapVars().empty())
+    return emitOpError() << "needs at least one map clause";
+  if (failed(verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
+                              {MapKind::to, MapKind::from})))
+    return failure();
+  for (auto clause : getMapKindsAttr().getAsRange<MapAttr>())
+    if (clause.isAlways())
+      return emitOpError() << "'always' has no meaning on an update, which "
+                              "always copies";
+  return success();
+}
+
+void UpdateOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
+}
+
+#define GET_OP_CLASSES
+#include "offload/Dialect/Offload/IR/OffloadOps.cpp.inc"

@@ -1,0 +1,63 @@
+//===- SerializeDeviceModules.cpp - offload-serialize-device-modules -*- C++ -*-===//
+
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADSERIALIZEDEVICEMODULES
+#include "offload/Dialect/Offload/Transforms/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+struct OffloadSerializeDeviceModulesPass
+    : public offload::impl::OffloadSerializeDeviceModulesBase<
+          OffloadSerializeDeviceModulesPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SmallVector<Attribute> objects;
+    SmallVector<gpu::GPUModuleOp> serialized;
+    for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
+      auto target = gpuModule->getAttrOfType<TargetAttrInterface>(
+          OffloadDialect::getTargetAttrName());
+      if (!target)
+        continue; // not built by the offload lowering
+      FailureOr<gpu::TargetOptions> options =
+          target.getSerializationOptions(gpuModule);
+      if (failed(options))
+        return signalPassFailure();
+      auto serializer = dyn_cast_if_present<gpu::TargetAttrInterface>(
+          gpuModule.getTargetsAttr() ? gpuModule.getTargetsAttr()[0]
+                                     : Attribute());
+      if (!serializer) {
+        gpuModule.emitError() << "device module has no serializable target";
+        return signalPassFailure();
+      }
+      std::optional<SmallVector<char, 0>> image =
+          serializer.serializeToObject(gpuModule, *options);
+      if (!image) {
+        gpuModule.emitError() << "cannot build the " << target.getTargetName()
+                              << " image";
+        return signalPassFailure();
+      }
+      objects.push_back(serializer.createObject(gpuModule, *image, *options));
+      serialized.push_back(gpuModule);
+    }
+    if (serialized.empty())
+      return;
+    OpBuilder builder(serialized.front());
+    auto binary = gpu::BinaryOp::create(
+        builder, module.getLoc(), "__offload_images",
+        LibomptargetAttr::get(&getContext()), objects);
+    for (gpu::GPUModuleOp gpuModule : serialized)
+      gpuModule.erase();
+    SymbolTable(module).insert(binary);
+  }
+};
+} // namespace

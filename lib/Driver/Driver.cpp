@@ -1,0 +1,159 @@
+//===- Driver.cpp - compile offload modules to programs ---------*- C++ -*-===//
+
+#include "offload/Driver/Driver.h"
+
+#include "offload/Pipelines/Pipelines.h"
+#include "offload/Target/Tools.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Target/LLVMIR/Export.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
+                                                const CompileOptions &options) {
+  PassManager pm(module.getContext());
+  OffloadPipelineOptions pipeline;
+  pipeline.targets = options.targets;
+  pipeline.remarks = options.remarks;
+  buildOffloadPipeline(pm, pipeline);
+  if (options.log) {
+    *options.log << "offload-cc: lowering with offload-pipeline: ";
+    pm.printAsTextualPipeline(*options.log);
+    *options.log << "\n";
+  }
+  return pm.run(module);
+}
+
+std::unique_ptr<llvm::Module>
+mlir::offload::translateOffloadModule(ModuleOp module,
+                                      llvm::LLVMContext &ctx) {
+  return translateModuleToLLVMIR(module, ctx);
+}
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Error mlir::offload::emitObjectFile(llvm::Module &module,
+                                          llvm::StringRef path,
+                                          const CompileOptions &options) {
+  llvm::InitializeNativeTarget();
+  llvm::InitializeNativeTargetAsmPrinter();
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return makeError("no LLVM target for " + triple.str() + ": " + error);
+  llvm::CodeGenOptLevel level =
+      options.optLevel == 0   ? llvm::CodeGenOptLevel::None
+      : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
+      : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
+                              : llvm::CodeGenOptLevel::Aggressive;
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      triple, "generic", "", llvm::TargetOptions(), llvm::Reloc::PIC_,
+      std::nullopt, level));
+  module.setTargetTriple(triple);
+  module.setDataLayout(machine->createDataLayout());
+
+  if (options.optLevel > 0) {
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder builder(machine.get());
+    builder.registerModuleAnalyses(mam);
+    builder.registerCGSCCAnalyses(cgam);
+    builder.registerFunctionAnalyses(fam);
+    builder.registerLoopAnalyses(lam);
+    builder.crossRegisterProxies(lam, fam, cgam, mam);
+    llvm::OptimizationLevel opt = options.optLevel == 1
+                                      ? llvm::OptimizationLevel::O1
+                                  : options.optLevel == 2
+                                      ? llvm::OptimizationLevel::O2
+                                      : llvm::OptimizationLevel::O3;
+    builder.buildPerModuleDefaultPipeline(opt).run(module, mam);
+  }
+
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec);
+  if (ec)
+    return makeError("cannot write " + path + ": " + ec.message());
+  llvm::legacy::PassManager codegen;
+  if (machine->addPassesToEmitFile(codegen, out, nullptr,
+                                   llvm::CodeGenFileType::ObjectFile))
+    return makeError("the host target cannot emit object files");
+  codegen.run(module);
+  return llvm::Error::success();
+}
+
+llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,
+                                       llvm::StringRef output, bool shared,
+                                       llvm::ArrayRef<std::string> extraArgs,
+                                       const CompileOptions &options) {
+  std::optional<std::string> clang = findClang();
+  if (!clang)
+    return makeError("clang, which links programs, was not found (Debian "
+                     "package clang-22; or set OFFLOAD_CLANG)");
+  std::string runtimeDir = getLibomptargetDir();
+  std::vector<std::string> args = {*clang};
+  if (shared)
+    args.push_back("-shared");
+  for (const std::string &object : objects)
+    args.push_back(object);
+  args.insert(args.end(), {"-o", output.str(), "-L" + runtimeDir,
+                           "-Wl,-rpath," + runtimeDir, "-lomptarget", "-lm"});
+  args.insert(args.end(), extraArgs.begin(), extraArgs.end());
+  if (options.log) {
+    *options.log << "offload-cc: linking:";
+    for (const std::string &arg : args)
+      *options.log << " " << arg;
+    *options.log << "\n";
+  }
+  SmallVector<llvm::StringRef> argRefs(args.begin(), args.end());
+  std::string message;
+  int rc = llvm::sys::ExecuteAndWait(*clang, argRefs, std::nullopt, {}, 0, 0,
+                                     &message);
+  if (rc != 0)
+    return makeError("linking " + output + " failed" +
+                     (message.empty() ? "" : ": " + message));
+  return llvm::Error::success();
+}
+
+std::vector<DeviceImage> mlir::offload::getDeviceImages(ModuleOp module) {
+  std::vector<DeviceImage> images;
+  for (auto binary : module.getOps<gpu::BinaryOp>())
+    for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>()) {
+      DeviceImage image;
+      Attribute target = object.getTarget();
+      bool bitcode = object.getFormat() == gpu::CompilationTarget::Offload;
+      if (auto nvvm = dyn_cast<NVVM::NVVMTargetAttr>(target)) {
+        image.target = ("nvptx-" + nvvm.getChip()).str();
+        image.extension = bitcode ? "bc" : "cubin";
+      } else if (auto rocdl = dyn_cast<ROCDL::ROCDLTargetAttr>(target)) {
+        image.target = ("amdgpu-" + rocdl.getChip()).str();
+        image.extension = "hsaco";
+      } else {
+        image.target = "host";
+        image.extension = "so";
+      }
+      image.bytes = object.getObject().getValue().str();
+      images.push_back(std::move(image));
+    }
+  return images;
+}

@@ -1,0 +1,70 @@
+//===- OffloadPipelines.cpp - offload-pipeline and its stages ---*- C++ -*-===//
+
+#include "offload/Pipelines/Pipelines.h"
+
+#include "offload/Conversion/Passes.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+void mlir::offload::buildOffloadDevicePipeline(
+    OpPassManager &pm, const OffloadPipelineOptions &options) {
+  OffloadSetTargetsOptions targets;
+  targets.targets = options.targets;
+  pm.addPass(createOffloadSetTargets(targets));
+  OffloadInferMapsOptions infer;
+  infer.remarks = options.remarks;
+  pm.addPass(createOffloadInferMaps(infer));
+  pm.addPass(createConvertOffloadToGPU());
+  pm.addPass(createOffloadLowerDeviceModules());
+  pm.addPass(createOffloadSerializeDeviceModules());
+}
+
+void mlir::offload::buildOffloadHostPipeline(OpPassManager &pm,
+                                             const OffloadPipelineOptions &) {
+  pm.addPass(createConvertOffloadToOpenMP());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void mlir::offload::buildOffloadPipeline(
+    OpPassManager &pm, const OffloadPipelineOptions &options) {
+  buildOffloadDevicePipeline(pm, options);
+  buildOffloadHostPipeline(pm, options);
+}
+
+void mlir::offload::registerOffloadPipelines() {
+  PassPipelineRegistration<OffloadPipelineOptions>(
+      "offload-pipeline",
+      "Lower an offload module to the LLVM dialect with its device images "
+      "embedded (offload-device-pipeline, then offload-host-pipeline)",
+      buildOffloadPipeline);
+  PassPipelineRegistration<OffloadPipelineOptions>(
+      "offload-device-pipeline",
+      "Infer maps and build the device images of an offload module",
+      buildOffloadDevicePipeline);
+  PassPipelineRegistration<OffloadPipelineOptions>(
+      "offload-host-pipeline",
+      "Lower launches and data movement to libomptarget calls and the host "
+      "code to the LLVM dialect",
+      buildOffloadHostPipeline);
+}

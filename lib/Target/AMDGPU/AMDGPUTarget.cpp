@@ -1,0 +1,88 @@
+//===- AMDGPUTarget.cpp - #offload.amdgpu -----------------------*- C++ -*-===//
+//
+// AMD GPUs: kernels go through gpu -> rocdl and MLIR's ROCDL serializer,
+// which links the ROCm device libraries and makes a code object with ld.lld.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Target/Targets.h"
+#include "offload/Target/Tools.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+struct AMDGPUTargetModel
+    : public TargetAttrInterface::ExternalModel<AMDGPUTargetModel,
+                                                AMDGPUTargetAttr> {
+  StringRef getTargetName(Attribute) const { return "amdgpu"; }
+
+  Attribute getDeviceModuleTarget(Attribute attr) const {
+    auto target = cast<AMDGPUTargetAttr>(attr);
+    // Code object version 5, which the offload runtime's AMDGPU plugin
+    // loads.
+    return ROCDL::ROCDLTargetAttr::get(attr.getContext(), /*optLevel=*/3,
+                                       "amdgcn-amd-amdhsa", target.getChip(),
+                                       target.getFeatures(),
+                                       /*abiVersion=*/"500");
+  }
+
+  bool usesThreadGrid(Attribute) const { return true; }
+
+  void buildDeviceLoweringPipeline(Attribute attr, OpPassManager &pm) const {
+    pm.addPass(createLowerAffinePass());
+    pm.addPass(arith::createArithExpandOpsPass());
+    pm.addPass(memref::createExpandStridedMetadataPass());
+    pm.addPass(createSCFToControlFlowPass());
+    ConvertGpuOpsToROCDLOpsOptions options;
+    options.chipset = cast<AMDGPUTargetAttr>(attr).getChip().str();
+    options.indexBitwidth = 64;
+    pm.addPass(createConvertGpuOpsToROCDLOps(options));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createReconcileUnrealizedCastsPass());
+  }
+
+  FailureOr<gpu::TargetOptions> getSerializationOptions(Attribute,
+                                                        Operation *op) const {
+    if (!findRocmBitcodeDir()) {
+      op->emitError()
+          << "AMDGPU images need the ROCm device libraries (ocml.bc, "
+             "ockl.bc: Debian package rocm-device-libs), which were not "
+             "found; set OFFLOAD_ROCM_BITCODE_DIR to their directory";
+      return failure();
+    }
+    if (!findLld()) {
+      op->emitError() << "AMDGPU images are linked with ld.lld, which was "
+                         "not found (Debian package lld-22, or set "
+                         "OFFLOAD_LLD)";
+      return failure();
+    }
+    std::optional<std::string> toolkit = getRocmToolkitDir();
+    if (!toolkit) {
+      op->emitError() << "could not create the ROCm toolkit directory for "
+                         "the AMDGPU serializer";
+      return failure();
+    }
+    return gpu::TargetOptions(*toolkit, {}, "", "",
+                              gpu::CompilationTarget::Binary);
+  }
+};
+} // namespace
+
+void mlir::offload::registerAMDGPUTarget(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, OffloadDialect *) {
+    AMDGPUTargetAttr::attachInterface<AMDGPUTargetModel>(*ctx);
+  });
+}

@@ -1,0 +1,169 @@
+//===- HostTarget.cpp - #offload.host ---------------------------*- C++ -*-===//
+//
+// The host device: kernels keep their loops, are lowered with the ordinary
+// LLVM lowering and compiled into an x86-64 shared object that the offload
+// runtime's host plugin loads (dlopen) and calls (libffi, every parameter a
+// pointer-sized integer).
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Target/Targets.h"
+#include "offload/Target/Tools.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+struct HostTargetModel
+    : public TargetAttrInterface::ExternalModel<HostTargetModel,
+                                                HostTargetAttr> {
+  StringRef getTargetName(Attribute) const { return "host"; }
+
+  // The host attribute also serializes the device module (below).
+  Attribute getDeviceModuleTarget(Attribute attr) const { return attr; }
+
+  bool usesThreadGrid(Attribute) const { return false; }
+
+  void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
+    pm.addPass(createLowerAffinePass());
+    pm.addPass(arith::createArithExpandOpsPass());
+    pm.addPass(memref::createExpandStridedMetadataPass());
+    pm.addPass(createSCFToControlFlowPass());
+    pm.addPass(createConvertToLLVMPass());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createReconcileUnrealizedCastsPass());
+  }
+
+  FailureOr<gpu::TargetOptions> getSerializationOptions(Attribute,
+                                                        Operation *op) const {
+    if (!findLld()) {
+      op->emitError() << "host images are linked with ld.lld, which was not "
+                         "found (Debian package lld-22; or set OFFLOAD_LLD)";
+      return failure();
+    }
+    return gpu::TargetOptions({}, {}, "", "", gpu::CompilationTarget::Binary);
+  }
+};
+
+/// Compiles a lowered host device module into a shared object.
+struct HostSerializer
+    : public gpu::TargetAttrInterface::ExternalModel<HostSerializer,
+                                                     HostTargetAttr> {
+  std::optional<SmallVector<char, 0>>
+  serializeToObject(Attribute, Operation *module,
+                    const gpu::TargetOptions &) const {
+    auto fail = [&](const Twine &message) {
+      module->emitError() << "host image: " << message;
+      return std::nullopt;
+    };
+    llvm::LLVMContext context;
+    std::unique_ptr<llvm::Module> llvmModule =
+        translateModuleToLLVMIR(module, context, "offload-host-image");
+    if (!llvmModule)
+      return fail("translation to LLVM IR failed");
+
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    llvm::Triple triple(llvm::sys::getProcessTriple());
+    std::string error;
+    const llvm::Target *target =
+        llvm::TargetRegistry::lookupTarget(triple, error);
+    if (!target)
+      return fail("no LLVM target for " + triple.str() + ": " + error);
+    std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+        triple, llvm::sys::getHostCPUName(), "", llvm::TargetOptions(),
+        llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
+    llvmModule->setTargetTriple(triple);
+    llvmModule->setDataLayout(machine->createDataLayout());
+
+    // -O3, as clang would for the kernels it builds for the host device.
+    llvm::LoopAnalysisManager lam;
+    llvm::FunctionAnalysisManager fam;
+    llvm::CGSCCAnalysisManager cgam;
+    llvm::ModuleAnalysisManager mam;
+    llvm::PassBuilder builder(machine.get());
+    builder.registerModuleAnalyses(mam);
+    builder.registerCGSCCAnalyses(cgam);
+    builder.registerFunctionAnalyses(fam);
+    builder.registerLoopAnalyses(lam);
+    builder.crossRegisterProxies(lam, fam, cgam, mam);
+    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
+        .run(*llvmModule, mam);
+
+    // Object file, then a shared object linked by ld.lld.
+    llvm::SmallString<128> objPath, soPath;
+    if (llvm::sys::fs::createTemporaryFile("offload-host", "o", objPath) ||
+        llvm::sys::fs::createTemporaryFile("offload-host", "so", soPath))
+      return fail("cannot create temporary files");
+    llvm::FileRemover removeObj(objPath), removeSo(soPath);
+    {
+      std::error_code ec;
+      llvm::raw_fd_ostream out(objPath, ec);
+      if (ec)
+        return fail("cannot write " + objPath + ": " + ec.message());
+      llvm::legacy::PassManager codegen;
+      if (machine->addPassesToEmitFile(codegen, out, nullptr,
+                                       llvm::CodeGenFileType::ObjectFile))
+        return fail("the target cannot emit object files");
+      codegen.run(*llvmModule);
+    }
+    std::optional<std::string> lld = findLld();
+    if (!lld)
+      return fail("ld.lld not found (Debian package lld-22; or set "
+                  "OFFLOAD_LLD)");
+    SmallVector<StringRef> args = {*lld,   "-shared",      "--hash-style=gnu",
+                                   "-o",   soPath.str(),   objPath.str()};
+    std::string message;
+    if (llvm::sys::ExecuteAndWait(*lld, args, std::nullopt, {}, 0, 0,
+                                  &message) != 0)
+      return fail("ld.lld failed: " + message);
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> so =
+        llvm::MemoryBuffer::getFile(soPath);
+    if (!so)
+      return fail("cannot read " + soPath);
+    StringRef bytes = (*so)->getBuffer();
+    return SmallVector<char, 0>(bytes.begin(), bytes.end());
+  }
+
+  Attribute createObject(Attribute attr, Operation *,
+                         const SmallVector<char, 0> &object,
+                         const gpu::TargetOptions &) const {
+    MLIRContext *ctx = attr.getContext();
+    return gpu::ObjectAttr::get(
+        ctx, attr, gpu::CompilationTarget::Binary,
+        StringAttr::get(ctx, StringRef(object.data(), object.size())),
+        /*properties=*/nullptr, /*kernels=*/nullptr);
+  }
+};
+} // namespace
+
+void mlir::offload::registerHostTarget(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, OffloadDialect *) {
+    HostTargetAttr::attachInterface<HostTargetModel, HostSerializer>(*ctx);
+  });
+}

@@ -1,0 +1,96 @@
+//===- NVPTXTarget.cpp - #offload.nvptx -------------------------*- C++ -*-===//
+//
+// NVIDIA GPUs: kernels go through gpu -> nvvm and MLIR's NVVM serializer,
+// which makes a cubin with ptxas or NVPTX bitcode that the offload runtime
+// compiles when the program starts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Target/Targets.h"
+#include "offload/Target/Tools.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+struct NVPTXTargetModel
+    : public TargetAttrInterface::ExternalModel<NVPTXTargetModel,
+                                                NVPTXTargetAttr> {
+  StringRef getTargetName(Attribute) const { return "nvptx"; }
+
+  Attribute getDeviceModuleTarget(Attribute attr) const {
+    auto target = cast<NVPTXTargetAttr>(attr);
+    return NVVM::NVVMTargetAttr::get(attr.getContext(), /*optLevel=*/3,
+                                     "nvptx64-nvidia-cuda", target.getChip(),
+                                     target.getFeatures());
+  }
+
+  bool usesThreadGrid(Attribute) const { return true; }
+
+  void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
+    pm.addPass(createLowerAffinePass());
+    pm.addPass(arith::createArithExpandOpsPass());
+    pm.addPass(memref::createExpandStridedMetadataPass());
+    pm.addPass(createSCFToControlFlowPass());
+    ConvertGpuOpsToNVVMOpsOptions options;
+    options.indexBitwidth = 64;
+    pm.addPass(createConvertGpuOpsToNVVMOps(options));
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createReconcileUnrealizedCastsPass());
+  }
+
+  FailureOr<gpu::TargetOptions> getSerializationOptions(Attribute attr,
+                                                        Operation *op) const {
+    auto target = cast<NVPTXTargetAttr>(attr);
+    std::optional<std::string> ptxas = findPtxas();
+    StringRef format = target.getFormat();
+    if (format == "cubin" && !ptxas)
+      {
+      op->emitError()
+             << "NVPTX format 'cubin' needs ptxas from the CUDA toolkit, "
+                "which was not found (set OFFLOAD_PTXAS or CUDA_HOME, or use "
+                "format 'bitcode', which the runtime compiles on the GPU "
+                "machine)";
+      return failure();
+    }
+    bool cubin = format == "cubin" || (format == "auto" && ptxas);
+    // MLIR's serializer links libdevice from <toolkit>/nvvm/libdevice and
+    // looks for ptxas in <toolkit>/bin: point it at the toolkit that holds
+    // the ptxas we found, when that toolkit has libdevice.
+    std::string toolkit;
+    if (ptxas) {
+      llvm::SmallString<256> root(*ptxas);
+      llvm::sys::path::remove_filename(root); // .../bin
+      llvm::sys::path::remove_filename(root); // toolkit root
+      llvm::SmallString<256> libdevice(root);
+      llvm::sys::path::append(libdevice, "nvvm", "libdevice",
+                              "libdevice.10.bc");
+      if (llvm::sys::fs::exists(libdevice))
+        toolkit = std::string(root);
+    }
+    return gpu::TargetOptions(toolkit, {}, "", "",
+                              cubin ? gpu::CompilationTarget::Binary
+                                    : gpu::CompilationTarget::Offload);
+  }
+};
+} // namespace
+
+void mlir::offload::registerNVPTXTarget(DialectRegistry &registry) {
+  registry.addExtension(+[](MLIRContext *ctx, OffloadDialect *) {
+    NVPTXTargetAttr::attachInterface<NVPTXTargetModel>(*ctx);
+  });
+}

@@ -1,0 +1,229 @@
+//===- offload-cc.cpp - the offload compile driver --------------*- C++ -*-===//
+//
+//   offload-cc prog.mlir -o prog            build an executable
+//   offload-cc prog.mlir -shared -o libp.so build a shared library
+//   offload-cc prog.mlir --emit=mlir|llvm|obj -o out
+//
+// Steps (printed with -v): parse; offload-pipeline (device images + host
+// lowering); translation to LLVM IR; host optimization and code generation;
+// link with the offload runtime (libomptarget) by clang.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Driver/Driver.h"
+#include "offload/InitAllDialects.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Emit { Exe, MLIR, LLVM, Obj };
+
+cl::OptionCategory category("offload-cc options");
+cl::opt<std::string> input(cl::Positional, cl::desc("<input .mlir file>"),
+                           cl::Required, cl::cat(category));
+cl::opt<std::string> output("o", cl::desc("Output file (default: a.out, or "
+                                          "the input name with the emitted "
+                                          "kind's extension)"),
+                            cl::value_desc("file"), cl::cat(category));
+cl::opt<Emit> emit(
+    "emit", cl::desc("What to produce"), cl::init(Emit::Exe),
+    cl::values(clEnumValN(Emit::Exe, "exe",
+                          "an executable (or a shared library with -shared)"),
+               clEnumValN(Emit::MLIR, "mlir",
+                          "the module lowered to the LLVM dialect"),
+               clEnumValN(Emit::LLVM, "llvm",
+                          "LLVM IR with the device images embedded"),
+               clEnumValN(Emit::Obj, "obj", "a host object file")),
+    cl::cat(category));
+cl::opt<bool> shared("shared", cl::desc("Link a shared library"),
+                     cl::cat(category));
+cl::opt<std::string> targets(
+    "offload-targets",
+    cl::desc("Targets to build kernels for, overriding the module's "
+             "offload.targets: comma-separated nvptx[:chip[:cubin|bitcode]], "
+             "amdgpu[:chip], host (e.g. nvptx:sm_90,host)"),
+    cl::value_desc("list"), cl::cat(category));
+cl::opt<unsigned> optLevel("O", cl::desc("Host optimization level (0-3)"),
+                           cl::Prefix, cl::init(2), cl::cat(category));
+cl::opt<bool> verbose("v", cl::desc("Print each step"), cl::cat(category));
+cl::opt<bool> remarks("offload-remarks",
+                      cl::desc("Report every inferred map clause"),
+                      cl::cat(category));
+cl::opt<bool> saveTemps(
+    "save-temps",
+    cl::desc("Keep the intermediate files next to the output: "
+             "<out>.lowered.mlir, <out>.ll, <out>.o and the device images "
+             "<out>.<target>.{cubin,bc,hsaco,so}"),
+    cl::cat(category));
+cl::list<std::string> libDirs("L", cl::desc("Library directory for linking"),
+                              cl::Prefix, cl::cat(category));
+cl::list<std::string> libs("l", cl::desc("Library to link"), cl::Prefix,
+                           cl::cat(category));
+} // namespace
+
+static int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "offload-cc") << message << "\n";
+  return 1;
+}
+
+static bool writeFile(llvm::StringRef path, llvm::StringRef bytes) {
+  std::error_code ec;
+  llvm::raw_fd_ostream out(path, ec);
+  if (ec)
+    return false;
+  out << bytes;
+  return true;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "offload compile driver: builds offload MLIR programs into executables "
+      "that run their kernels on a GPU through LLVM's offload runtime, or on "
+      "the host when there is none\n");
+  if (optLevel > 3)
+    return fail("-O" + llvm::Twine(optLevel) + " is not a level (0-3)");
+
+  offload::CompileOptions options;
+  options.targets = targets;
+  options.remarks = remarks;
+  options.optLevel = optLevel;
+  options.log = verbose ? &llvm::errs() : nullptr;
+
+  std::string out = output;
+  if (out.empty()) {
+    llvm::SmallString<128> base(input == "-" ? "out" : input.getValue());
+    llvm::sys::path::replace_extension(base, "");
+    switch (emit) {
+    case Emit::Exe:
+      out = shared ? (base + ".so").str() : "a.out";
+      break;
+    case Emit::MLIR:
+      out = (base + ".lowered.mlir").str();
+      break;
+    case Emit::LLVM:
+      out = (base + ".ll").str();
+      break;
+    case Emit::Obj:
+      out = (base + ".o").str();
+      break;
+    }
+  }
+
+  DialectRegistry registry;
+  offload::registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> file =
+      openInputFile(input, &errorMessage);
+  if (!file)
+    return fail(errorMessage);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (options.log)
+    *options.log << "offload-cc: parsing " << input << "\n";
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return 1;
+  if (emit == Emit::Exe && !shared &&
+      !module->lookupSymbol<func::FuncOp>("main") &&
+      !module->lookupSymbol<LLVM::LLVMFuncOp>("main")) {
+    emitError(module->getLoc())
+        << "an executable needs a 'main' function; use -shared or "
+           "--emit=obj|llvm|mlir for a module without one";
+    return 1;
+  }
+
+  if (failed(offload::lowerOffloadModule(*module, options)))
+    return 1;
+  if (saveTemps || emit == Emit::MLIR) {
+    std::string path = emit == Emit::MLIR ? out : out + ".lowered.mlir";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    if (!writeFile(path, text))
+      return fail("cannot write " + path);
+    if (emit == Emit::MLIR)
+      return 0;
+  }
+  if (saveTemps)
+    for (const offload::DeviceImage &image : offload::getDeviceImages(*module)) {
+      std::string path = out + "." + image.target + "." + image.extension;
+      if (options.log)
+        *options.log << "offload-cc: saving the " << image.target
+                     << " image to " << path << "\n";
+      if (!writeFile(path, image.bytes))
+        return fail("cannot write " + path);
+    }
+
+  if (options.log)
+    *options.log << "offload-cc: translating to LLVM IR\n";
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule =
+      offload::translateOffloadModule(*module, llvmContext);
+  if (!llvmModule)
+    return 1;
+  if (saveTemps || emit == Emit::LLVM) {
+    std::string path = emit == Emit::LLVM ? out : out + ".ll";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvmModule->print(os, nullptr);
+    if (!writeFile(path, text))
+      return fail("cannot write " + path);
+    if (emit == Emit::LLVM)
+      return 0;
+  }
+
+  std::string objectPath = emit == Emit::Obj || saveTemps ? out + (emit == Emit::Obj ? "" : ".o") : "";
+  std::optional<llvm::FileRemover> removeObject;
+  if (objectPath.empty()) {
+    llvm::SmallString<128> tmp;
+    if (llvm::sys::fs::createTemporaryFile("offload-cc", "o", tmp))
+      return fail("cannot create a temporary object file");
+    objectPath = std::string(tmp);
+    removeObject.emplace(objectPath);
+  }
+  if (options.log)
+    *options.log << "offload-cc: compiling host code at -O" << optLevel
+                 << " to " << objectPath << "\n";
+  if (llvm::Error error =
+          offload::emitObjectFile(*llvmModule, objectPath, options))
+    return fail(llvm::toString(std::move(error)));
+  if (emit == Emit::Obj)
+    return 0;
+
+  std::vector<std::string> extra;
+  for (const std::string &dir : libDirs)
+    extra.push_back("-L" + dir);
+  for (const std::string &lib : libs)
+    extra.push_back("-l" + lib);
+  if (llvm::Error error =
+          offload::linkProgram({objectPath}, out, shared, extra, options))
+    return fail(llvm::toString(std::move(error)));
+  return 0;
+}
