@@ -1,0 +1,47 @@
+# offload: the two set-up commands.
+#
+#   make demo   install what is missing, build, then compile examples/saxpy.mlir
+#               and run it (on the GPU when there is one, else on the host device)
+#   make test   install what is missing, build, then run every test
+#
+# Other targets: build (tools into build/bin), configure, deps, clean.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+CMAKE ?= cmake
+# Shared cache for incremental rebuilds (CI keeps none; harmless there).
+export CCACHE_DIR ?= $(HOME)/.cache/offload-ccache
+
+CXX_COMPILER := $(shell command -v clang++-22 2>/dev/null || command -v c++)
+C_COMPILER := $(shell command -v clang-22 2>/dev/null || command -v cc)
+LAUNCHER := $(shell command -v ccache 2>/dev/null)
+GENERATOR := $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
+
+.PHONY: all deps configure build demo test clean
+
+all: build
+
+deps:
+	@scripts/install-deps.sh
+
+$(BUILD_DIR)/CMakeCache.txt:
+	$(CMAKE) -G "$(GENERATOR)" -S . -B $(BUILD_DIR) \
+	  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+	  -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \
+	  -DCMAKE_C_COMPILER=$(C_COMPILER) -DCMAKE_CXX_COMPILER=$(CXX_COMPILER) \
+	  $(if $(LAUNCHER),-DCMAKE_CXX_COMPILER_LAUNCHER=$(LAUNCHER)) \
+	  $(if $(findstring clang,$(CXX_COMPILER)),-DLLVM_USE_LINKER=lld)
+
+configure: deps $(BUILD_DIR)/CMakeCache.txt
+
+build: configure
+	$(CMAKE) --build $(BUILD_DIR)
+
+demo: build
+	@scripts/demo.sh $(BUILD_DIR)
+
+test: build
+	$(CMAKE) --build $(BUILD_DIR) --target check-offload
+
+clean:
+	rm -rf $(BUILD_DIR)

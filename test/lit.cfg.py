@@ -1,0 +1,68 @@
+# -*- Python -*-
+# lit configuration of the offload tests (check-offload, `make test`).
+
+import os
+import shutil
+import subprocess
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "OFFLOAD"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test", ".c"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.offload_obj_root, "test")
+# Inputs of other tests, not tests.
+config.excludes = ["Inputs", "CMakeLists.txt", "README.md", "lit.cfg.py",
+                   "lit.site.cfg.py", "lit.local.cfg"]
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.offload_tools_dir,
+                             append_path=True)
+# Tests launch through the offload runtime: never fall back silently.
+config.environment["OMP_TARGET_OFFLOAD"] = "mandatory"
+for var in ["LIBOMPTARGET_INFO", "LIBOMPTARGET_DEBUG", "OMP_DEFAULT_DEVICE"]:
+    config.environment.pop(var, None)
+
+tools = ["offload-opt", "offload-translate", "offload-cc", "FileCheck",
+         "not", "count", "llvm-readelf", "llvm-objdump", "llvm-dis"]
+llvm_config.add_tool_substitutions(
+    tools, [config.offload_tools_dir, config.llvm_tools_dir])
+
+config.substitutions.append(("%clang", config.offload_clang))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%offload_src", config.offload_src_root))
+config.substitutions.append(
+    ("%omptarget_dir", config.offload_libomptarget_dir))
+# C + OpenMP twins of our programs, offloaded to the host device.
+config.substitutions.append(
+    ("%clang-omp",
+     f"{config.offload_clang} -O2 -fopenmp "
+     f"-fopenmp-targets=x86_64-pc-linux-gnu "
+     f"-Wl,-rpath,{config.offload_libomptarget_dir}"))
+
+# Optional parts of the toolchain.
+if config.offload_ptxas and os.access(config.offload_ptxas, os.X_OK):
+    config.available_features.add("ptxas")
+if config.offload_rocm_bitcode_dir and os.path.exists(
+        os.path.join(config.offload_rocm_bitcode_dir, "ocml.bc")):
+    config.available_features.add("rocm-device-libs")
+if os.path.exists(os.path.join(config.offload_libomptarget_dir,
+                               "libomptarget.so")):
+    config.available_features.add("libomptarget")
+
+# A GPU the offload runtime can use (tests in Integration/GPU).
+def has_cuda_gpu():
+    smi = shutil.which("nvidia-smi")
+    if not smi:
+        return False
+    try:
+        return subprocess.run([smi, "-L"], capture_output=True,
+                              timeout=20).returncode == 0
+    except Exception:
+        return False
+
+if has_cuda_gpu():
+    config.available_features.add("cuda-gpu")
