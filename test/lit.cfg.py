@@ -34,6 +34,7 @@ llvm_config.add_tool_substitutions(
 config.substitutions.append(("%clang", config.offload_clang))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%offload_src", config.offload_src_root))
+config.substitutions.append(("%offload_obj", config.offload_obj_root))
 config.substitutions.append(
     ("%omptarget_dir", config.offload_libomptarget_dir))
 # C + OpenMP twins of our programs, offloaded to the host device.

@@ -41,8 +41,7 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
 }
 
 std::unique_ptr<llvm::Module>
-mlir::offload::translateOffloadModule(ModuleOp module,
-                                      llvm::LLVMContext &ctx) {
+mlir::offload::translateOffloadModule(ModuleOp module, llvm::LLVMContext &ctx) {
   return translateModuleToLLVMIR(module, ctx);
 }
 
@@ -57,7 +56,8 @@ llvm::Error mlir::offload::emitObjectFile(llvm::Module &module,
   llvm::InitializeNativeTargetAsmPrinter();
   llvm::Triple triple(llvm::sys::getProcessTriple());
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(triple, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
     return makeError("no LLVM target for " + triple.str() + ": " + error);
   llvm::CodeGenOptLevel level =
@@ -65,9 +65,9 @@ llvm::Error mlir::offload::emitObjectFile(llvm::Module &module,
       : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
       : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
                               : llvm::CodeGenOptLevel::Aggressive;
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, "generic", "", llvm::TargetOptions(), llvm::Reloc::PIC_,
-      std::nullopt, level));
+  std::unique_ptr<llvm::TargetMachine> machine(
+      target->createTargetMachine(triple, "generic", "", llvm::TargetOptions(),
+                                  llvm::Reloc::PIC_, std::nullopt, level));
   module.setTargetTriple(triple);
   module.setDataLayout(machine->createDataLayout());
 
@@ -82,11 +82,10 @@ llvm::Error mlir::offload::emitObjectFile(llvm::Module &module,
     builder.registerFunctionAnalyses(fam);
     builder.registerLoopAnalyses(lam);
     builder.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::OptimizationLevel opt = options.optLevel == 1
-                                      ? llvm::OptimizationLevel::O1
-                                  : options.optLevel == 2
-                                      ? llvm::OptimizationLevel::O2
-                                      : llvm::OptimizationLevel::O3;
+    llvm::OptimizationLevel opt =
+        options.optLevel == 1   ? llvm::OptimizationLevel::O1
+        : options.optLevel == 2 ? llvm::OptimizationLevel::O2
+                                : llvm::OptimizationLevel::O3;
     builder.buildPerModuleDefaultPipeline(opt).run(module, mam);
   }
 

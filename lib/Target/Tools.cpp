@@ -5,8 +5,8 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Program.h"
 #include <cstdlib>
 #include <mutex>
 
@@ -14,9 +14,8 @@ using namespace mlir;
 using namespace mlir::offload;
 
 /// `env` if set, else `configured` if it exists, else `name` on PATH.
-static std::optional<std::string> findTool(const char *env,
-                                           llvm::StringRef configured,
-                                           llvm::StringRef name) {
+static std::optional<std::string>
+findTool(const char *env, llvm::StringRef configured, llvm::StringRef name) {
   if (std::optional<std::string> path = llvm::sys::Process::GetEnv(env))
     return llvm::sys::fs::can_execute(*path) ? path : std::nullopt;
   if (!configured.empty() && llvm::sys::fs::can_execute(configured))

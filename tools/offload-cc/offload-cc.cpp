@@ -40,9 +40,10 @@ enum class Emit { Exe, MLIR, LLVM, Obj };
 cl::OptionCategory category("offload-cc options");
 cl::opt<std::string> input(cl::Positional, cl::desc("<input .mlir file>"),
                            cl::Required, cl::cat(category));
-cl::opt<std::string> output("o", cl::desc("Output file (default: a.out, or "
-                                          "the input name with the emitted "
-                                          "kind's extension)"),
+cl::opt<std::string> output("o",
+                            cl::desc("Output file (default: a.out, or "
+                                     "the input name with the emitted "
+                                     "kind's extension)"),
                             cl::value_desc("file"), cl::cat(category));
 cl::opt<Emit> emit(
     "emit", cl::desc("What to produce"), cl::init(Emit::Exe),
@@ -146,8 +147,7 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   if (options.log)
     *options.log << "offload-cc: parsing " << input << "\n";
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return 1;
   if (emit == Emit::Exe && !shared &&
@@ -172,7 +172,8 @@ int main(int argc, char **argv) {
       return 0;
   }
   if (saveTemps)
-    for (const offload::DeviceImage &image : offload::getDeviceImages(*module)) {
+    for (const offload::DeviceImage &image :
+         offload::getDeviceImages(*module)) {
       std::string path = out + "." + image.target + "." + image.extension;
       if (options.log)
         *options.log << "offload-cc: saving the " << image.target
@@ -199,7 +200,9 @@ int main(int argc, char **argv) {
       return 0;
   }
 
-  std::string objectPath = emit == Emit::Obj || saveTemps ? out + (emit == Emit::Obj ? "" : ".o") : "";
+  std::string objectPath = emit == Emit::Obj || saveTemps
+                               ? out + (emit == Emit::Obj ? "" : ".o")
+                               : "";
   std::optional<llvm::FileRemover> removeObject;
   if (objectPath.empty()) {
     llvm::SmallString<128> tmp;

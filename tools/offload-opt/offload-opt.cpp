@@ -15,6 +15,6 @@ int main(int argc, char **argv) {
   mlir::offload::registerAllPasses();
   mlir::DialectRegistry registry;
   mlir::offload::registerAllDialects(registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "offload optimizer driver\n", registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "offload optimizer driver\n", registry));
 }

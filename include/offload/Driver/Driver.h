@@ -37,7 +37,8 @@ struct CompileOptions {
 
 /// Runs offload-pipeline on `module`, leaving the LLVM and omp dialects and
 /// the device images. Diagnostics go to the context's handler.
-LogicalResult lowerOffloadModule(ModuleOp module, const CompileOptions &options);
+LogicalResult lowerOffloadModule(ModuleOp module,
+                                 const CompileOptions &options);
 
 /// Translates a lowered module to LLVM IR, with its device images embedded
 /// and registered. Returns null (after a diagnostic) on failure.

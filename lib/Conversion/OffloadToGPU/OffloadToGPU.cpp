@@ -98,20 +98,21 @@ LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
   }
   if (!loop)
     return success();
-  WalkResult result = kernel.getBody().walk<WalkOrder::PreOrder>(
-      [&](Operation *op) {
-    if (op == loop)
-      return WalkResult::skip();
-    if (!mayWriteSharedMemory(op))
-      return WalkResult::advance();
-    InFlightDiagnostic diag =
-        op->emitError() << "kernel " << kernel.getSymNameAttr()
-                        << " may write memory outside its parallel loop, "
-                           "which every GPU thread would do; move the write "
-                           "into the loop or into its own kernel";
-    diag.attachNote(loop->getLoc()) << "the kernel's parallel loop";
-    return WalkResult::interrupt();
-  });
+  WalkResult result =
+      kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (op == loop)
+          return WalkResult::skip();
+        if (!mayWriteSharedMemory(op))
+          return WalkResult::advance();
+        InFlightDiagnostic diag =
+            op->emitError()
+            << "kernel " << kernel.getSymNameAttr()
+            << " may write memory outside its parallel loop, "
+               "which every GPU thread would do; move the write "
+               "into the loop or into its own kernel";
+        diag.attachNote(loop->getLoc()) << "the kernel's parallel loop";
+        return WalkResult::interrupt();
+      });
   return failure(result.wasInterrupted());
 }
 
@@ -148,12 +149,12 @@ static void distributeOverGrid(RewriterBase &rewriter,
   SmallVector<Value> ivs;
   scf::ForOp innermost;
   for (unsigned d = 0; d < rank; ++d) {
-    auto [id, size] = getGlobalIdAndSize(rewriter, loc,
-                                         hardwareDim(rank - 1 - d));
+    auto [id, size] =
+        getGlobalIdAndSize(rewriter, loc, hardwareDim(rank - 1 - d));
     Value step = parallel.getStep()[d];
-    Value lb = arith::AddIOp::create(
-        rewriter, loc, parallel.getLowerBound()[d],
-        arith::MulIOp::create(rewriter, loc, id, step));
+    Value lb =
+        arith::AddIOp::create(rewriter, loc, parallel.getLowerBound()[d],
+                              arith::MulIOp::create(rewriter, loc, id, step));
     Value stride = arith::MulIOp::create(rewriter, loc, size, step);
     innermost = scf::ForOp::create(rewriter, loc, lb,
                                    parallel.getUpperBound()[d], stride);
@@ -162,8 +163,7 @@ static void distributeOverGrid(RewriterBase &rewriter,
   }
   Block &body = parallel.getRegion().front();
   rewriter.eraseOp(body.getTerminator()); // scf.reduce without operands
-  rewriter.inlineBlockBefore(&body, innermost.getBody()->getTerminator(),
-                             ivs);
+  rewriter.inlineBlockBefore(&body, innermost.getBody()->getTerminator(), ivs);
   rewriter.eraseOp(parallel);
 }
 
@@ -220,9 +220,9 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
   unsigned next = 1; // parameter 0 is the runtime's pointer
   for (BlockArgument arg : kernel.getArguments()) {
     unsigned count = getNumLoweredParams(arg.getType());
-    mapping.map(arg, unpackKernelArgument(
-                         rewriter, arg.getLoc(), arg.getType(),
-                         entry->getArguments().slice(next, count)));
+    mapping.map(arg,
+                unpackKernelArgument(rewriter, arg.getLoc(), arg.getType(),
+                                     entry->getArguments().slice(next, count)));
     next += count;
   }
 
@@ -232,8 +232,7 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
   kernel.getBody().cloneInto(body, mapping);
   Block *clonedEntry = entry->getNextNode();
   rewriter.inlineBlockBefore(clonedEntry, entry, entry->end());
-  Operation *start =
-      lastUnpack ? lastUnpack->getNextNode() : &entry->front();
+  Operation *start = lastUnpack ? lastUnpack->getNextNode() : &entry->front();
 
   // Kernels return nothing.
   SmallVector<ReturnOp> returns;
@@ -280,12 +279,11 @@ static SmallVector<func::FuncOp> collectCallees(ArrayRef<KernelOp> roots,
   SmallVector<func::FuncOp> callees;
   for (size_t i = 0; i < worklist.size(); ++i) {
     worklist[i]->walk([&](CallOpInterface call) {
-      auto symbol = dyn_cast_if_present<SymbolRefAttr>(
-          call.getCallableForCallee());
+      auto symbol =
+          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
       if (!symbol)
         return;
-      auto callee = symbolTable.lookup<func::FuncOp>(
-          symbol.getLeafReference());
+      auto callee = symbolTable.lookup<func::FuncOp>(symbol.getLeafReference());
       if (callee && worklist.insert(callee))
         callees.push_back(callee);
     });

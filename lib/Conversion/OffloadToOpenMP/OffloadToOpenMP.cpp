@@ -50,8 +50,7 @@ static constexpr int64_t kDefaultBlocks[3] = {1024, 16, 16};
 static constexpr int64_t kMaxBlocks[3] = {(1ll << 31) - 1, 65535, 65535};
 
 static uint64_t bits(OpenMPOffloadMappingFlags flags) {
-  return static_cast<std::underlying_type_t<OpenMPOffloadMappingFlags>>(
-      flags);
+  return static_cast<std::underlying_type_t<OpenMPOffloadMappingFlags>>(flags);
 }
 
 /// libomptarget map-type bits of a map clause.
@@ -122,7 +121,8 @@ static Value getDeviceId(OpBuilder &b, Location loc, Value device) {
 }
 
 /// File, line and column of `loc`, as the offload runtime prints them.
-static std::tuple<std::string, unsigned, unsigned> getFileLineCol(Location loc) {
+static std::tuple<std::string, unsigned, unsigned>
+getFileLineCol(Location loc) {
   if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
     return {fileLoc.getFilename().str(), fileLoc.getLine(),
             fileLoc.getColumn()};
@@ -140,8 +140,7 @@ static std::string getIdentString(Location loc, StringRef function) {
 /// A map name as the runtime parses it: `;name;file;line;col;;`.
 static std::string getMapNameString(Location loc, StringRef name) {
   auto [file, line, col] = getFileLineCol(loc);
-  return (";" + name + ";" + file + ";" + Twine(line) + ";" + Twine(col) +
-          ";;")
+  return (";" + name + ";" + file + ";" + Twine(line) + ";" + Twine(col) + ";;")
       .str();
 }
 
@@ -168,8 +167,7 @@ public:
                           ArrayRef<int64_t> values) {
     auto type = LLVM::LLVMArrayType::get(rewriter.getI64Type(), values.size());
     auto data = DenseElementsAttr::get(
-        RankedTensorType::get({int64_t(values.size())},
-                              rewriter.getI64Type()),
+        RankedTensorType::get({int64_t(values.size())}, rewriter.getI64Type()),
         values);
     return create(base, [&](StringRef name) {
       return LLVM::GlobalOp::create(rewriter, loc, type, /*isConstant=*/true,
@@ -183,9 +181,8 @@ public:
     Type ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
     auto type = LLVM::LLVMArrayType::get(ptrType, globals.size());
     return create(base, [&](StringRef name) {
-      auto global = LLVM::GlobalOp::create(rewriter, loc, type, true,
-                                           LLVM::Linkage::Private, name,
-                                           Attribute());
+      auto global = LLVM::GlobalOp::create(
+          rewriter, loc, type, true, LLVM::Linkage::Private, name, Attribute());
       Block *block = rewriter.createBlock(&global.getInitializerRegion());
       rewriter.setInsertionPointToStart(block);
       Value array = LLVM::UndefOp::create(rewriter, loc, type);
@@ -207,18 +204,17 @@ public:
     auto type = LLVM::LLVMStructType::getLiteral(
         ctx, {i32, i32, i32, i32, LLVM::LLVMPointerType::get(ctx)});
     return create(base, [&](StringRef name) {
-      auto global = LLVM::GlobalOp::create(rewriter, loc, type, true,
-                                           LLVM::Linkage::Private, name,
-                                           Attribute());
+      auto global = LLVM::GlobalOp::create(
+          rewriter, loc, type, true, LLVM::Linkage::Private, name, Attribute());
       Block *block = rewriter.createBlock(&global.getInitializerRegion());
       rewriter.setInsertionPointToStart(block);
       Value value = LLVM::UndefOp::create(rewriter, loc, type);
       // {reserved, flags = KMP_IDENT_KMPC, reserved, size, psource}
       int64_t fields[] = {0, 2, 0, int64_t(text.size())};
       for (auto [index, field] : llvm::enumerate(fields))
-        value = LLVM::InsertValueOp::create(
-            rewriter, loc, value, i32Constant(rewriter, loc, field),
-            ArrayRef<int64_t>{int64_t(index)});
+        value = LLVM::InsertValueOp::create(rewriter, loc, value,
+                                            i32Constant(rewriter, loc, field),
+                                            ArrayRef<int64_t>{int64_t(index)});
       value = LLVM::InsertValueOp::create(
           rewriter, loc, value, LLVM::AddressOfOp::create(rewriter, loc, str),
           ArrayRef<int64_t>{4});
@@ -248,7 +244,8 @@ private:
 static Value createScopeAlloca(RewriterBase &rewriter, Operation *op,
                                Type type) {
   OpBuilder::InsertionGuard guard(rewriter);
-  Operation *scope = op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+  Operation *scope =
+      op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
   rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
   Location loc = op->getLoc();
   return LLVM::AllocaOp::create(
@@ -328,8 +325,8 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     mapping.map(arg, operand);
   auto toHost = [&](OpFoldResult ofr) -> Value {
     if (auto attr = dyn_cast<Attribute>(ofr))
-      return arith::ConstantIndexOp::create(
-          rewriter, loc, cast<IntegerAttr>(attr).getInt());
+      return arith::ConstantIndexOp::create(rewriter, loc,
+                                            cast<IntegerAttr>(attr).getInt());
     return cloneToHost(rewriter, kernel, cast<Value>(ofr), mapping);
   };
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -451,23 +448,24 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Type ptrType = LLVM::LLVMPointerType::get(ctx);
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
     size_t count = values.size();
-    auto ptrArrayType = LLVM::LLVMArrayType::get(ptrType, std::max<size_t>(count, 1));
-    auto i64ArrayType = LLVM::LLVMArrayType::get(i64, std::max<size_t>(count, 1));
+    auto ptrArrayType =
+        LLVM::LLVMArrayType::get(ptrType, std::max<size_t>(count, 1));
+    auto i64ArrayType =
+        LLVM::LLVMArrayType::get(i64, std::max<size_t>(count, 1));
     Value basePtrs = createScopeAlloca(rewriter, launch, ptrArrayType);
     Value ptrs = createScopeAlloca(rewriter, launch, ptrArrayType);
     Value sizeArray = createScopeAlloca(rewriter, launch, i64ArrayType);
     for (auto [index, value] : llvm::enumerate(values)) {
-      Value asPtr = isa<LLVM::LLVMPointerType>(value.getType())
-                        ? value
-                        : LLVM::IntToPtrOp::create(rewriter, loc, ptrType,
-                                                   value).getResult();
+      Value asPtr =
+          isa<LLVM::LLVMPointerType>(value.getType())
+              ? value
+              : LLVM::IntToPtrOp::create(rewriter, loc, ptrType, value)
+                    .getResult();
       auto slot = [&](Value array, Type arrayType) {
-        return LLVM::GEPOp::create(
-            rewriter, loc, ptrType, arrayType, array,
-            ArrayRef<LLVM::GEPArg>{0, int32_t(index)});
+        return LLVM::GEPOp::create(rewriter, loc, ptrType, arrayType, array,
+                                   ArrayRef<LLVM::GEPArg>{0, int32_t(index)});
       };
-      LLVM::StoreOp::create(rewriter, loc, asPtr,
-                            slot(basePtrs, ptrArrayType));
+      LLVM::StoreOp::create(rewriter, loc, asPtr, slot(basePtrs, ptrArrayType));
       LLVM::StoreOp::create(rewriter, loc, asPtr, slot(ptrs, ptrArrayType));
       LLVM::StoreOp::create(rewriter, loc, sizes[index],
                             slot(sizeArray, i64ArrayType));
@@ -481,15 +479,15 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                                : ArrayRef<int64_t>{0}));
     SmallVector<LLVM::GlobalOp> nameGlobals;
     for (StringRef name : names)
-      nameGlobals.push_back(globals.string(
-          loc, prefix + "_mapname", getMapNameString(loc, name)));
+      nameGlobals.push_back(globals.string(loc, prefix + "_mapname",
+                                           getMapNameString(loc, name)));
     Value nameArray =
-        count ? LLVM::AddressOfOp::create(
-                    rewriter, loc,
-                    globals.pointerArray(loc, prefix + "_mapnames",
-                                         nameGlobals))
-                    .getResult()
-              : LLVM::ZeroOp::create(rewriter, loc, ptrType).getResult();
+        count
+            ? LLVM::AddressOfOp::create(
+                  rewriter, loc,
+                  globals.pointerArray(loc, prefix + "_mapnames", nameGlobals))
+                  .getResult()
+            : LLVM::ZeroOp::create(rewriter, loc, ptrType).getResult();
 
     // The grid.
     Grid grid = launch.getBlocks().empty()
@@ -532,8 +530,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
             i32, {ptrType, i64, i32, i32, ptrType, ptrType}));
     Value ident = LLVM::AddressOfOp::create(
         rewriter, loc,
-        globals.ident(loc, prefix + "_ident",
-                      getIdentString(loc, kernelName)));
+        globals.ident(loc, prefix + "_ident", getIdentString(loc, kernelName)));
     Value rc =
         LLVM::CallOp::create(
             rewriter, loc, targetKernel,
@@ -585,11 +582,11 @@ template <typename OpTy>
 static SmallVector<Value> createMapInfos(ConversionPatternRewriter &rewriter,
                                          OpTy op) {
   SmallVector<Value> infos;
-  for (auto [index, pair] : llvm::enumerate(
-           llvm::zip(op.getMapVars(), op.getMapKindsAttr()))) {
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(op.getMapVars(), op.getMapKindsAttr()))) {
     auto [var, kind] = pair;
-    infos.push_back(createMapInfo(rewriter, op.getLoc(), var,
-                                  cast<MapAttr>(kind), index));
+    infos.push_back(
+        createMapInfo(rewriter, op.getLoc(), var, cast<MapAttr>(kind), index));
   }
   return infos;
 }
@@ -602,8 +599,8 @@ static Value getOmpDevice(OpBuilder &b, Location loc, Value device) {
 struct DataOpLowering : public OpConversionPattern<DataOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
-  matchAndRewrite(DataOp op, OpAdaptor, ConversionPatternRewriter &rewriter)
-      const override {
+  matchAndRewrite(DataOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     SmallVector<Value> infos = createMapInfos(rewriter, op);
     auto data = omp::TargetDataOp::create(
@@ -628,8 +625,8 @@ struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
     SmallVector<Value> infos = createMapInfos(rewriter, op);
     rewriter.replaceOpWithNewOp<TargetOp>(
         op, /*depend_kinds=*/ArrayAttr(), /*depend_vars=*/ValueRange(),
-        getOmpDevice(rewriter, loc, op.getDevice()), /*if_expr=*/Value(),
-        infos, /*nowait=*/UnitAttr());
+        getOmpDevice(rewriter, loc, op.getDevice()), /*if_expr=*/Value(), infos,
+        /*nowait=*/UnitAttr());
     return success();
   }
 };

@@ -136,8 +136,8 @@ struct HostSerializer
     if (!lld)
       return fail("ld.lld not found (Debian package lld-22; or set "
                   "OFFLOAD_LLD)");
-    SmallVector<StringRef> args = {*lld,   "-shared",      "--hash-style=gnu",
-                                   "-o",   soPath.str(),   objPath.str()};
+    SmallVector<StringRef> args = {*lld, "-shared",    "--hash-style=gnu",
+                                   "-o", soPath.str(), objPath.str()};
     std::string message;
     if (llvm::sys::ExecuteAndWait(*lld, args, std::nullopt, {}, 0, 0,
                                   &message) != 0)

@@ -85,7 +85,8 @@ struct LibomptargetHandler
         if (!isa<NVVM::NVVMTargetAttr>(object.getTarget()))
           return binary.emitError()
                  << "only NVPTX images can be LLVM bitcode (compiled by the "
-                    "runtime); " << object.getTarget() << " is not";
+                    "runtime); "
+                 << object.getTarget() << " is not";
         jitNVPTX = true;
       }
     }
@@ -116,9 +117,8 @@ struct LibomptargetHandler
         llvm::offloading::getOffloadEntryArray(module, section);
     if (llvm::Error error = llvm::offloading::wrapOpenMPBinaries(
             module, images, entries, "." + llvm::utohexstr(hash, true)))
-      return binary.emitError()
-             << "cannot register the device images: "
-             << llvm::toString(std::move(error));
+      return binary.emitError() << "cannot register the device images: "
+                                << llvm::toString(std::move(error));
     if (jitNVPTX)
       emitJitTargetInitializer(module, "NVPTX");
     return success();
@@ -139,10 +139,9 @@ struct OffloadDialectLLVMIRTranslationInterface
     : public LLVMTranslationDialectInterface {
   using LLVMTranslationDialectInterface::LLVMTranslationDialectInterface;
 
-  LogicalResult
-  amendOperation(Operation *op, ArrayRef<llvm::Instruction *>,
-                 NamedAttribute attribute,
-                 LLVM::ModuleTranslation &) const override {
+  LogicalResult amendOperation(Operation *op, ArrayRef<llvm::Instruction *>,
+                               NamedAttribute attribute,
+                               LLVM::ModuleTranslation &) const override {
     if (attribute.getName() == OffloadDialect::getEntryAttrName() &&
         !isa<LLVM::GlobalOp>(op))
       return op->emitError() << "'" << attribute.getName()

@@ -58,13 +58,12 @@ struct NVPTXTargetModel
     auto target = cast<NVPTXTargetAttr>(attr);
     std::optional<std::string> ptxas = findPtxas();
     StringRef format = target.getFormat();
-    if (format == "cubin" && !ptxas)
-      {
+    if (format == "cubin" && !ptxas) {
       op->emitError()
-             << "NVPTX format 'cubin' needs ptxas from the CUDA toolkit, "
-                "which was not found (set OFFLOAD_PTXAS or CUDA_HOME, or use "
-                "format 'bitcode', which the runtime compiles on the GPU "
-                "machine)";
+          << "NVPTX format 'cubin' needs ptxas from the CUDA toolkit, "
+             "which was not found (set OFFLOAD_PTXAS or CUDA_HOME, or use "
+             "format 'bitcode', which the runtime compiles on the GPU "
+             "machine)";
       return failure();
     }
     bool cubin = format == "cubin" || (format == "auto" && ptxas);

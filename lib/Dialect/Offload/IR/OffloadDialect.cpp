@@ -80,8 +80,8 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
                                                        NamedAttribute attr) {
   if (attr.getName() == getTargetsAttrName()) {
     if (!isa<ModuleOp>(op))
-      return op->emitError() << "'" << getTargetsAttrName()
-                             << "' belongs on a builtin.module";
+      return op->emitError()
+             << "'" << getTargetsAttrName() << "' belongs on a builtin.module";
     auto targets = dyn_cast<ArrayAttr>(attr.getValue());
     if (!targets)
       return op->emitError() << "'" << getTargetsAttrName()

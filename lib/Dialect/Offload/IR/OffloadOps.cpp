@@ -40,9 +40,8 @@ parseMapClauses(OpAsmParser &parser,
     for (StringRef word : ArrayRef(words).drop_back()) {
       std::optional<MapModifier> modifier = symbolizeMapModifier(word);
       if (!modifier || *modifier == MapModifier::none)
-        return parser.emitError(loc)
-               << "unknown map modifier '" << word
-               << "' (expected 'always' or 'present')";
+        return parser.emitError(loc) << "unknown map modifier '" << word
+                                     << "' (expected 'always' or 'present')";
       modifiers = modifiers | *modifier;
     }
     std::optional<MapKind> kind = symbolizeMapKind(words.back());
@@ -57,8 +56,7 @@ parseMapClauses(OpAsmParser &parser,
       return failure();
     vars.push_back(var);
     types.push_back(type);
-    clauses.push_back(
-        MapAttr::get(parser.getContext(), *kind, modifiers));
+    clauses.push_back(MapAttr::get(parser.getContext(), *kind, modifiers));
     return success();
   };
   // Clauses are separated by commas too; a clause starts with a keyword, so
@@ -83,8 +81,7 @@ static void printMapClauses(OpAsmPrinter &p, Operation *, OperandRange vars,
           p << "always, ";
         if (clause.isPresent())
           p << "present, ";
-        p << stringifyMapKind(clause.getKind()) << ": " << var << " : "
-          << type;
+        p << stringifyMapKind(clause.getKind()) << ": " << var << " : " << type;
       });
 }
 
@@ -113,9 +110,8 @@ static LogicalResult verifyMapClauses(Operation *op, OperandRange vars,
                                 << "map kind '"
                                 << stringifyMapKind(clause.getKind())
                                 << "' is not allowed here (allowed: ";
-      llvm::interleaveComma(allowed, diag, [&](MapKind kind) {
-        diag << stringifyMapKind(kind);
-      });
+      llvm::interleaveComma(
+          allowed, diag, [&](MapKind kind) { diag << stringifyMapKind(kind); });
       return diag << ")";
     }
   }
@@ -227,12 +223,11 @@ MapAttr LaunchOp::getMapFor(Value value) {
 }
 
 LogicalResult LaunchOp::verify() {
-  if (getMapVars().empty() && getMapKindsAttr() &&
-      !getMapKindsAttr().empty())
+  if (getMapVars().empty() && getMapKindsAttr() && !getMapKindsAttr().empty())
     return emitOpError() << "has map kinds but no mapped values";
-  if (failed(verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
-                              {MapKind::to, MapKind::from, MapKind::tofrom,
-                               MapKind::alloc})))
+  if (failed(verifyMapClauses(
+          *this, getMapVars(), getMapKindsAttr(),
+          {MapKind::to, MapKind::from, MapKind::tofrom, MapKind::alloc})))
     return failure();
   for (auto [index, var] : llvm::enumerate(getMapVars()))
     if (!llvm::is_contained(getArgs(), var))
@@ -256,8 +251,7 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     return emitOpError() << "launches unknown kernel " << getKernelAttr();
   auto kernel = dyn_cast<KernelOp>(symbol);
   if (!kernel)
-    return emitOpError() << getKernelAttr() << " is a '"
-                         << symbol->getName()
+    return emitOpError() << getKernelAttr() << " is a '" << symbol->getName()
                          << "', not an offload.kernel";
   ArrayRef<Type> expected = kernel.getArgumentTypes();
   if (expected.size() != getArgs().size())
@@ -269,8 +263,8 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
     auto [actual, want] = pair;
     if (actual != want)
       return emitOpError() << "argument #" << index << " has type " << actual
-                           << " but kernel " << getKernelAttr()
-                           << " expects " << want;
+                           << " but kernel " << getKernelAttr() << " expects "
+                           << want;
   }
   unsigned rank = kernel.getParallelRank();
   if (!getBlocks().empty() && rank != 0 && rank != getBlocks().size())
@@ -312,9 +306,9 @@ static void getDataOpEffects(
 LogicalResult DataOp::verify() {
   if (getMapVars().empty())
     return emitOpError() << "needs at least one map clause";
-  return verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
-                          {MapKind::to, MapKind::from, MapKind::tofrom,
-                           MapKind::alloc});
+  return verifyMapClauses(
+      *this, getMapVars(), getMapKindsAttr(),
+      {MapKind::to, MapKind::from, MapKind::tofrom, MapKind::alloc});
 }
 
 void DataOp::getEffects(

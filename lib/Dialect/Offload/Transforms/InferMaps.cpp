@@ -133,10 +133,9 @@ struct OffloadInferMapsPass
         ++numInferred;
         if (remarks) {
           InFlightDiagnostic remark =
-              launch.emitRemark()
-              << "argument #" << firstIndex.lookup(buffer) << " mapped '"
-              << stringifyMapKind(kind) << "': kernel "
-              << kernel.getSymNameAttr();
+              launch.emitRemark() << "argument #" << firstIndex.lookup(buffer)
+                                  << " mapped '" << stringifyMapKind(kind)
+                                  << "': kernel " << kernel.getSymNameAttr();
           if (access.opaque)
             remark << " passes it to '" << access.opaque->getName()
                    << "', whose effects are unknown";
@@ -147,9 +146,8 @@ struct OffloadInferMapsPass
         }
       }
       launch.getMapVarsMutable().assign(vars);
-      launch.setMapKindsAttr(vars.empty() ? ArrayAttr()
-                                          : ArrayAttr::get(&getContext(),
-                                                           kinds));
+      launch.setMapKindsAttr(
+          vars.empty() ? ArrayAttr() : ArrayAttr::get(&getContext(), kinds));
     });
   }
 };

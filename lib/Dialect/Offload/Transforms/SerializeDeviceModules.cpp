@@ -1,4 +1,5 @@
-//===- SerializeDeviceModules.cpp - offload-serialize-device-modules -*- C++ -*-===//
+//===- SerializeDeviceModules.cpp - offload-serialize-device-modules -*- C++
+//-*-===//
 
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
@@ -42,8 +43,8 @@ struct OffloadSerializeDeviceModulesPass
       std::optional<SmallVector<char, 0>> image =
           serializer.serializeToObject(gpuModule, *options);
       if (!image) {
-        gpuModule.emitError() << "cannot build the " << target.getTargetName()
-                              << " image";
+        gpuModule.emitError()
+            << "cannot build the " << target.getTargetName() << " image";
         return signalPassFailure();
       }
       objects.push_back(serializer.createObject(gpuModule, *image, *options));
@@ -52,9 +53,9 @@ struct OffloadSerializeDeviceModulesPass
     if (serialized.empty())
       return;
     OpBuilder builder(serialized.front());
-    auto binary = gpu::BinaryOp::create(
-        builder, module.getLoc(), "__offload_images",
-        LibomptargetAttr::get(&getContext()), objects);
+    auto binary =
+        gpu::BinaryOp::create(builder, module.getLoc(), "__offload_images",
+                              LibomptargetAttr::get(&getContext()), objects);
     for (gpu::GPUModuleOp gpuModule : serialized)
       gpuModule.erase();
     SymbolTable(module).insert(binary);

@@ -22,30 +22,27 @@ static FailureOr<Attribute> parseTarget(ModuleOp module, StringRef text) {
   StringRef kind = parts[0];
   auto diag = [&]() { return emitError(module.getLoc()); };
   if (kind == "host") {
-    if (parts.size() != 1)
-      {
+    if (parts.size() != 1) {
       diag() << "target 'host' takes no options, got '" << text << "'";
       return failure();
     }
     return Attribute(HostTargetAttr::get(ctx));
   }
   if (kind == "nvptx") {
-    if (parts.size() > 3)
-      {
+    if (parts.size() > 3) {
       diag() << "expected nvptx[:chip[:format]], got '" << text << "'";
       return failure();
     }
     StringRef chip = parts.size() > 1 ? parts[1] : "sm_90";
     StringRef format = parts.size() > 2 ? parts[2] : "auto";
-    Attribute attr = NVPTXTargetAttr::getChecked(diag, ctx, chip,
-                                                 StringRef(), format);
+    Attribute attr =
+        NVPTXTargetAttr::getChecked(diag, ctx, chip, StringRef(), format);
     if (!attr)
       return failure();
     return attr;
   }
   if (kind == "amdgpu") {
-    if (parts.size() > 2)
-      {
+    if (parts.size() > 2) {
       diag() << "expected amdgpu[:chip], got '" << text << "'";
       return failure();
     }
@@ -56,10 +53,10 @@ static FailureOr<Attribute> parseTarget(ModuleOp module, StringRef text) {
     return attr;
   }
   {
-      diag() << "unknown offload target '" << kind
-                << "' (expected nvptx, amdgpu or host)";
-      return failure();
-    }
+    diag() << "unknown offload target '" << kind
+           << "' (expected nvptx, amdgpu or host)";
+    return failure();
+  }
 }
 
 namespace {
@@ -72,9 +69,9 @@ struct OffloadSetTargetsPass
     StringRef name = OffloadDialect::getTargetsAttrName();
     if (StringRef(targets).trim().empty()) {
       if (!module->hasAttr(name))
-        module->setAttr(name, ArrayAttr::get(&getContext(),
-                                             {HostTargetAttr::get(
-                                                 &getContext())}));
+        module->setAttr(name,
+                        ArrayAttr::get(&getContext(),
+                                       {HostTargetAttr::get(&getContext())}));
       return;
     }
     SmallVector<Attribute> list;

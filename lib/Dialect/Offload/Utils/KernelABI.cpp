@@ -41,8 +41,9 @@ unsigned mlir::offload::getNumLoweredParams(Type type) {
   return 1 + layout.dynamicSizes.size() + layout.dynamicStrides.size();
 }
 
-SmallVector<Type> mlir::offload::getLoweredKernelParamTypes(MLIRContext *ctx,
-                                                            TypeRange argTypes) {
+SmallVector<Type>
+mlir::offload::getLoweredKernelParamTypes(MLIRContext *ctx,
+                                          TypeRange argTypes) {
   Type ptr = LLVM::LLVMPointerType::get(ctx);
   Type i64 = IntegerType::get(ctx, 64);
   SmallVector<Type> params = {ptr};
@@ -95,13 +96,11 @@ Value mlir::offload::getFirstElementPointer(OpBuilder &b, Location loc,
   Value byteOffset =
       arith::MulIOp::create(b, loc, metadata.getOffset(), eltBytes);
   Value begin = arith::AddIOp::create(b, loc, aligned, byteOffset);
-  return LLVM::IntToPtrOp::create(b, loc,
-                                  LLVM::LLVMPointerType::get(b.getContext()),
-                                  toI64(b, loc, begin));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), toI64(b, loc, begin));
 }
 
-SmallVector<Value> mlir::offload::packKernelArgument(OpBuilder &b,
-                                                     Location loc,
+SmallVector<Value> mlir::offload::packKernelArgument(OpBuilder &b, Location loc,
                                                      Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
   if (!type)
@@ -130,8 +129,8 @@ Value mlir::offload::getMappedSizeInBytes(OpBuilder &b, Location loc,
   for (auto [size, stride] :
        llvm::zip(metadata.getSizes(), metadata.getStrides())) {
     Value last = arith::SubIOp::create(b, loc, size, one);
-    span = arith::AddIOp::create(
-        b, loc, span, arith::MulIOp::create(b, loc, last, stride));
+    span = arith::AddIOp::create(b, loc, span,
+                                 arith::MulIOp::create(b, loc, last, stride));
     empty = arith::OrIOp::create(
         b, loc, empty,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero));
@@ -146,8 +145,7 @@ Value mlir::offload::getMappedSizeInBytes(OpBuilder &b, Location loc,
 // Device side
 //===----------------------------------------------------------------------===//
 
-static Value unpackScalar(OpBuilder &b, Location loc, Type type,
-                          Value param) {
+static Value unpackScalar(OpBuilder &b, Location loc, Type type, Value param) {
   if (isa<IndexType>(type))
     return arith::IndexCastOp::create(b, loc, type, param);
   unsigned width = type.getIntOrFloatBitWidth();
@@ -158,8 +156,8 @@ static Value unpackScalar(OpBuilder &b, Location loc, Type type,
   return param;
 }
 
-Value mlir::offload::unpackKernelArgument(OpBuilder &b, Location loc,
-                                          Type type, ValueRange params) {
+Value mlir::offload::unpackKernelArgument(OpBuilder &b, Location loc, Type type,
+                                          ValueRange params) {
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref)
     return unpackScalar(b, loc, type, params.front());
@@ -188,12 +186,14 @@ Value mlir::offload::unpackKernelArgument(OpBuilder &b, Location loc,
   if (offset != 0)
     aligned = LLVM::GEPOp::create(
         b, loc, ptrType, b.getI8Type(), aligned,
-        ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(int32_t(
-            -offset *
-            int64_t(getElementSizeInBytes(memref.getElementType()))))});
+        ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(
+            int32_t(-offset *
+                    int64_t(getElementSizeInBytes(memref.getElementType()))))});
   Value desc = LLVM::PoisonOp::create(b, loc, descType);
-  desc = LLVM::InsertValueOp::create(b, loc, desc, aligned, ArrayRef<int64_t>{0});
-  desc = LLVM::InsertValueOp::create(b, loc, desc, aligned, ArrayRef<int64_t>{1});
+  desc =
+      LLVM::InsertValueOp::create(b, loc, desc, aligned, ArrayRef<int64_t>{0});
+  desc =
+      LLVM::InsertValueOp::create(b, loc, desc, aligned, ArrayRef<int64_t>{1});
   desc = LLVM::InsertValueOp::create(b, loc, desc, constant(offset),
                                      ArrayRef<int64_t>{2});
   unsigned next = 1;

@@ -1,0 +1,165 @@
+// RUN: offload-opt %s -split-input-file --convert-offload-to-gpu -verify-diagnostics
+
+// Kernels that cannot run as a grid of GPU threads are rejected before
+// anything is built. Writes to a thread-private memref.alloca outside the
+// loop are accepted: see private_scratch in convert-offload-to-gpu.mlir.
+//
+// A module target without a registered implementation cannot be built in
+// offload-opt: the offload.targets verifier only admits #offload.nvptx,
+// #offload.amdgpu and #offload.host, which registerAllTargets implements.
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  // expected-error@+1 {{'offload.kernel' op has 2 parallel loops at the top of its body; a kernel's iteration space is one loop (split it into one kernel per loop)}}
+  offload.kernel @two_loops(%a: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %f = arith.constant 1.0 : f32
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    // expected-note@+1 {{second parallel loop}}
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @reduction(%a: memref<?xf32>, %out: memref<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %zero = arith.constant 0.0 : f32
+    // expected-error@+1 {{reductions on a kernel's parallel loop are not supported yet; accumulate into a buffer from a sequential loop}}
+    %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+      %v = memref.load %a[%i] : memref<?xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%x: f32, %y: f32):
+        %r = arith.addf %x, %y : f32
+        scf.reduce.return %r : f32
+      }
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @forall_outputs(%a: memref<4xf32>) {
+    %t = tensor.empty() : tensor<4xf32>
+    // expected-error@+1 {{a kernel's scf.forall cannot have shared outputs; write to memref arguments instead}}
+    %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> tensor<4xf32> {
+      %f = arith.constant 1.0 : f32
+      %s = tensor.from_elements %f : tensor<1xf32>
+      scf.forall.in_parallel {
+        tensor.parallel_insert_slice %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
+      }
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @four_d(%a: memref<?x?x?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %f = arith.constant 1.0 : f32
+    // expected-error@+1 {{a kernel's parallel loop has 1 to 3 dimensions, this one 4}}
+    scf.parallel (%i, %j, %k, %l) = (%c0, %c0, %c0, %c0) to (%c2, %c2, %c2, %c2) step (%c1, %c1, %c1, %c1) {
+      memref.store %f, %a[%i, %j, %k, %l] : memref<?x?x?x?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @four_d_forall(%a: memref<?x?x?x?xf32>) {
+    %f = arith.constant 1.0 : f32
+    // expected-error@+1 {{a kernel's parallel loop has 1 to 3 dimensions, this one 4}}
+    scf.forall (%i, %j, %k, %l) in (2, 2, 2, 2) {
+      memref.store %f, %a[%i, %j, %k, %l] : memref<?x?x?x?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.amdgpu<chip = "gfx942">]} {
+  offload.kernel @store_outside(%a: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    // expected-error@+1 {{kernel "store_outside" may write memory outside its parallel loop, which every GPU thread would do; move the write into the loop or into its own kernel}}
+    memref.store %f, %a[%c0] : memref<?xf32>
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    // expected-note@+1 {{the kernel's parallel loop}}
+    scf.parallel (%i) = (%c1) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  func.func @side_effect(%a: memref<?xf32>) {
+    return
+  }
+  offload.kernel @call_outside(%a: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    // expected-error@+1 {{kernel "call_outside" may write memory outside its parallel loop}}
+    func.call @side_effect(%a) : (memref<?xf32>) -> ()
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    // expected-note@+1 {{the kernel's parallel loop}}
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+// A write nested in other control flow outside the loop is found too, and
+// a host target next to a GPU one does not lift the restriction.
+module attributes {offload.targets = [#offload.host, #offload.amdgpu<chip = "gfx942">]} {
+  offload.kernel @nested_store(%a: memref<?xf32>, %flag: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    scf.if %flag {
+      // expected-error@+1 {{kernel "nested_store" may write memory outside its parallel loop}}
+      memref.store %f, %a[%c0] : memref<?xf32>
+    }
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    // expected-note@+1 {{the kernel's parallel loop}}
+    scf.parallel (%i) = (%c1) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.host]} {
+  func.func private @__offload_fallback_k(%a: f32)
+  // expected-error@+1 {{'offload.kernel' op cannot create its host copy: the module already has a symbol named @__offload_fallback_k}}
+  offload.kernel @k(%a: memref<?xf32>) {
+    offload.return
+  }
+}

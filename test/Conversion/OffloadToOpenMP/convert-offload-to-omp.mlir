@@ -1,0 +1,468 @@
+// RUN: offload-opt %s -split-input-file --offload-infer-maps --convert-offload-to-gpu --convert-offload-to-omp \
+// RUN:   | FileCheck %s --implicit-check-not=offload.kernel --implicit-check-not=offload.launch \
+// RUN:       --implicit-check-not=offload.data --implicit-check-not=offload.enter_data \
+// RUN:       --implicit-check-not=offload.exit_data --implicit-check-not=offload.update
+
+// A launch with inferred maps: x is read (to), y is written (tofrom), the
+// scalar and the dynamic sizes are literals.
+
+// CHECK-LABEL: module attributes {gpu.container_module, offload.targets = [#offload.nvptx, #offload.amdgpu, #offload.host], omp.is_target_device = false, omp.target_triples = ["nvptx64-nvidia-cuda", "amdgcn-amd-amdhsa", "x86_64-pc-linux-gnu"]}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
+                                      #offload.amdgpu<chip = "gfx942">,
+                                      #offload.host]} {
+  offload.kernel @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %xi = memref.load %x[%i] : memref<?xf32>
+      %yi = memref.load %y[%i] : memref<?xf32>
+      %ax = arith.mulf %a, %xi : f32
+      %r = arith.addf %ax, %yi : f32
+      memref.store %r, %y[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+
+  // The source location of the launch ("file;function;line;col"), as the
+  // runtime prints it.
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_ident_loc(";{{.*}}convert-offload-to-omp.mlir;saxpy;[[#@LINE+31]];5;;\00")
+  // ident_t {0, KMP_IDENT_KMPC, 0, strlen(psource), psource}
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_ident() {{.*}} : !llvm.struct<(i32, i32, i32, i32, ptr)> {
+  // CHECK-DAG: %[[KMPC:.*]] = llvm.mlir.constant(2 : i32) : i32
+  // CHECK-DAG: llvm.insertvalue %[[KMPC]], %{{.*}}[1] : !llvm.struct<(i32, i32, i32, i32, ptr)>
+  // CHECK-DAG: %[[LOC:.*]] = llvm.mlir.addressof @__offload_saxpy_ident_loc : !llvm.ptr
+  // CHECK-DAG: llvm.insertvalue %[[LOC]], %{{.*}}[4] : !llvm.struct<(i32, i32, i32, i32, ptr)>
+  // CHECK-DAG: llvm.func @__tgt_target_kernel(!llvm.ptr, i64, i32, i32, !llvm.ptr, !llvm.ptr) -> i32
+  // One name per argument slot, then their array.
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname(";saxpy argument 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+22]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_0(";saxpy argument 1;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+21]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_1(";saxpy argument 1 size/stride 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+20]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_2(";saxpy argument 2;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+19]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_3(";saxpy argument 2 size/stride 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+18]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapnames() {{.*}} : !llvm.array<5 x ptr> {
+  // Map types: LITERAL|TARGET_PARAM = 288, TO|TARGET_PARAM = 33,
+  // TO|FROM|TARGET_PARAM = 35.
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_maptypes(dense<[288, 33, 288, 35, 288]> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
+  // The kernel's host address, from which its offload entry is made.
+  // CHECK-DAG: llvm.mlir.global internal constant @__offload_region_saxpy(0 : i8) {addr_space = 0 : i32, offload.entry = "saxpy"} : i8
+  // The host copy stays for the fallback.
+  // CHECK-DAG: func.func private @__offload_fallback_saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64)
+  func.func @run(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
+    offload.launch @saxpy(%a, %x, %y) : (f32, memref<?xf32>, memref<?xf32>) -> ()
+    return
+  }
+
+
+  // CHECK-LABEL: func.func @run(
+  // CHECK-SAME: %[[A:[^:]+]]: f32, %[[X:[^:]+]]: memref<?xf32>, %[[Y:[^:]+]]: memref<?xf32>)
+  // The argument arrays and KernelArgs live in the function's entry block.
+  // CHECK: %[[ARGS:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, array<3 x i32>, array<3 x i32>, i32)> {alignment = 8 : i64} : (i64) -> !llvm.ptr
+  // CHECK: %[[SIZES:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x i64> {alignment = 8 : i64} : (i64) -> !llvm.ptr
+  // CHECK: %[[PTRS:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x ptr> {alignment = 8 : i64} : (i64) -> !llvm.ptr
+  // CHECK: %[[BASES:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x ptr> {alignment = 8 : i64} : (i64) -> !llvm.ptr
+  // The scalar's bits, zero-extended.
+  // CHECK: %[[ABITS:.*]] = arith.bitcast %[[A]] : f32 to i32
+  // CHECK: %[[A64:.*]] = arith.extui %[[ABITS]] : i32 to i64
+  // CHECK: %[[LIT8:.*]] = llvm.mlir.constant(8 : i64) : i64
+  // x: the address of its first element, its size, its bytes.
+  // CHECK: memref.extract_aligned_pointer_as_index %[[X]]
+  // CHECK: %[[XP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+  // CHECK: %{{.*}}, %{{.*}}, %[[XSIZE:.*]], %{{.*}} = memref.extract_strided_metadata %[[X]]
+  // CHECK: %[[XN:.*]] = arith.index_cast %[[XSIZE]] : index to i64
+  // CHECK: %[[XBYTES:.*]] = arith.index_cast %{{.*}} : index to i64
+  // CHECK: memref.extract_aligned_pointer_as_index %[[Y]]
+  // CHECK: %[[YP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+  // CHECK: %[[YN:.*]] = arith.index_cast %{{.*}} : index to i64
+  // CHECK: %[[YBYTES:.*]] = arith.index_cast %{{.*}} : index to i64
+  // Slot 0: the scalar in the pointer slot, 8 bytes.
+  // CHECK: %[[AP:.*]] = llvm.inttoptr %[[A64]] : i64 to !llvm.ptr
+  // CHECK: %[[B0:.*]] = llvm.getelementptr %[[BASES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x ptr>
+  // CHECK: llvm.store %[[AP]], %[[B0]] : !llvm.ptr, !llvm.ptr
+  // CHECK: %[[P0:.*]] = llvm.getelementptr %[[PTRS]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x ptr>
+  // CHECK: llvm.store %[[AP]], %[[P0]] : !llvm.ptr, !llvm.ptr
+  // CHECK: %[[S0:.*]] = llvm.getelementptr %[[SIZES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x i64>
+  // CHECK: llvm.store %[[LIT8]], %[[S0]] : i64, !llvm.ptr
+  // Slot 1: x, with its size in bytes.
+  // CHECK: %[[B1:.*]] = llvm.getelementptr %[[BASES]][0, 1]
+  // CHECK: llvm.store %[[XP]], %[[B1]]
+  // CHECK: %[[P1:.*]] = llvm.getelementptr %[[PTRS]][0, 1]
+  // CHECK: llvm.store %[[XP]], %[[P1]]
+  // CHECK: %[[S1:.*]] = llvm.getelementptr %[[SIZES]][0, 1]
+  // CHECK: llvm.store %[[XBYTES]], %[[S1]]
+  // CHECK: %[[B3:.*]] = llvm.getelementptr %[[BASES]][0, 3]
+  // CHECK: llvm.store %[[YP]], %[[B3]]
+  // CHECK: %[[S3:.*]] = llvm.getelementptr %[[SIZES]][0, 3]
+  // CHECK: llvm.store %[[YBYTES]], %[[S3]]
+  // CHECK: %[[TYPES:.*]] = llvm.mlir.addressof @__offload_saxpy_maptypes : !llvm.ptr
+  // CHECK: %[[NAMES:.*]] = llvm.mlir.addressof @__offload_saxpy_mapnames : !llvm.ptr
+  // The grid: 256 threads, enough blocks for one thread per iteration of the
+  // kernel's loop, whose bound is recomputed from the launch's arguments.
+  // CHECK: %[[T256:.*]] = llvm.mlir.constant(256 : i32) : i32
+  // CHECK: %[[DIM:.*]] = memref.dim %[[X]], %{{.*}} : memref<?xf32>
+  // CHECK: %[[DIFF:.*]] = arith.subi %[[DIM]], %{{.*}} : index
+  // CHECK: %[[POS:.*]] = arith.maxsi %[[DIFF]], %{{.*}} : index
+  // CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[POS]], %{{.*}} : index
+  // CHECK: %[[TOTAL:.*]] = arith.muli %{{.*}}, %[[TRIPS]] : index
+  // CHECK: %[[C256:.*]] = arith.constant 256 : index
+  // CHECK: %[[NB:.*]] = arith.ceildivsi %[[TRIPS]], %[[C256]] : index
+  // CHECK: %[[NB1:.*]] = arith.maxsi %[[NB]], %{{.*}} : index
+  // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
+  // CHECK: %[[NB2:.*]] = arith.minsi %[[NB1]], %[[MAXX]] : index
+  // CHECK: %[[BLOCKS:.*]] = arith.index_cast %[[NB2]] : index to i32
+  // CHECK: %[[TRIP64:.*]] = arith.index_cast %[[TOTAL]] : index to i64
+  // KernelArgs version 3.
+  // CHECK: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr
+  // CHECK: %[[VERSION:.*]] = llvm.mlir.constant(3 : i32) : i32
+  // CHECK: llvm.insertvalue %[[VERSION]], %{{.*}}[0]
+  // CHECK: %[[NARGS:.*]] = llvm.mlir.constant(5 : i32) : i32
+  // CHECK: llvm.insertvalue %[[NARGS]], %{{.*}}[1]
+  // CHECK: llvm.insertvalue %[[BASES]], %{{.*}}[2]
+  // CHECK: llvm.insertvalue %[[PTRS]], %{{.*}}[3]
+  // CHECK: llvm.insertvalue %[[SIZES]], %{{.*}}[4]
+  // CHECK: llvm.insertvalue %[[TYPES]], %{{.*}}[5]
+  // CHECK: llvm.insertvalue %[[NAMES]], %{{.*}}[6]
+  // CHECK: llvm.insertvalue %[[NULL]], %{{.*}}[7]
+  // CHECK: llvm.insertvalue %[[TRIP64]], %{{.*}}[8]
+  // CHECK: %[[FLAGS:.*]] = llvm.mlir.constant(0 : i64) : i64
+  // CHECK: llvm.insertvalue %[[FLAGS]], %{{.*}}[9]
+  // CHECK: llvm.insertvalue %[[BLOCKS]], %{{.*}}[10, 0]
+  // CHECK: llvm.insertvalue %[[T256]], %{{.*}}[11, 0]
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[10, 1]
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[11, 1]
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[10, 2]
+  // CHECK: llvm.insertvalue %{{.*}}, %{{.*}}[11, 2]
+  // CHECK: %[[KARGS:.*]] = llvm.insertvalue %{{.*}}, %{{.*}}[12]
+  // CHECK: llvm.store %[[KARGS]], %[[ARGS]]
+  // The launch: default device (-1), the kernel's host address.
+  // CHECK: %[[IDENT:.*]] = llvm.mlir.addressof @__offload_saxpy_ident : !llvm.ptr
+  // CHECK: %[[DEV:.*]] = llvm.mlir.constant(-1 : i64) : i64
+  // CHECK: %[[HOST:.*]] = llvm.mlir.addressof @__offload_region_saxpy : !llvm.ptr
+  // CHECK: %[[RC:.*]] = llvm.call @__tgt_target_kernel(%[[IDENT]], %[[DEV]], %[[BLOCKS]], %[[T256]], %[[HOST]], %[[ARGS]]) : (!llvm.ptr, i64, i32, i32, !llvm.ptr, !llvm.ptr) -> i32
+  // Not launched: run the host copy with the same parameters.
+  // CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[FAILED:.*]] = llvm.icmp "ne" %[[RC]], %[[ZERO]] : i32
+  // CHECK: scf.if %[[FAILED]] {
+  // CHECK: func.call @__offload_fallback_saxpy(%[[NULL]], %[[A64]], %[[XP]], %[[XN]], %[[YP]], %[[YN]]) : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64) -> ()
+  // CHECK: }
+  // CHECK: return
+}
+
+// -----
+
+// Grids: 32x8 threads in 2-D and 32x4x2 in 3-D (innermost loop dimension on
+// x); a bound read from memory gets the default 1024 blocks; an explicit
+// grid and device are used as given; explicit map clauses of each kind.
+
+// CHECK-LABEL: module attributes {gpu.container_module, offload.targets = [#offload.nvptx], omp.is_target_device = false, omp.target_triples = ["nvptx64-nvidia-cuda"]}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @k2(%a: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = memref.dim %a, %c0 : memref<?x?xf32>
+    %n = memref.dim %a, %c1 : memref<?x?xf32>
+    %f = arith.constant 1.0 : f32
+    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+      memref.store %f, %a[%i, %j] : memref<?x?xf32>
+    }
+    offload.return
+  }
+  offload.kernel @k3(%a: memref<?x?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %d0 = memref.dim %a, %c0 : memref<?x?x?xf32>
+    %d1 = memref.dim %a, %c1 : memref<?x?x?xf32>
+    %d2 = memref.dim %a, %c2 : memref<?x?x?xf32>
+    %f = arith.constant 1.0 : f32
+    scf.parallel (%i, %j, %k) = (%c0, %c0, %c0) to (%d0, %d1, %d2) step (%c1, %c1, %c1) {
+      memref.store %f, %a[%i, %j, %k] : memref<?x?x?xf32>
+    }
+    offload.return
+  }
+  offload.kernel @loaded(%a: memref<?xf32>, %nbuf: memref<1xindex>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.load %nbuf[%c0] : memref<1xindex>
+    %f = arith.constant 1.0 : f32
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+  offload.kernel @maps(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>,
+                       %d: memref<4xf32>, %e: memref<4xf32>, %s: i32) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      %v = memref.load %a[%i] : memref<4xf32>
+      memref.store %v, %b[%i] : memref<4xf32>
+      memref.store %v, %c[%i] : memref<4xf32>
+      memref.store %v, %d[%i] : memref<4xf32>
+    }
+    offload.return
+  }
+
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_k2_maptypes(dense<[35, 288, 288, 288]> : tensor<4xi64>)
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_k3_maptypes(dense<[35, 288, 288, 288, 288, 288]> : tensor<6xi64>)
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_loaded_maptypes(dense<[35, 288, 33]> : tensor<3xi64>)
+  // to 33, from 34, tofrom 35, alloc 32 (TARGET_PARAM alone); %e is not
+  // accessed, so it is not mapped: a literal like the scalar.
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_maps_maptypes(dense<[33, 34, 35, 32, 288, 288]> : tensor<6xi64>)
+
+  // CHECK-LABEL: func.func @launch2(
+  // CHECK-SAME: %[[A:[^:]+]]: memref<?x?xf32>)
+  // CHECK: %[[T32:.*]] = llvm.mlir.constant(32 : i32) : i32
+  // CHECK: %[[DN:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x?xf32>
+  // CHECK: %[[TN:.*]] = arith.ceildivsi %{{.*}}, %{{.*}} : index
+  // CHECK: %[[C32:.*]] = arith.constant 32 : index
+  // CHECK: %[[BXC:.*]] = arith.ceildivsi %[[TN]], %[[C32]] : index
+  // CHECK: %[[BXM:.*]] = arith.maxsi %[[BXC]], %{{.*}} : index
+  // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
+  // CHECK: %[[BXN:.*]] = arith.minsi %[[BXM]], %[[MAXX]] : index
+  // CHECK: %[[BX:.*]] = arith.index_cast %[[BXN]] : index to i32
+  // CHECK: %[[T8:.*]] = llvm.mlir.constant(8 : i32) : i32
+  // CHECK: %[[DM:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x?xf32>
+  // CHECK: %[[TM:.*]] = arith.ceildivsi %{{.*}}, %{{.*}} : index
+  // CHECK: %[[C8:.*]] = arith.constant 8 : index
+  // CHECK: %[[BYC:.*]] = arith.ceildivsi %[[TM]], %[[C8]] : index
+  // CHECK: %[[BYM:.*]] = arith.maxsi %[[BYC]], %{{.*}} : index
+  // CHECK: %[[MAXY:.*]] = arith.constant 65535 : index
+  // CHECK: %[[BYN:.*]] = arith.minsi %[[BYM]], %[[MAXY]] : index
+  // CHECK: %[[BY:.*]] = arith.index_cast %[[BYN]] : index to i32
+  // CHECK: %[[ONE1:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: %[[ONE2:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: llvm.insertvalue %[[BX]], %{{.*}}[10, 0]
+  // CHECK: llvm.insertvalue %[[T32]], %{{.*}}[11, 0]
+  // CHECK: llvm.insertvalue %[[BY]], %{{.*}}[10, 1]
+  // CHECK: llvm.insertvalue %[[T8]], %{{.*}}[11, 1]
+  // CHECK: llvm.insertvalue %[[ONE2]], %{{.*}}[10, 2]
+  // CHECK: llvm.insertvalue %[[ONE1]], %{{.*}}[11, 2]
+  // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[BX]], %[[T32]], %{{.*}}, %{{.*}})
+  func.func @launch2(%a: memref<?x?xf32>) {
+    offload.launch @k2(%a) : (memref<?x?xf32>) -> ()
+    return
+  }
+
+  // CHECK-LABEL: func.func @launch3(
+  // CHECK-SAME: %[[A:[^:]+]]: memref<?x?x?xf32>)
+  // CHECK: %[[T32:.*]] = llvm.mlir.constant(32 : i32) : i32
+  // CHECK: %[[C2:.*]] = arith.constant 2 : index
+  // CHECK: memref.dim %[[A]], %[[C2]] : memref<?x?x?xf32>
+  // CHECK: %[[C32:.*]] = arith.constant 32 : index
+  // CHECK: arith.ceildivsi %{{.*}}, %[[C32]] : index
+  // CHECK: arith.constant 2147483647 : index
+  // CHECK: %[[BX:.*]] = arith.index_cast %{{.*}} : index to i32
+  // CHECK: %[[T4:.*]] = llvm.mlir.constant(4 : i32) : i32
+  // CHECK: %[[C1:.*]] = arith.constant 1 : index
+  // CHECK: memref.dim %[[A]], %[[C1]] : memref<?x?x?xf32>
+  // CHECK: %[[C4:.*]] = arith.constant 4 : index
+  // CHECK: arith.ceildivsi %{{.*}}, %[[C4]] : index
+  // CHECK: arith.constant 65535 : index
+  // CHECK: %[[BY:.*]] = arith.index_cast %{{.*}} : index to i32
+  // CHECK: %[[T2:.*]] = llvm.mlir.constant(2 : i32) : i32
+  // CHECK: %[[C0:.*]] = arith.constant 0 : index
+  // CHECK: memref.dim %[[A]], %[[C0]] : memref<?x?x?xf32>
+  // CHECK: %[[CZ:.*]] = arith.constant 2 : index
+  // CHECK: arith.ceildivsi %{{.*}}, %[[CZ]] : index
+  // CHECK: arith.constant 65535 : index
+  // CHECK: %[[BZ:.*]] = arith.index_cast %{{.*}} : index to i32
+  // CHECK: llvm.insertvalue %[[BX]], %{{.*}}[10, 0]
+  // CHECK: llvm.insertvalue %[[T32]], %{{.*}}[11, 0]
+  // CHECK: llvm.insertvalue %[[BY]], %{{.*}}[10, 1]
+  // CHECK: llvm.insertvalue %[[T4]], %{{.*}}[11, 1]
+  // CHECK: llvm.insertvalue %[[BZ]], %{{.*}}[10, 2]
+  // CHECK: llvm.insertvalue %[[T2]], %{{.*}}[11, 2]
+  // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[BX]], %[[T32]], %{{.*}}, %{{.*}})
+  func.func @launch3(%a: memref<?x?x?xf32>) {
+    offload.launch @k3(%a) : (memref<?x?x?xf32>) -> ()
+    return
+  }
+
+  // The bound is loaded from memory: it cannot be computed on the host.
+  // CHECK-LABEL: func.func @launch_loaded(
+  // CHECK: %[[T256:.*]] = llvm.mlir.constant(256 : i32) : i32
+  // CHECK-NOT: memref.load
+  // CHECK: %[[B1024:.*]] = llvm.mlir.constant(1024 : i32) : i32
+  // CHECK-NOT: memref.load
+  // CHECK: %[[UNKNOWN:.*]] = llvm.mlir.constant(0 : i64) : i64
+  // CHECK: llvm.insertvalue %[[UNKNOWN]], %{{.*}}[8]
+  // CHECK: llvm.insertvalue %[[B1024]], %{{.*}}[10, 0]
+  // CHECK: llvm.insertvalue %[[T256]], %{{.*}}[11, 0]
+  // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[B1024]], %[[T256]], %{{.*}}, %{{.*}})
+  func.func @launch_loaded(%a: memref<?xf32>, %nbuf: memref<1xindex>) {
+    offload.launch @loaded(%a, %nbuf) : (memref<?xf32>, memref<1xindex>) -> ()
+    return
+  }
+
+  // CHECK-LABEL: func.func @launch_explicit(
+  // CHECK-SAME: %[[A:[^:]+]]: memref<?x?xf32>, %[[DEVICE:[^:]+]]: i32, %[[BX:[^:]+]]: index, %[[BY:[^:]+]]: index, %[[TX:[^:]+]]: index, %[[TY:[^:]+]]: index)
+  // CHECK-NOT: memref.dim
+  // CHECK: %[[BX32:.*]] = arith.index_cast %[[BX]] : index to i32
+  // CHECK: %[[TX32:.*]] = arith.index_cast %[[TX]] : index to i32
+  // CHECK: %[[BY32:.*]] = arith.index_cast %[[BY]] : index to i32
+  // CHECK: %[[TY32:.*]] = arith.index_cast %[[TY]] : index to i32
+  // CHECK: %[[BZ32:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: %[[TZ32:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: %[[UNKNOWN:.*]] = llvm.mlir.constant(0 : i64) : i64
+  // CHECK: llvm.insertvalue %[[UNKNOWN]], %{{.*}}[8]
+  // CHECK: llvm.insertvalue %[[BX32]], %{{.*}}[10, 0]
+  // CHECK: llvm.insertvalue %[[TX32]], %{{.*}}[11, 0]
+  // CHECK: llvm.insertvalue %[[BY32]], %{{.*}}[10, 1]
+  // CHECK: llvm.insertvalue %[[TY32]], %{{.*}}[11, 1]
+  // CHECK: llvm.insertvalue %[[BZ32]], %{{.*}}[10, 2]
+  // CHECK: llvm.insertvalue %[[TZ32]], %{{.*}}[11, 2]
+  // CHECK: %[[DEV64:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
+  // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEV64]], %[[BX32]], %[[TX32]], %{{.*}}, %{{.*}})
+  func.func @launch_explicit(%a: memref<?x?xf32>, %dev: i32, %bx: index,
+                             %by: index, %tx: index, %ty: index) {
+    offload.launch @k2(%a) device(%dev : i32) blocks(%bx, %by) threads(%tx, %ty)
+        : (memref<?x?xf32>) -> ()
+    return
+  }
+
+  // CHECK-LABEL: func.func @launch_maps(
+  // CHECK-SAME: %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: i32, %[[DEVICE:[^:]+]]: index)
+  // CHECK: %[[NARGS:.*]] = llvm.mlir.constant(6 : i32) : i32
+  // CHECK: llvm.insertvalue %[[NARGS]], %{{.*}}[1]
+  // CHECK: %[[DEV64:.*]] = arith.index_cast %[[DEVICE]] : index to i64
+  // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEV64]],
+  func.func @launch_maps(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>,
+                         %d: memref<4xf32>, %e: memref<4xf32>, %s: i32,
+                         %dev: index) {
+    offload.launch @maps(%a, %b, %c, %d, %e, %s)
+        map(to: %a : memref<4xf32>, from: %b : memref<4xf32>,
+            tofrom: %c : memref<4xf32>, alloc: %d : memref<4xf32>)
+        device(%dev : index)
+        : (memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>,
+           memref<4xf32>, i32) -> ()
+    return
+  }
+
+  // A launch in a loop reuses one set of slots allocated in the function's
+  // entry block: an alloca in the loop body would grow the stack on every
+  // iteration.
+  // CHECK-LABEL: func.func @launch_in_loop(
+  // CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, array<3 x i32>, array<3 x i32>, i32)>
+  // CHECK: llvm.alloca %{{.*}} x !llvm.array<4 x i64>
+  // CHECK: llvm.alloca %{{.*}} x !llvm.array<4 x ptr>
+  // CHECK: llvm.alloca %{{.*}} x !llvm.array<4 x ptr>
+  // CHECK: scf.for
+  // CHECK-NOT: llvm.alloca
+  // CHECK: llvm.call @__tgt_target_kernel
+  // CHECK-NOT: llvm.alloca
+  // CHECK: return
+  func.func @launch_in_loop(%a: memref<?x?xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %it = %c0 to %n step %c1 {
+      offload.launch @k2(%a) : (memref<?x?xf32>) -> ()
+    }
+    return
+  }
+}
+
+// -----
+
+// Data regions and standalone data movement become the omp dialect's target
+// data operations, each buffer mapped from its first to its last byte.
+
+// CHECK-LABEL: module attributes {offload.targets = [#offload.host], omp.is_target_device = false, omp.target_triples = ["x86_64-pc-linux-gnu"]}
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @inc(%a: memref<?xi32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xi32>
+    %one = arith.constant 1 : i32
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %a[%i] : memref<?xi32>
+      %r = arith.addi %v, %one : i32
+      memref.store %r, %a[%i] : memref<?xi32>
+    }
+    offload.return
+  }
+
+  // CHECK-LABEL: func.func @data(
+  // CHECK-SAME: %[[A:[^:]+]]: memref<?xf32>, %[[B:[^:]+]]: memref<4x4xf64>, %[[C:[^:]+]]: memref<?xi32>, %[[D:[^:]+]]: memref<8xi8>, %[[DEVICE:[^:]+]]: i32)
+  // CHECK: memref.extract_aligned_pointer_as_index %[[A]]
+  // CHECK: %[[AP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
+  // CHECK: %[[ABYTES:.*]] = arith.index_cast %{{.*}} : index to i64
+  // CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i64) : i64
+  // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+  // CHECK: %[[ALAST:.*]] = llvm.sub %[[ABYTES]], %[[ONE]] : i64
+  // CHECK: %[[ABOUNDS:.*]] = omp.map.bounds lower_bound(%[[ZERO]] : i64) upper_bound(%[[ALAST]] : i64) extent(%[[ABYTES]] : i64) stride(%[[ONE]] : i64) start_idx(%[[ZERO]] : i64)
+  // CHECK: %[[AMAP:.*]] = omp.map.info var_ptr(%[[AP]] : !llvm.ptr, i8) map_clauses(to) capture(ByRef) bounds(%[[ABOUNDS]]) -> !llvm.ptr {name = "buffer 0"}
+  // CHECK: memref.extract_aligned_pointer_as_index %[[B]]
+  // 4x4 f64: 128 bytes, from element 0 to the last one.
+  // CHECK: %[[BELTS:.*]] = arith.select
+  // CHECK: %[[C8:.*]] = arith.constant 8 : index
+  // CHECK: arith.muli %[[BELTS]], %[[C8]] : index
+  // CHECK: %[[BMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(from) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "buffer 1"}
+  // CHECK: memref.extract_aligned_pointer_as_index %[[C]]
+  // CHECK: %[[CMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(tofrom) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "buffer 2"}
+  // CHECK: memref.extract_aligned_pointer_as_index %[[D]]
+  // CHECK: %[[DMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(storage) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "buffer 3"}
+  // CHECK: %[[DEV64:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
+  // CHECK: omp.target_data device(%[[DEV64]] : i64) map_entries(%[[AMAP]], %[[BMAP]], %[[CMAP]], %[[DMAP]] : !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) {
+  // CHECK-NEXT: %[[I0:.*]] = arith.constant 0 : index
+  // CHECK-NEXT: memref.load %[[A]][%[[I0]]] : memref<?xf32>
+  // CHECK-NEXT: omp.terminator
+  // CHECK-NEXT: }
+  // CHECK-NEXT: return
+  func.func @data(%a: memref<?xf32>, %b: memref<4x4xf64>, %c: memref<?xi32>,
+                  %d: memref<8xi8>, %dev: i32) {
+    offload.data map(to: %a : memref<?xf32>, from: %b : memref<4x4xf64>,
+                     tofrom: %c : memref<?xi32>, alloc: %d : memref<8xi8>)
+        device(%dev : i32) {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%c0] : memref<?xf32>
+    }
+    return
+  }
+
+  // A launch inside a data region: its slots still go to the entry block.
+  // CHECK-LABEL: func.func @data_launch(
+  // CHECK-SAME: %{{[^:]+}}: memref<?xi32>, %[[DEVICE:[^:]+]]: index)
+  // CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, array<3 x i32>, array<3 x i32>, i32)>
+  // CHECK: %[[MAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(tofrom) capture(ByRef)
+  // CHECK: %[[DEV64:.*]] = arith.index_cast %[[DEVICE]] : index to i64
+  // CHECK: omp.target_data device(%[[DEV64]] : i64) map_entries(%[[MAP]] : !llvm.ptr) {
+  // CHECK-NOT: llvm.alloca
+  // CHECK: llvm.call @__tgt_target_kernel(
+  // CHECK: func.call @__offload_fallback_inc(
+  // CHECK: omp.terminator
+  func.func @data_launch(%a: memref<?xi32>, %dev: index) {
+    offload.data map(tofrom: %a : memref<?xi32>) device(%dev : index) {
+      offload.launch @inc(%a) device(%dev : index) : (memref<?xi32>) -> ()
+    }
+    return
+  }
+
+  // CHECK-LABEL: func.func @enter_update_exit(
+  // CHECK: %[[E0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "buffer 0"}
+  // CHECK: %[[E1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "buffer 1"}
+  // CHECK: %[[E2:.*]] = omp.map.info {{.*}} map_clauses(always, present, to) capture(ByRef) {{.*}} {name = "buffer 2"}
+  // CHECK: omp.target_enter_data map_entries(%[[E0]], %[[E1]], %[[E2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
+  // CHECK: %[[U0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "buffer 0"}
+  // CHECK: %[[U1:.*]] = omp.map.info {{.*}} map_clauses(present, from) capture(ByRef) {{.*}} {name = "buffer 1"}
+  // CHECK: omp.target_update map_entries(%[[U0]], %[[U1]] : !llvm.ptr, !llvm.ptr)
+  // CHECK: %[[X0:.*]] = omp.map.info {{.*}} map_clauses(from) capture(ByRef) {{.*}} {name = "buffer 0"}
+  // CHECK: %[[X1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "buffer 1"}
+  // CHECK: %[[X2:.*]] = omp.map.info {{.*}} map_clauses(delete) capture(ByRef) {{.*}} {name = "buffer 2"}
+  // CHECK: omp.target_exit_data map_entries(%[[X0]], %[[X1]], %[[X2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
+  // CHECK: %[[Y0:.*]] = omp.map.info {{.*}} map_clauses(always, from) capture(ByRef) {{.*}} {name = "buffer 0"}
+  // CHECK: %[[DEV64:.*]] = arith.extsi %{{.*}} : i32 to i64
+  // CHECK: omp.target_exit_data device(%[[DEV64]] : i64) map_entries(%[[Y0]] : !llvm.ptr)
+  // CHECK: return
+  func.func @enter_update_exit(%a: memref<?xf32>, %b: memref<?xf32>,
+                               %c: memref<?xf32>, %dev: i32) {
+    offload.enter_data map(to: %a : memref<?xf32>, alloc: %b : memref<?xf32>,
+                           always, present, to: %c : memref<?xf32>)
+    offload.update map(to: %a : memref<?xf32>, present, from: %b : memref<?xf32>)
+    offload.exit_data map(from: %b : memref<?xf32>, release: %a : memref<?xf32>,
+                          delete: %c : memref<?xf32>)
+    offload.exit_data map(always, from: %b : memref<?xf32>) device(%dev : i32)
+    return
+  }
+}

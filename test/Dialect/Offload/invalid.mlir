@@ -1,0 +1,655 @@
+// RUN: offload-opt %s -split-input-file -verify-diagnostics
+
+// expected-error@+1 {{'offload.kernel' op kernels return no values; write results to a buffer argument instead}}
+offload.kernel @results(%x: memref<?xf32>) -> f32 {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'vector<4xf32>': kernel arguments are memrefs (identity or strided layout, default memory space) of integers, floats or index, and integer, float or index scalars of at most 64 bits}}
+offload.kernel @vector_arg(%v: vector<4xf32>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #1 has unsupported type 'tensor<?xf32>'}}
+offload.kernel @tensor_arg(%x: memref<?xf32>, %t: tensor<?xf32>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'complex<f32>'}}
+offload.kernel @complex_arg(%c: complex<f32>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'i128'}}
+offload.kernel @i128_arg(%i: i128) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'f80'}}
+offload.kernel @f80_arg(%f: f80) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'memref<?xf32, 1>'}}
+offload.kernel @memory_space_arg(%x: memref<?xf32, 1>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'memref<?xf32, #gpu.address_space<global>>'}}
+offload.kernel @gpu_memory_space_arg(%x: memref<?xf32, #gpu.address_space<global>>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'memref<?xi128>'}}
+offload.kernel @memref_of_i128(%x: memref<?xi128>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'memref<4xvector<4xf32>>'}}
+offload.kernel @memref_of_vector(%x: memref<4xvector<4xf32>>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'memref<*xf32>'}}
+offload.kernel @unranked_memref(%x: memref<*xf32>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'memref<?xf32, affine_map<(d0) -> (d0 floordiv 2)>>'}}
+offload.kernel @non_strided_layout(%x: memref<?xf32, affine_map<(d0) -> (d0 floordiv 2)>>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op needs a body}}
+offload.kernel @declaration(memref<?xf32>)
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op needs a body}}
+"offload.kernel"() <{function_type = (f32) -> (), sym_name = "empty_region"}> ({}) : () -> ()
+
+// -----
+
+func.func @return_outside_kernel() {
+  // expected-error@+1 {{'offload.return' op expects parent op 'offload.kernel'}}
+  offload.return
+}
+
+// -----
+
+func.func @unknown_kernel(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op launches unknown kernel @nope}}
+  offload.launch @nope(%x) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @not_a_kernel(%x: memref<?xf32>) {
+  return
+}
+
+func.func @launch_func(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op @not_a_kernel is a 'func.func', not an offload.kernel}}
+  offload.launch @not_a_kernel(%x) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @two_args(%a: f32, %x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @argument_count(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op passes 1 arguments but kernel @two_args takes 2}}
+  offload.launch @two_args(%x) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @two_args(%a: f32, %x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @argument_type(%a: f64, %x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op argument #0 has type 'f64' but kernel @two_args expects 'f32'}}
+  offload.launch @two_args(%a, %x) : (f64, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @memref_arg_type(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @argument_memref_type(%x: memref<4xf32>) {
+  // expected-error@+1 {{'offload.launch' op argument #0 has type 'memref<4xf32>' but kernel @memref_arg_type expects 'memref<?xf32>'}}
+  offload.launch @memref_arg_type(%x) : (memref<4xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%a: f32, %x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @map_scalar(%a: f32, %x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op map clause #0 names a value of type 'f32', not a buffer (memref)}}
+  offload.launch @k(%a, %x) map(to: %a : f32) : (f32, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @mapped_twice(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op map clause #1 maps a buffer that an earlier clause already maps}}
+  offload.launch @k(%x) map(to: %x : memref<?xf32>, from: %x : memref<?xf32>) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @launch_release(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op map kind 'release' is not allowed here (allowed: to, from, tofrom, alloc)}}
+  offload.launch @k(%x) map(release: %x : memref<?xf32>) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @launch_delete(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op map kind 'delete' is not allowed here (allowed: to, from, tofrom, alloc)}}
+  offload.launch @k(%x) map(delete: %x : memref<?xf32>) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>, %y: memref<?xf32>) {
+  offload.return
+}
+
+func.func @map_not_an_argument(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op map clause #1 names a buffer that is not an argument of the launch}}
+  offload.launch @k(%x, %y) map(to: %x : memref<?xf32>, to: %z : memref<?xf32>) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @blocks_without_threads(%x: memref<?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.launch' op has 1 block dimensions but 0 thread dimensions; give both with the same rank}}
+  offload.launch @k(%x) blocks(%n) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @threads_without_blocks(%x: memref<?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.launch' op has 0 block dimensions but 1 thread dimensions; give both with the same rank}}
+  offload.launch @k(%x) threads(%n) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @grid_rank_mismatch(%x: memref<?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.launch' op has 2 block dimensions but 1 thread dimensions; give both with the same rank}}
+  offload.launch @k(%x) blocks(%n, %n) threads(%n) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @grid_rank_4(%x: memref<?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.launch' op has a grid of 4 dimensions; grids have 1 to 3}}
+  offload.launch @k(%x) blocks(%n, %n, %n, %n) threads(%n, %n, %n, %n) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @parallel_1d(%x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %x[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func @grid_rank_vs_parallel(%x: memref<?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.launch' op has a grid of 2 dimensions but the parallel loop of kernel @parallel_1d has 1}}
+  offload.launch @parallel_1d(%x) blocks(%n, %n) threads(%n, %n) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @forall_2d(%x: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?x?xf32>
+  %m = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.forall (%i, %j) in (%n, %m) {
+    %v = memref.load %x[%i, %j] : memref<?x?xf32>
+    memref.store %v, %x[%i, %j] : memref<?x?xf32>
+  }
+  offload.return
+}
+
+func.func @grid_rank_vs_forall(%x: memref<?x?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.launch' op has a grid of 3 dimensions but the parallel loop of kernel @forall_2d has 2}}
+  offload.launch @forall_2d(%x) blocks(%n, %n, %n) threads(%n, %n, %n) : (memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @device_not_integer(%x: memref<?xf32>, %d: f32) {
+  // expected-error@+1 {{'offload.launch' op operand #1 must be signless integer or index, but got 'f32'}}
+  offload.launch @k(%x) device(%d : f32) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @launch_map_kinds_without_values() {
+  // expected-error@+1 {{'offload.launch' op has map kinds but no mapped values}}
+  "offload.launch"() <{kernel = @k, map_kinds = [#offload.map<to>], operandSegmentSizes = array<i32: 0, 0, 0, 0, 0>}> : () -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @launch_map_count_mismatch(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op has 1 mapped values but 0 map kinds}}
+  "offload.launch"(%x, %x) <{kernel = @k, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @map_kinds_not_maps(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.enter_data' op attribute 'map_kinds' failed to satisfy constraint: array of map clauses}}
+  "offload.enter_data"(%x) <{map_kinds = [1 : i32], operandSegmentSizes = array<i32: 1, 0>}> : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @unknown_modifier(%x: memref<?xf32>) {
+  // expected-error@+1 {{unknown map modifier 'sometimes' (expected 'always' or 'present')}}
+  offload.enter_data map(sometimes, to: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @none_modifier(%x: memref<?xf32>) {
+  // expected-error@+1 {{unknown map modifier 'none' (expected 'always' or 'present')}}
+  offload.enter_data map(none, to: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @unknown_kind(%x: memref<?xf32>) {
+  // expected-error@+1 {{unknown map kind 'copy' (expected to, from, tofrom, alloc, release or delete)}}
+  offload.enter_data map(copy: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @modifier_without_kind(%x: memref<?xf32>) {
+  // expected-error@+1 {{unknown map kind 'always' (expected to, from, tofrom, alloc, release or delete)}}
+  offload.enter_data map(always: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @kind_as_modifier(%x: memref<?xf32>) {
+  // expected-error@+1 {{unknown map modifier 'to' (expected 'always' or 'present')}}
+  offload.exit_data map(to, from: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @data_release(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.data' op map kind 'release' is not allowed here (allowed: to, from, tofrom, alloc)}}
+  offload.data map(release: %x : memref<?xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @data_delete(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.data' op map kind 'delete' is not allowed here (allowed: to, from, tofrom, alloc)}}
+  offload.data map(delete: %x : memref<?xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @data_map_scalar(%a: i32) {
+  // expected-error@+1 {{'offload.data' op map clause #0 names a value of type 'i32', not a buffer (memref)}}
+  offload.data map(to: %a : i32) {
+  }
+  return
+}
+
+// -----
+
+func.func @data_mapped_twice(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.data' op map clause #1 maps a buffer that an earlier clause already maps}}
+  offload.data map(to: %x : memref<?xf32>, tofrom: %x : memref<?xf32>) {
+  }
+  return
+}
+
+// -----
+
+func.func @data_no_map() {
+  // expected-error@+1 {{'offload.data' op needs at least one map clause}}
+  "offload.data"() <{map_kinds = [], operandSegmentSizes = array<i32: 0, 0>}> ({
+  ^bb0:
+  }) : () -> ()
+  return
+}
+
+// -----
+
+func.func @enter_data_from(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.enter_data' op map kind 'from' is not allowed here (allowed: to, alloc)}}
+  offload.enter_data map(from: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @enter_data_tofrom(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.enter_data' op map kind 'tofrom' is not allowed here (allowed: to, alloc)}}
+  offload.enter_data map(tofrom: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @enter_data_release(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.enter_data' op map kind 'release' is not allowed here (allowed: to, alloc)}}
+  offload.enter_data map(release: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @enter_data_map_scalar(%x: memref<?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.enter_data' op map clause #1 names a value of type 'index', not a buffer (memref)}}
+  offload.enter_data map(to: %x : memref<?xf32>, to: %n : index)
+  return
+}
+
+// -----
+
+func.func @enter_data_mapped_twice(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.enter_data' op map clause #1 maps a buffer that an earlier clause already maps}}
+  offload.enter_data map(to: %x : memref<?xf32>, alloc: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @enter_data_no_map() {
+  // expected-error@+1 {{'offload.enter_data' op needs at least one map clause}}
+  "offload.enter_data"() <{map_kinds = [], operandSegmentSizes = array<i32: 0, 0>}> : () -> ()
+  return
+}
+
+// -----
+
+func.func @enter_data_count_mismatch(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.enter_data' op has 1 mapped values but 2 map kinds}}
+  "offload.enter_data"(%x) <{map_kinds = [#offload.map<to>, #offload.map<to>], operandSegmentSizes = array<i32: 1, 0>}> : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @exit_data_to(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.exit_data' op map kind 'to' is not allowed here (allowed: from, release, delete)}}
+  offload.exit_data map(to: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @exit_data_alloc(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.exit_data' op map kind 'alloc' is not allowed here (allowed: from, release, delete)}}
+  offload.exit_data map(alloc: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @exit_data_tofrom(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.exit_data' op map kind 'tofrom' is not allowed here (allowed: from, release, delete)}}
+  offload.exit_data map(tofrom: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @exit_data_no_map() {
+  // expected-error@+1 {{'offload.exit_data' op needs at least one map clause}}
+  "offload.exit_data"() <{map_kinds = [], operandSegmentSizes = array<i32: 0, 0>}> : () -> ()
+  return
+}
+
+// -----
+
+func.func @update_tofrom(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.update' op map kind 'tofrom' is not allowed here (allowed: to, from)}}
+  offload.update map(tofrom: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @update_alloc(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.update' op map kind 'alloc' is not allowed here (allowed: to, from)}}
+  offload.update map(alloc: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @update_delete(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.update' op map kind 'delete' is not allowed here (allowed: to, from)}}
+  offload.update map(delete: %x : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @update_always(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-error@+1 {{'offload.update' op 'always' has no meaning on an update, which always copies}}
+  offload.update map(present, to: %x : memref<?xf32>, always, from: %y : memref<?xf32>)
+  return
+}
+
+// -----
+
+func.func @update_no_map() {
+  // expected-error@+1 {{'offload.update' op needs at least one map clause}}
+  "offload.update"() <{map_kinds = [], operandSegmentSizes = array<i32: 0, 0>}> : () -> ()
+  return
+}
+
+// -----
+
+func.func @update_device_not_integer(%x: memref<?xf32>, %d: f32) {
+  // expected-error@+1 {{'offload.update' op operand #1 must be signless integer or index, but got 'f32'}}
+  offload.update map(to: %x : memref<?xf32>) device(%d : f32)
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.targets' belongs on a builtin.module}}
+func.func @targets_on_func() attributes {offload.targets = [#offload.host]} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.targets' must be an array of target attributes (#offload.nvptx, #offload.amdgpu, #offload.host)}}
+module attributes {offload.targets = #offload.host} {
+}
+
+// -----
+
+// expected-error@+1 {{'offload.targets' lists "sm_90", which is not an offload target (#offload.nvptx, #offload.amdgpu, #offload.host)}}
+module attributes {offload.targets = [#offload.host, "sm_90"]} {
+}
+
+// -----
+
+// expected-error@+1 {{'offload.targets' lists #offload.map<to>, which is not an offload target}}
+module attributes {offload.targets = [#offload.map<to>]} {
+}
+
+// -----
+
+// expected-error@+1 {{'offload.targets' lists #offload.nvptx<chip = "sm_80"> twice}}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">, #offload.host, #offload.nvptx<chip = "sm_80", format = "auto">]} {
+}
+
+// -----
+
+// expected-error@+1 {{'offload.target' must be an offload target attribute}}
+gpu.module @device attributes {offload.target = #nvvm.target<chip = "sm_90">} {
+}
+
+// -----
+
+// expected-error@+1 {{'offload.entry' must be the kernel's symbol name (a string)}}
+llvm.mlir.global internal constant @entry(0 : i8) {offload.entry = @k} : i8
+
+// -----
+
+// expected-error@+1 {{unknown offload dialect attribute 'offload.target_list'}}
+module attributes {offload.target_list = [#offload.host]} {
+}
+
+// -----
+
+// expected-error@+1 {{NVPTX chip must look like 'sm_90', got 'gfx90a'}}
+module attributes {offload.targets = [#offload.nvptx<chip = "gfx90a">]} {
+}
+
+// -----
+
+// expected-error@+1 {{NVPTX chip must look like 'sm_90', got 'sm_'}}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_">]} {
+}
+
+// -----
+
+// expected-error@+1 {{NVPTX chip must look like 'sm_90', got 'sm_9x'}}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_9x">]} {
+}
+
+// -----
+
+// expected-error@+1 {{NVPTX image format must be 'auto', 'cubin' or 'bitcode', got 'ptx'}}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "ptx">]} {
+}
+
+// -----
+
+// expected-error@+1 {{AMDGPU chip must look like 'gfx942', got 'sm_90'}}
+module attributes {offload.targets = [#offload.amdgpu<chip = "sm_90">]} {
+}
+
+// -----
+
+// expected-error@+1 {{AMDGPU chip must look like 'gfx942', got 'gfx'}}
+module attributes {offload.targets = [#offload.amdgpu<chip = "gfx">]} {
+}
+
+// -----
+
+// expected-error@+1 {{AMDGPU chip must look like 'gfx942', got 'gfx90z'}}
+module attributes {offload.targets = [#offload.amdgpu<chip = "gfx90z">]} {
+}

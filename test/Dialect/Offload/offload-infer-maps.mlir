@@ -1,0 +1,271 @@
+// RUN: offload-opt %s --offload-infer-maps | FileCheck %s
+// The pass is idempotent: a second run infers nothing new and changes nothing.
+// RUN: offload-opt %s --offload-infer-maps | offload-opt --offload-infer-maps | FileCheck %s
+// RUN: offload-opt %s --offload-infer-maps | offload-opt --offload-infer-maps=remarks=1 -verify-diagnostics
+// RUN: offload-opt %s -split-input-file --offload-infer-maps=remarks=1 -verify-diagnostics
+
+// Read-only buffers are mapped `to`, written ones `tofrom` (whether or not
+// they are also read), untouched ones (only their size is taken) and scalars
+// are not mapped.
+
+offload.kernel @access_kinds(%a: f32, %r: memref<?xf32>, %w: memref<?xf32>,
+                             %rw: memref<?xf32>, %u: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %u, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %ri = memref.load %r[%i] : memref<?xf32>
+    %rwi = memref.load %rw[%i] : memref<?xf32>
+    %s = arith.addf %ri, %rwi : f32
+    %m = arith.mulf %a, %s : f32
+    memref.store %m, %w[%i] : memref<?xf32>
+    memref.store %m, %rw[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_access_kinds(
+// CHECK-SAME: %[[A:.*]]: f32, %[[R:.*]]: memref<?xf32>, %[[W:.*]]: memref<?xf32>, %[[RW:.*]]: memref<?xf32>, %[[U:.*]]: memref<?xf32>)
+// CHECK: offload.launch @access_kinds(%[[A]], %[[R]], %[[W]], %[[RW]], %[[U]]) map(to: %[[R]] : memref<?xf32>, tofrom: %[[W]] : memref<?xf32>, tofrom: %[[RW]] : memref<?xf32>) : (f32, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+func.func @launch_access_kinds(%a: f32, %r: memref<?xf32>, %w: memref<?xf32>, %rw: memref<?xf32>, %u: memref<?xf32>) {
+  // expected-remark@+3 {{argument #1 mapped 'to': kernel "access_kinds" only reads it}}
+  // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel "access_kinds" writes it}}
+  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel "access_kinds" writes it}}
+  offload.launch @access_kinds(%a, %r, %w, %rw, %u) : (f32, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A kernel that touches no buffer gets no map clause at all; a kernel of
+// scalars neither.
+
+offload.kernel @untouched(%x: memref<?x?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %x, %c0 : memref<?x?xf32>
+  %d1 = memref.dim %x, %c1 : memref<?x?xf32>
+  %s = arith.addi %d0, %d1 : index
+  %p = arith.addi %s, %n : index
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_untouched(
+// CHECK-SAME: %[[X:.*]]: memref<?x?xf32>, %[[N:.*]]: index)
+// CHECK: offload.launch @untouched(%[[X]], %[[N]]) : (memref<?x?xf32>, index) -> ()
+func.func @launch_untouched(%x: memref<?x?xf32>, %n: index) {
+  offload.launch @untouched(%x, %n) : (memref<?x?xf32>, index) -> ()
+  return
+}
+
+// -----
+
+// Explicit clauses are kept as written, even where inference would say
+// something else; only the buffers without one get an inferred clause.
+// Clauses come out in the order of the launch's arguments.
+
+offload.kernel @explicit(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %x[%c0] : memref<?xf32>
+  memref.store %v, %z[%c0] : memref<?xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_explicit(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>, %[[Z:.*]]: memref<?xf32>, %[[D:.*]]: i32, %[[N:.*]]: index)
+// CHECK: offload.launch @explicit(%[[X]], %[[Y]], %[[Z]]) map(always, from: %[[X]] : memref<?xf32>, tofrom: %[[Z]] : memref<?xf32>) :
+// CHECK: offload.launch @explicit(%[[X]], %[[Y]], %[[Z]]) map(to: %[[X]] : memref<?xf32>, present, alloc: %[[Y]] : memref<?xf32>, to: %[[Z]] : memref<?xf32>) device(%[[D]] : i32) blocks(%[[N]]) threads(%[[N]]) :
+func.func @launch_explicit(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>, %d: i32, %n: index) {
+  // expected-remark@+1 {{argument #2 mapped 'tofrom': kernel "explicit" writes it}}
+  offload.launch @explicit(%x, %y, %z) map(always, from: %x : memref<?xf32>) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{argument #0 mapped 'to': kernel "explicit" only reads it}}
+  offload.launch @explicit(%x, %y, %z) map(to: %z : memref<?xf32>, present, alloc: %y : memref<?xf32>) device(%d : i32) blocks(%n) threads(%n) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// Accesses through views count as accesses of the viewed buffer.
+
+offload.kernel @views(%sub: memref<?x?xf32>, %cast: memref<?x?xf32>, %collapse: memref<4x4xf32>,
+                      %unranked: memref<?xf32>, %expand: memref<?xf32>, %chain: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %sv = memref.subview %sub[0, 0] [2, 2] [1, 1] : memref<?x?xf32> to memref<2x2xf32, strided<[?, 1]>>
+  %v = memref.load %sv[%c0, %c0] : memref<2x2xf32, strided<[?, 1]>>
+  %cs = memref.cast %cast : memref<?x?xf32> to memref<4x4xf32>
+  memref.store %v, %cs[%c0, %c0] : memref<4x4xf32>
+  %cl = memref.collapse_shape %collapse [[0, 1]] : memref<4x4xf32> into memref<16xf32>
+  memref.store %v, %cl[%c2] : memref<16xf32>
+  %ur = memref.cast %unranked : memref<?xf32> to memref<*xf32>
+  %rk = memref.cast %ur : memref<*xf32> to memref<?xf32>
+  %vu = memref.load %rk[%c0] : memref<?xf32>
+  %ex = memref.expand_shape %expand [[0, 1]] output_shape [%c2, %c2] : memref<?xf32> into memref<?x?xf32>
+  memref.store %vu, %ex[%c0, %c0] : memref<?x?xf32>
+  %s1 = memref.subview %chain[0, 0] [2, 2] [1, 1] : memref<?x?xf32> to memref<2x2xf32, strided<[?, 1]>>
+  %s2 = memref.subview %s1[1, 0] [1, 2] [1, 1] : memref<2x2xf32, strided<[?, 1]>> to memref<2xf32, strided<[1], offset: ?>>
+  %s3 = memref.cast %s2 : memref<2xf32, strided<[1], offset: ?>> to memref<?xf32, strided<[1], offset: ?>>
+  memref.store %vu, %s3[%c0] : memref<?xf32, strided<[1], offset: ?>>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_views(
+// CHECK-SAME: %[[SUB:.*]]: memref<?x?xf32>, %[[CAST:.*]]: memref<?x?xf32>, %[[COLLAPSE:.*]]: memref<4x4xf32>, %[[UNRANKED:.*]]: memref<?xf32>, %[[EXPAND:.*]]: memref<?xf32>, %[[CHAIN:.*]]: memref<?x?xf32>)
+// CHECK: offload.launch @views(%[[SUB]], %[[CAST]], %[[COLLAPSE]], %[[UNRANKED]], %[[EXPAND]], %[[CHAIN]])
+// CHECK-SAME: map(to: %[[SUB]] : memref<?x?xf32>, tofrom: %[[CAST]] : memref<?x?xf32>, tofrom: %[[COLLAPSE]] : memref<4x4xf32>, to: %[[UNRANKED]] : memref<?xf32>, tofrom: %[[EXPAND]] : memref<?xf32>, tofrom: %[[CHAIN]] : memref<?x?xf32>) :
+func.func @launch_views(%sub: memref<?x?xf32>, %cast: memref<?x?xf32>, %collapse: memref<4x4xf32>,
+                 %unranked: memref<?xf32>, %expand: memref<?xf32>, %chain: memref<?x?xf32>) {
+  // expected-remark@+6 {{argument #0 mapped 'to': kernel "views" only reads it}}
+  // expected-remark@+5 {{argument #1 mapped 'tofrom': kernel "views" writes it}}
+  // expected-remark@+4 {{argument #2 mapped 'tofrom': kernel "views" writes it}}
+  // expected-remark@+3 {{argument #3 mapped 'to': kernel "views" only reads it}}
+  // expected-remark@+2 {{argument #4 mapped 'tofrom': kernel "views" writes it}}
+  // expected-remark@+1 {{argument #5 mapped 'tofrom': kernel "views" writes it}}
+  offload.launch @views(%sub, %cast, %collapse, %unranked, %expand, %chain) : (memref<?x?xf32>, memref<?x?xf32>, memref<4x4xf32>, memref<?xf32>, memref<?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A buffer that escapes into an op whose effects are unknown (a call) is
+// read and written as far as the pass knows.
+
+func.func private @helper(memref<?xf32>)
+
+offload.kernel @calls(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %y[%c0] : memref<?xf32>
+  func.call @helper(%x) : (memref<?xf32>) -> ()
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_calls(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
+// CHECK: offload.launch @calls(%[[X]], %[[Y]]) map(tofrom: %[[X]] : memref<?xf32>, to: %[[Y]] : memref<?xf32>) :
+func.func @launch_calls(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel "calls" passes it to 'func.call', whose effects are unknown}}
+  // expected-remark@+1 {{argument #1 mapped 'to': kernel "calls" only reads it}}
+  offload.launch @calls(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A view of the buffer passed to a call is the buffer passed to a call.
+
+func.func private @helper_2d(memref<2x2xf32, strided<[?, 1]>>)
+
+offload.kernel @calls_view(%x: memref<?x?xf32>) {
+  %sv = memref.subview %x[0, 0] [2, 2] [1, 1] : memref<?x?xf32> to memref<2x2xf32, strided<[?, 1]>>
+  func.call @helper_2d(%sv) : (memref<2x2xf32, strided<[?, 1]>>) -> ()
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_calls_view(
+// CHECK-SAME: %[[X:.*]]: memref<?x?xf32>)
+// CHECK: offload.launch @calls_view(%[[X]]) map(tofrom: %[[X]] : memref<?x?xf32>) :
+func.func @launch_calls_view(%x: memref<?x?xf32>) {
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel "calls_view" passes it to 'func.call', whose effects are unknown}}
+  offload.launch @calls_view(%x) : (memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// One buffer passed as two arguments, one read and one written, gets one
+// clause that covers both; the remark names its first argument.
+
+offload.kernel @aliased(%src: memref<?xf32>, %dst: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = memref.load %src[%c0] : memref<?xf32>
+  memref.store %v, %dst[%c1] : memref<?xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_aliased(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
+// CHECK: offload.launch @aliased(%[[X]], %[[X]]) map(tofrom: %[[X]] : memref<?xf32>) :
+// CHECK: offload.launch @aliased(%[[X]], %[[Y]]) map(to: %[[X]] : memref<?xf32>, tofrom: %[[Y]] : memref<?xf32>) :
+func.func @launch_aliased(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel "aliased" writes it}}
+  offload.launch @aliased(%x, %x) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+2 {{argument #0 mapped 'to': kernel "aliased" only reads it}}
+  // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "aliased" writes it}}
+  offload.launch @aliased(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// Other ops with declared effects: memref.copy reads its source and writes
+// its target; a buffer selected by a pure op is followed through it.
+
+offload.kernel @copy_select(%src: memref<?xf32>, %dst: memref<?xf32>,
+                            %a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
+  memref.copy %src, %dst : memref<?xf32> to memref<?xf32>
+  %s = arith.select %c, %a, %b : memref<?xf32>
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 0.0 : f32
+  memref.store %f, %s[%c0] : memref<?xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_copy_select(
+// CHECK-SAME: %[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[C:.*]]: i1)
+// CHECK: offload.launch @copy_select(%[[SRC]], %[[DST]], %[[A]], %[[B]], %[[C]]) map(to: %[[SRC]] : memref<?xf32>, tofrom: %[[DST]] : memref<?xf32>, tofrom: %[[A]] : memref<?xf32>, tofrom: %[[B]] : memref<?xf32>) :
+func.func @launch_copy_select(%src: memref<?xf32>, %dst: memref<?xf32>, %a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
+  // expected-remark@+4 {{argument #0 mapped 'to': kernel "copy_select" only reads it}}
+  // expected-remark@+3 {{argument #1 mapped 'tofrom': kernel "copy_select" writes it}}
+  // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel "copy_select" writes it}}
+  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel "copy_select" writes it}}
+  offload.launch @copy_select(%src, %dst, %a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, i1) -> ()
+  return
+}
+
+// -----
+
+// Launches nested in data regions and loops get clauses too, and the
+// enclosing ops are left alone.
+
+offload.kernel @step(%in: memref<?x?xf32>, %out: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %in, %c0 : memref<?x?xf32>
+  %m = memref.dim %in, %c1 : memref<?x?xf32>
+  scf.forall (%i, %j) in (%n, %m) {
+    %v = memref.load %in[%i, %j] : memref<?x?xf32>
+    memref.store %v, %out[%i, %j] : memref<?x?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_nested(
+// CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[N:.*]]: index, %[[D:.*]]: i64)
+// CHECK: offload.data map(tofrom: %[[A]] : memref<?x?xf32>, alloc: %[[B]] : memref<?x?xf32>) device(%[[D]] : i64) {
+// CHECK: scf.for
+// CHECK: offload.launch @step(%[[A]], %[[B]]) map(to: %[[A]] : memref<?x?xf32>, tofrom: %[[B]] : memref<?x?xf32>) device(%[[D]] : i64) :
+// CHECK: offload.launch @step(%[[B]], %[[A]]) map(to: %[[B]] : memref<?x?xf32>, tofrom: %[[A]] : memref<?x?xf32>) device(%[[D]] : i64) :
+// CHECK: offload.update map(from: %[[A]] : memref<?x?xf32>) device(%[[D]] : i64)
+// CHECK: offload.launch @step(%[[A]], %[[B]]) map(to: %[[A]] : memref<?x?xf32>, tofrom: %[[B]] : memref<?x?xf32>) :
+func.func @launch_nested(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %n: index, %d: i64) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  offload.data map(tofrom: %a : memref<?x?xf32>, alloc: %b : memref<?x?xf32>) device(%d : i64) {
+    scf.for %it = %c0 to %n step %c1 {
+      // expected-remark@+2 {{argument #0 mapped 'to': kernel "step" only reads it}}
+      // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "step" writes it}}
+      offload.launch @step(%a, %b) device(%d : i64) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+      // expected-remark@+2 {{argument #0 mapped 'to': kernel "step" only reads it}}
+      // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "step" writes it}}
+      offload.launch @step(%b, %a) device(%d : i64) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    }
+    offload.update map(from: %a : memref<?x?xf32>) device(%d : i64)
+  }
+  scf.for %it = %c0 to %n step %c1 {
+    // expected-remark@+2 {{argument #0 mapped 'to': kernel "step" only reads it}}
+    // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "step" writes it}}
+    offload.launch @step(%a, %b) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  }
+  return
+}

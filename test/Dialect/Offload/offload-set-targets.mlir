@@ -1,0 +1,45 @@
+// RUN: offload-opt %s -split-input-file --offload-set-targets="targets=nvptx:sm_80:bitcode,amdgpu:gfx90a,host" | FileCheck %s --check-prefix=SET
+// RUN: offload-opt %s -split-input-file --offload-set-targets | FileCheck %s --check-prefix=KEEP
+// RUN: offload-opt %s -split-input-file --offload-set-targets=targets= | FileCheck %s --check-prefix=KEEP
+// RUN: offload-opt %s -split-input-file --offload-set-targets="targets=host,amdgpu,nvptx:sm_90a:cubin,nvptx:sm_90a:bitcode" | FileCheck %s --check-prefix=ORDER
+// RUN: offload-opt %s -split-input-file --offload-set-targets="targets=nvptx,amdgpu:gfx1100" | offload-opt -split-input-file --offload-set-targets | FileCheck %s --check-prefix=DEFAULTS
+
+// The option replaces the module's own list, in the order given; an option
+// left empty keeps it.
+
+// SET-LABEL: module @with_targets
+// SET-SAME: attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "bitcode">, #offload.amdgpu<chip = "gfx90a">, #offload.host], test.other}
+// KEEP-LABEL: module @with_targets
+// KEEP-SAME: attributes {offload.targets = [#offload.nvptx<chip = "sm_70", features = "+ptx70">, #offload.host], test.other}
+// ORDER-LABEL: module @with_targets
+// ORDER-SAME: attributes {offload.targets = [#offload.host, #offload.amdgpu, #offload.nvptx<chip = "sm_90a", format = "cubin">, #offload.nvptx<chip = "sm_90a", format = "bitcode">], test.other}
+// DEFAULTS-LABEL: module @with_targets
+// DEFAULTS-SAME: attributes {offload.targets = [#offload.nvptx, #offload.amdgpu<chip = "gfx1100">], test.other}
+module @with_targets attributes {
+    offload.targets = [#offload.nvptx<chip = "sm_70", features = "+ptx70">, #offload.host],
+    test.other} {
+  // SET: offload.kernel @k(
+  // KEEP: offload.kernel @k(
+  offload.kernel @k(%x: memref<?xf32>) {
+    offload.return
+  }
+}
+
+// -----
+
+// A module without targets gets the host, and only with an empty option.
+
+// SET-LABEL: module @without_targets
+// SET-SAME: attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "bitcode">, #offload.amdgpu<chip = "gfx90a">, #offload.host]}
+// KEEP-LABEL: module @without_targets
+// KEEP-SAME: attributes {offload.targets = [#offload.host]}
+// ORDER-LABEL: module @without_targets
+// ORDER-SAME: attributes {offload.targets = [#offload.host, #offload.amdgpu, #offload.nvptx<chip = "sm_90a", format = "cubin">, #offload.nvptx<chip = "sm_90a", format = "bitcode">]}
+// DEFAULTS-LABEL: module @without_targets
+// DEFAULTS-SAME: attributes {offload.targets = [#offload.nvptx, #offload.amdgpu<chip = "gfx1100">]}
+module @without_targets {
+  offload.kernel @k(%x: memref<?xf32>) {
+    offload.return
+  }
+}
+
