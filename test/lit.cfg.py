@@ -31,7 +31,6 @@ tools = ["offload-opt", "offload-translate", "offload-cc", "FileCheck",
 llvm_config.add_tool_substitutions(
     tools, [config.offload_tools_dir, config.llvm_tools_dir])
 
-config.substitutions.append(("%clang", config.offload_clang))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%offload_src", config.offload_src_root))
 config.substitutions.append(("%offload_obj", config.offload_obj_root))
@@ -43,6 +42,8 @@ config.substitutions.append(
      f"{config.offload_clang} -O2 -fopenmp "
      f"-fopenmp-targets=x86_64-pc-linux-gnu "
      f"-Wl,-rpath,{config.offload_libomptarget_dir}"))
+# After %clang-omp: lit substitutes in order.
+config.substitutions.append(("%clang", config.offload_clang))
 
 # Optional parts of the toolchain.
 if config.offload_ptxas and os.access(config.offload_ptxas, os.X_OK):

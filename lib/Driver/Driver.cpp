@@ -42,7 +42,12 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
 
 std::unique_ptr<llvm::Module>
 mlir::offload::translateOffloadModule(ModuleOp module, llvm::LLVMContext &ctx) {
-  return translateModuleToLLVMIR(module, ctx);
+  // The LLVM module is named after the source file: the OpenMP translation
+  // uses that name in the source locations the runtime prints.
+  StringRef name = "LLVMDialectModule";
+  if (auto fileLoc = module->getLoc()->findInstanceOf<FileLineColLoc>())
+    name = fileLoc.getFilename();
+  return translateModuleToLLVMIR(module, ctx, name);
 }
 
 static llvm::Error makeError(const llvm::Twine &message) {

@@ -11,6 +11,7 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -44,6 +45,11 @@ void mlir::offload::buildOffloadHostPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Line tables for the host code: debuggers see the .mlir source, and the
+  // OpenMP translation gives the runtime the source location of each data
+  // operation (it reads it from the debug location).
+  pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
+  pm.addPass(createOffloadLegalizeMapNames());
 }
 
 void mlir::offload::buildOffloadPipeline(

@@ -137,6 +137,20 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
 
+  // A bad target list is a command-line error: report it before reading
+  // the input.
+  {
+    std::string message;
+    ScopedDiagnosticHandler capture(&context, [&](Diagnostic &diag) {
+      message = diag.str();
+      return success();
+    });
+    if (failed(offload::parseTargetList(&context, targets, [&] {
+          return emitError(UnknownLoc::get(&context));
+        })))
+      return fail("--offload-targets: " + message);
+  }
+
   std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> file =
       openInputFile(input, &errorMessage);

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Driver/Driver.h"
 #include "offload/InitAllDialects.h"
 
 #include "mlir/Dialect/DLTI/DLTI.h"
@@ -25,7 +26,7 @@ int main(int argc, char **argv) {
       [](Operation *op, raw_ostream &output) {
         llvm::LLVMContext context;
         std::unique_ptr<llvm::Module> module =
-            translateModuleToLLVMIR(op, context);
+            offload::translateOffloadModule(cast<ModuleOp>(op), context);
         if (!module)
           return failure();
         module->print(output, nullptr);

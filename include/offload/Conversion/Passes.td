@@ -82,4 +82,19 @@ def ConvertOffloadToOpenMP : Pass<"convert-offload-to-omp", "ModuleOp"> {
   ];
 }
 
+def OffloadLegalizeMapNames
+    : Pass<"offload-legalize-map-names", "ModuleOp"> {
+  let summary = "Make the runtime print omp.map.info names";
+  let description = [{
+    The offload runtime prints a name for every buffer it maps (in
+    `LIBOMPTARGET_INFO` output and in its errors), read as the first field of
+    a `;name;file;line;col;;` string. LLVM 22's OpenMP translation builds that
+    string from the `omp.map.info` op's location in the `ident_t` layout
+    (`;file;name;...`), so the runtime would print the file name. This pass
+    gives each `omp.map.info` with a `name` attribute a location that the
+    translation turns into the runtime's layout. Run it last, after any pass
+    that rewrites locations (such as `ensure-debug-info-scope-on-llvm-func`).
+  }];
+}
+
 #endif // OFFLOAD_CONVERSION_PASSES_TD

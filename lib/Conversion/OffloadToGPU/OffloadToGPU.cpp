@@ -270,23 +270,53 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
 // Pass
 //===----------------------------------------------------------------------===//
 
-/// Collects the functions `roots` call, directly or not, in `symbolTable`.
-static SmallVector<func::FuncOp> collectCallees(ArrayRef<KernelOp> roots,
-                                                SymbolTable &symbolTable) {
+/// Private in MLIR and internal in LLVM IR, so that copies made for several
+/// modules linked into one program do not clash.
+static void makeInternal(func::FuncOp func) {
+  func.setPrivate();
+  func->setAttr("llvm.linkage",
+                LLVM::LinkageAttr::get(func.getContext(),
+                                       LLVM::Linkage::Internal));
+}
+
+/// Collects the functions `roots` refer to, directly or not, in
+/// `symbolTable`. Fails with a diagnostic when they refer to a symbol that is
+/// not a function with a body (a global, a declaration): device modules get
+/// copies of functions only.
+static FailureOr<SmallVector<func::FuncOp>>
+collectCallees(ArrayRef<KernelOp> roots, SymbolTable &symbolTable) {
   llvm::SetVector<Operation *> worklist;
   for (KernelOp kernel : roots)
     worklist.insert(kernel);
   SmallVector<func::FuncOp> callees;
   for (size_t i = 0; i < worklist.size(); ++i) {
-    worklist[i]->walk([&](CallOpInterface call) {
-      auto symbol =
-          dyn_cast_if_present<SymbolRefAttr>(call.getCallableForCallee());
-      if (!symbol)
-        return;
-      auto callee = symbolTable.lookup<func::FuncOp>(symbol.getLeafReference());
-      if (callee && worklist.insert(callee))
-        callees.push_back(callee);
+    WalkResult result = worklist[i]->walk([&](Operation *op) {
+      std::optional<SymbolTable::UseRange> uses =
+          SymbolTable::getSymbolUses(op);
+      if (!uses)
+        return WalkResult::advance();
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        StringAttr name = use.getSymbolRef().getRootReference();
+        Operation *symbol = symbolTable.lookup(name);
+        if (!symbol)
+          continue; // not a module symbol (e.g. nested); the verifier knows
+        auto callee = dyn_cast<func::FuncOp>(symbol);
+        if (!callee || callee.isExternal()) {
+          op->emitError() << "kernel code refers to @" << name.getValue()
+                          << ", a '" << symbol->getName()
+                          << (callee ? "' without a body" : "'")
+                          << "; device code can only use functions defined "
+                             "in the module (device globals and external "
+                             "functions are not supported)";
+          return WalkResult::interrupt();
+        }
+        if (worklist.insert(callee))
+          callees.push_back(callee);
+      }
+      return WalkResult::advance();
     });
+    if (result.wasInterrupted())
+      return failure();
   }
   return callees;
 }
@@ -328,7 +358,10 @@ struct ConvertOffloadToGPUPass
     if (failed)
       return signalPassFailure();
 
-    SmallVector<func::FuncOp> callees = collectCallees(kernels, symbolTable);
+    FailureOr<SmallVector<func::FuncOp>> callees =
+        collectCallees(kernels, symbolTable);
+    if (mlir::failed(callees))
+      return signalPassFailure();
     rewriter.setInsertionPointToEnd(module.getBody());
     for (TargetAttrInterface target : targets) {
       std::string name = ("__offload_" + target.getTargetName()).str();
@@ -344,11 +377,11 @@ struct ConvertOffloadToGPUPass
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(gpuModule.getBody());
       for (KernelOp kernel : kernels)
-        buildLoweredKernel(rewriter, kernel, kernel.getSymName(),
-                           target.usesThreadGrid());
-      for (func::FuncOp callee : callees) {
+        target.annotateKernel(buildLoweredKernel(
+            rewriter, kernel, kernel.getSymName(), target.usesThreadGrid()));
+      for (func::FuncOp callee : *callees) {
         auto copy = cast<func::FuncOp>(rewriter.clone(*callee));
-        copy.setPrivate();
+        makeInternal(copy);
       }
     }
 
@@ -364,7 +397,7 @@ struct ConvertOffloadToGPUPass
       rewriter.setInsertionPointAfter(kernel);
       auto fallback = cast<func::FuncOp>(
           buildLoweredKernel(rewriter, kernel, name, /*threadGrid=*/false));
-      fallback.setPrivate();
+      makeInternal(fallback);
     }
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
                     rewriter.getUnitAttr());

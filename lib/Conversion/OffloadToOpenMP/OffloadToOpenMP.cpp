@@ -19,6 +19,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Frontend/OpenMP/OMPConstants.h"
@@ -239,13 +240,15 @@ private:
 };
 } // namespace
 
-/// An alloca of `type` at the start of the allocation scope around `op`,
-/// so that launches in loops reuse one slot.
+/// An alloca of `type` at the start of the function around `op`, so that
+/// launches in loops reuse one slot instead of growing the stack. (Loop
+/// bodies such as scf.for's are allocation scopes too: they do not count.)
 static Value createScopeAlloca(RewriterBase &rewriter, Operation *op,
                                Type type) {
   OpBuilder::InsertionGuard guard(rewriter);
-  Operation *scope =
-      op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
+  Operation *scope = op->getParentOfType<FunctionOpInterface>();
+  if (!scope)
+    scope = op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
   rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
   Location loc = op->getLoc();
   return LLVM::AllocaOp::create(
@@ -455,7 +458,8 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Value basePtrs = createScopeAlloca(rewriter, launch, ptrArrayType);
     Value ptrs = createScopeAlloca(rewriter, launch, ptrArrayType);
     Value sizeArray = createScopeAlloca(rewriter, launch, i64ArrayType);
-    for (auto [index, value] : llvm::enumerate(values)) {
+    for (auto [i, value] : llvm::enumerate(values)) {
+      int32_t index = i;
       Value asPtr =
           isa<LLVM::LLVMPointerType>(value.getType())
               ? value
@@ -463,7 +467,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                     .getResult();
       auto slot = [&](Value array, Type arrayType) {
         return LLVM::GEPOp::create(rewriter, loc, ptrType, arrayType, array,
-                                   ArrayRef<LLVM::GEPArg>{0, int32_t(index)});
+                                   ArrayRef<LLVM::GEPArg>{0, index});
       };
       LLVM::StoreOp::create(rewriter, loc, asPtr, slot(basePtrs, ptrArrayType));
       LLVM::StoreOp::create(rewriter, loc, asPtr, slot(ptrs, ptrArrayType));
@@ -558,7 +562,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
 /// The omp.map.info of one map clause: the bytes from the buffer's first
 /// element to its last.
 static Value createMapInfo(ConversionPatternRewriter &rewriter, Location loc,
-                           Value buffer, MapAttr map, unsigned index) {
+                           Value buffer, MapAttr map, StringRef name) {
   MLIRContext *ctx = rewriter.getContext();
   Value begin = getFirstElementPointer(rewriter, loc, buffer);
   Value bytes = getMappedSizeInBytes(rewriter, loc, buffer);
@@ -574,8 +578,7 @@ static Value createMapInfo(ConversionPatternRewriter &rewriter, Location loc,
       omp::VariableCaptureKind::ByRef, /*var_ptr_ptr=*/Value(),
       /*members=*/ValueRange(), /*members_index=*/ArrayAttr(),
       ValueRange{bounds}, /*mapper_id=*/FlatSymbolRefAttr(),
-      rewriter.getStringAttr("buffer " + Twine(index)),
-      /*partial_map=*/false);
+      rewriter.getStringAttr(name), /*partial_map=*/false);
 }
 
 template <typename OpTy>
@@ -585,8 +588,10 @@ static SmallVector<Value> createMapInfos(ConversionPatternRewriter &rewriter,
   for (auto [index, pair] :
        llvm::enumerate(llvm::zip(op.getMapVars(), op.getMapKindsAttr()))) {
     auto [var, kind] = pair;
+    std::string name =
+        (op->getName().getStringRef() + " map " + Twine(index)).str();
     infos.push_back(
-        createMapInfo(rewriter, op.getLoc(), var, cast<MapAttr>(kind), index));
+        createMapInfo(rewriter, op.getLoc(), var, cast<MapAttr>(kind), name));
   }
   return infos;
 }
@@ -678,6 +683,21 @@ struct ConvertOffloadToOpenMPPass
       global->setAttr(OffloadDialect::getEntryAttrName(),
                       kernel.getSymNameAttr());
     }
+
+    // Launches need their kernel's host copy, which convert-offload-to-gpu
+    // makes: report a missing one once, clearly, before converting.
+    WalkResult missing = module.walk([&](LaunchOp launch) {
+      if (module.lookupSymbol<func::FuncOp>(
+              getFallbackName(launch.getKernel())))
+        return WalkResult::advance();
+      launch.emitOpError() << "cannot be lowered: kernel "
+                           << launch.getKernelAttr()
+                           << " has no host copy (run convert-offload-to-gpu "
+                              "first)";
+      return WalkResult::interrupt();
+    });
+    if (missing.wasInterrupted())
+      return signalPassFailure();
 
     ConversionTarget target(*ctx);
     target.addIllegalOp<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>();

@@ -40,6 +40,15 @@ struct AMDGPUTargetModel
 
   bool usesThreadGrid(Attribute) const { return true; }
 
+  void annotateKernel(Attribute, Operation *kernel) const {
+    // AMDGPU kernels default to at most 256 work-items per workgroup; let
+    // launches use up to the hardware's 1024 like on NVIDIA GPUs.
+    kernel->setAttr(
+        ROCDL::ROCDLDialect::FlatWorkGroupSizeAttrHelper(kernel->getContext())
+            .getName(),
+        StringAttr::get(kernel->getContext(), "1,1024"));
+  }
+
   void buildDeviceLoweringPipeline(Attribute attr, OpPassManager &pm) const {
     pm.addPass(createLowerAffinePass());
     pm.addPass(arith::createArithExpandOpsPass());

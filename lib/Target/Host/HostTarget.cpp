@@ -46,6 +46,8 @@ struct HostTargetModel
   // The host attribute also serializes the device module (below).
   Attribute getDeviceModuleTarget(Attribute attr) const { return attr; }
 
+  void annotateKernel(Attribute, Operation *) const {}
+
   bool usesThreadGrid(Attribute) const { return false; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {

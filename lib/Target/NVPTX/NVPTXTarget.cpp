@@ -38,6 +38,8 @@ struct NVPTXTargetModel
                                      target.getFeatures());
   }
 
+  void annotateKernel(Attribute, Operation *) const {}
+
   bool usesThreadGrid(Attribute) const { return true; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {

@@ -3,6 +3,8 @@
 // Kernels that cannot run as a grid of GPU threads are rejected before
 // anything is built. Writes to a thread-private memref.alloca outside the
 // loop are accepted: see private_scratch in convert-offload-to-gpu.mlir.
+// Parallel loops of more than 3 dimensions are rejected earlier, by the
+// kernel's verifier (invalid.mlir).
 //
 // A module target without a registered implementation cannot be built in
 // offload-opt: the offload.targets verifier only admits #offload.nvptx,
@@ -59,35 +61,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
       scf.forall.in_parallel {
         tensor.parallel_insert_slice %s into %o[%i] [1] [1] : tensor<1xf32> into tensor<4xf32>
       }
-    }
-    offload.return
-  }
-}
-
-// -----
-
-module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
-  offload.kernel @four_d(%a: memref<?x?x?x?xf32>) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c2 = arith.constant 2 : index
-    %f = arith.constant 1.0 : f32
-    // expected-error@+1 {{a kernel's parallel loop has 1 to 3 dimensions, this one 4}}
-    scf.parallel (%i, %j, %k, %l) = (%c0, %c0, %c0, %c0) to (%c2, %c2, %c2, %c2) step (%c1, %c1, %c1, %c1) {
-      memref.store %f, %a[%i, %j, %k, %l] : memref<?x?x?x?xf32>
-    }
-    offload.return
-  }
-}
-
-// -----
-
-module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
-  offload.kernel @four_d_forall(%a: memref<?x?x?x?xf32>) {
-    %f = arith.constant 1.0 : f32
-    // expected-error@+1 {{a kernel's parallel loop has 1 to 3 dimensions, this one 4}}
-    scf.forall (%i, %j, %k, %l) in (2, 2, 2, 2) {
-      memref.store %f, %a[%i, %j, %k, %l] : memref<?x?x?x?xf32>
     }
     offload.return
   }

@@ -3,6 +3,8 @@
 // One device module per target, each holding every kernel lowered to the
 // runtime's calling convention, plus a host copy of every kernel. Non-default
 // chips show that the module names and targets come from the attributes.
+// Only AMDGPU kernels get an attribute of their own: the largest workgroup
+// they accept.
 
 // CHECK-LABEL: module attributes {gpu.container_module, offload.targets = [#offload.nvptx<chip = "sm_80">, #offload.amdgpu<chip = "gfx90a">, #offload.host]}
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
@@ -36,10 +38,11 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
   }
 }
 
-// The host copy, right after the kernel: private, same calling convention,
-// loops kept as written.
+// The host copy, right after the kernel: private, with internal linkage so
+// that the copies of modules linked into one program do not clash; same
+// calling convention, loops kept as written.
 // CHECK-LABEL: func.func private @__offload_fallback_saxpy(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[HA:[^:]+]]: i64, %[[HX:[^:]+]]: !llvm.ptr, %[[HXN:[^:]+]]: i64, %[[HY:[^:]+]]: !llvm.ptr, %[[HYN:[^:]+]]: i64) {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[HA:[^:]+]]: i64, %[[HX:[^:]+]]: !llvm.ptr, %[[HXN:[^:]+]]: i64, %[[HY:[^:]+]]: !llvm.ptr, %[[HYN:[^:]+]]: i64) attributes {llvm.linkage = #llvm.linkage<internal>} {
 // CHECK: %[[HAI:.*]] = arith.trunci %[[HA]] : i64 to i32
 // CHECK: %[[HAF:.*]] = arith.bitcast %[[HAI]] : i32 to f32
 // CHECK: llvm.insertvalue %[[HX]], %{{.*}}[0]
@@ -99,26 +102,27 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
 // CHECK: memref.store %{{.*}}, %[[YM]][%[[I]]] : memref<?xf32>
 // CHECK-NOT: scf.parallel
 // CHECK: gpu.return
-// The callee, copied into the device module and private there.
-// CHECK: func.func private @square(
+// The callee, copied into the device module, private and internal there.
+// CHECK: func.func private @square(%{{[^:]+}}: f32) -> f32 attributes {llvm.linkage = #llvm.linkage<internal>} {
 
-// AMDGPU: the same kernel, code object version 5.
+// AMDGPU: the same kernel, code object version 5, accepting workgroups of up
+// to 1024 work-items (the default is 256).
 // CHECK-LABEL: gpu.module @__offload_amdgpu_gfx90a [#rocdl.target<O = 3, chip = "gfx90a", abi = "500">] attributes {offload.target = #offload.amdgpu<chip = "gfx90a">} {
-// CHECK: gpu.func @saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64) kernel {
+// CHECK: gpu.func @saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64) kernel attributes {rocdl.flat_work_group_size = "1,1024"} {
 // CHECK: builtin.unrealized_conversion_cast
 // CHECK: gpu.thread_id x
 // CHECK: scf.for
 // CHECK-NOT: scf.parallel
 // CHECK: gpu.return
-// CHECK: func.func private @square(
+// CHECK: func.func private @square(%{{[^:]+}}: f32) -> f32 attributes {llvm.linkage = #llvm.linkage<internal>} {
 
-// Host: a func.func the host plugin calls once; the loops stay.
+// Host: a public func.func the host plugin calls once; the loops stay.
 // CHECK-LABEL: gpu.module @__offload_host [#offload.host] attributes {offload.target = #offload.host} {
 // CHECK: func.func @saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64) {
 // CHECK-NOT: gpu.thread_id
 // CHECK: scf.parallel
 // CHECK: return
-// CHECK: func.func private @square(
+// CHECK: func.func private @square(%{{[^:]+}}: f32) -> f32 attributes {llvm.linkage = #llvm.linkage<internal>} {
 
 // -----
 
@@ -216,18 +220,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     offload.return
   }
 
-  // A static offset whose size in bytes does not fit in 32 bits.
-  offload.kernel @large_offset(%a: memref<4xf64, strided<[1], offset: 300000000>>) {
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %c4 = arith.constant 4 : index
-    %f = arith.constant 1.0 : f64
-    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
-      memref.store %f, %a[%i] : memref<4xf64, strided<[1], offset: 300000000>>
-    }
-    offload.return
-  }
-
   // Writing a thread-private alloca outside the parallel loop is fine.
   offload.kernel @private_scratch(%a: memref<?xf32>) {
     %c0 = arith.constant 0 : index
@@ -245,12 +237,16 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 }
 
 // CHECK-LABEL: func.func private @__offload_fallback_copy2d(
+// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>} {
 // CHECK: scf.parallel
 // CHECK-LABEL: func.func private @__offload_fallback_fill3d(
+// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>} {
 // CHECK: scf.parallel
 // CHECK-LABEL: func.func private @__offload_fallback_fill_forall(
+// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>} {
 // CHECK: scf.forall
 // CHECK-LABEL: func.func private @__offload_fallback_single(
+// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>} {
 // CHECK-NOT: cf.cond_br
 // CHECK: memref.store
 // CHECK: return
@@ -407,8 +403,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
 // CHECK-LABEL: gpu.func @strided(
 // CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: !llvm.ptr, %[[AM:[^:]+]]: i64, %[[AN:[^:]+]]: i64, %[[AS0:[^:]+]]: i64, %[[AS1:[^:]+]]: i64, %[[B:[^:]+]]: !llvm.ptr, %[[BN:[^:]+]]: i64, %[[BS:[^:]+]]: i64, %[[C:[^:]+]]: !llvm.ptr) kernel {
-// Offset 5 of f32: 20 bytes back.
-// CHECK: %[[ABASE:.*]] = llvm.getelementptr %[[A]][-20] : (!llvm.ptr) -> !llvm.ptr, i8
+// Offset 5 of f32: 20 bytes back, an i64 index.
+// CHECK: %[[ABACK:.*]] = llvm.mlir.constant(-20 : i64) : i64
+// CHECK: %[[ABASE:.*]] = llvm.getelementptr %[[A]][%[[ABACK]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK: llvm.insertvalue %[[ABASE]], %{{.*}}[0]
 // CHECK: llvm.insertvalue %[[ABASE]], %{{.*}}[1]
 // CHECK: %[[AOFF:.*]] = llvm.mlir.constant(5 : i64) : i64
@@ -428,21 +425,14 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: llvm.insertvalue %[[BS]], %{{.*}}[4, 0]
 // CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<?xf64, strided<[?], offset: ?>>
 // Static stride 2, offset 3 of f32: 12 bytes back.
-// CHECK: %[[CBASE:.*]] = llvm.getelementptr %[[C]][-12] : (!llvm.ptr) -> !llvm.ptr, i8
+// CHECK: %[[CBACK:.*]] = llvm.mlir.constant(-12 : i64) : i64
+// CHECK: %[[CBASE:.*]] = llvm.getelementptr %[[C]][%[[CBACK]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
 // CHECK: llvm.insertvalue %[[CBASE]], %{{.*}}[0]
 // CHECK: %[[COFF:.*]] = llvm.mlir.constant(3 : i64) : i64
 // CHECK: llvm.insertvalue %[[COFF]], %{{.*}}[2]
 // CHECK: %[[CSTRIDE:.*]] = llvm.mlir.constant(2 : i64) : i64
 // CHECK: llvm.insertvalue %[[CSTRIDE]], %{{.*}}[4, 0]
 // CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<4xf32, strided<[2], offset: 3>>
-// CHECK: gpu.return
-
-// 300000000 f64 elements are 2400000000 bytes: the step back must not wrap
-// around to 32 bits.
-// CHECK-LABEL: gpu.func @large_offset(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[P:[^:]+]]: !llvm.ptr) kernel {
-// CHECK: -2400000000
-// CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<4xf64, strided<[1], offset: 300000000>>
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @private_scratch(
@@ -452,4 +442,48 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: gpu.thread_id x
 // CHECK: scf.for
 // CHECK: memref.load %[[S]]
+// CHECK: gpu.return
+
+// -----
+
+// A static offset whose size in bytes does not fit in 32 bits: 300000000 f64
+// elements are 2400000000 bytes. The host copy and the device kernel both
+// step the pointer back with an i64 index, which does not wrap around to
+// 32 bits (-252516352).
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @large_offset(%a: memref<4xf64, strided<[1], offset: 300000000>>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %f = arith.constant 1.0 : f64
+    scf.parallel (%i) = (%c0) to (%c4) step (%c1) {
+      memref.store %f, %a[%i] : memref<4xf64, strided<[1], offset: 300000000>>
+    }
+    offload.return
+  }
+}
+
+// CHECK-LABEL: func.func private @__offload_fallback_large_offset(
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[HP:[^:]+]]: !llvm.ptr) attributes {llvm.linkage = #llvm.linkage<internal>} {
+// CHECK-NOT: -252516352
+// CHECK: %[[HBACK:.*]] = llvm.mlir.constant(-2400000000 : i64) : i64
+// CHECK: %[[HBASE:.*]] = llvm.getelementptr %[[HP]][%[[HBACK]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK: llvm.insertvalue %[[HBASE]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[HBASE]], %{{.*}}[1]
+// CHECK: %[[HOFF:.*]] = llvm.mlir.constant(300000000 : i64) : i64
+// CHECK: llvm.insertvalue %[[HOFF]], %{{.*}}[2]
+// CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<4xf64, strided<[1], offset: 300000000>>
+// CHECK: return
+
+// CHECK-LABEL: gpu.func @large_offset(
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[P:[^:]+]]: !llvm.ptr) kernel {
+// CHECK-NOT: -252516352
+// CHECK: %[[BACK:.*]] = llvm.mlir.constant(-2400000000 : i64) : i64
+// CHECK: %[[BASE:.*]] = llvm.getelementptr %[[P]][%[[BACK]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK: llvm.insertvalue %[[BASE]], %{{.*}}[0]
+// CHECK: llvm.insertvalue %[[BASE]], %{{.*}}[1]
+// CHECK: %[[OFF:.*]] = llvm.mlir.constant(300000000 : i64) : i64
+// CHECK: llvm.insertvalue %[[OFF]], %{{.*}}[2]
+// CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<4xf64, strided<[1], offset: 300000000>>
 // CHECK: gpu.return

@@ -1,7 +1,7 @@
 // RUN: offload-opt %s -split-input-file --offload-infer-maps --convert-offload-to-gpu --convert-offload-to-omp \
 // RUN:   | FileCheck %s --implicit-check-not=offload.kernel --implicit-check-not=offload.launch \
-// RUN:       --implicit-check-not=offload.data --implicit-check-not=offload.enter_data \
-// RUN:       --implicit-check-not=offload.exit_data --implicit-check-not=offload.update
+// RUN:       --implicit-check-not="offload.data map(" --implicit-check-not="offload.enter_data map(" \
+// RUN:       --implicit-check-not="offload.exit_data map(" --implicit-check-not="offload.update map("
 
 // A launch with inferred maps: x is read (to), y is written (tofrom), the
 // scalar and the dynamic sizes are literals.
@@ -26,7 +26,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
 
   // The source location of the launch ("file;function;line;col"), as the
   // runtime prints it.
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_ident_loc(";{{.*}}convert-offload-to-omp.mlir;saxpy;[[#@LINE+31]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_ident_loc(";{{.*}}convert-offload-to-omp.mlir;saxpy;[[#@LINE+23]];5;;\00")
   // ident_t {0, KMP_IDENT_KMPC, 0, strlen(psource), psource}
   // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_ident() {{.*}} : !llvm.struct<(i32, i32, i32, i32, ptr)> {
   // CHECK-DAG: %[[KMPC:.*]] = llvm.mlir.constant(2 : i32) : i32
@@ -35,19 +35,19 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK-DAG: llvm.insertvalue %[[LOC]], %{{.*}}[4] : !llvm.struct<(i32, i32, i32, i32, ptr)>
   // CHECK-DAG: llvm.func @__tgt_target_kernel(!llvm.ptr, i64, i32, i32, !llvm.ptr, !llvm.ptr) -> i32
   // One name per argument slot, then their array.
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname(";saxpy argument 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+22]];5;;\00")
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_0(";saxpy argument 1;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+21]];5;;\00")
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_1(";saxpy argument 1 size/stride 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+20]];5;;\00")
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_2(";saxpy argument 2;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+19]];5;;\00")
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_3(";saxpy argument 2 size/stride 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+18]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname(";saxpy argument 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+14]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_0(";saxpy argument 1;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+13]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_1(";saxpy argument 1 size/stride 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+12]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_2(";saxpy argument 2;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+11]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_3(";saxpy argument 2 size/stride 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+10]];5;;\00")
   // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapnames() {{.*}} : !llvm.array<5 x ptr> {
   // Map types: LITERAL|TARGET_PARAM = 288, TO|TARGET_PARAM = 33,
   // TO|FROM|TARGET_PARAM = 35.
   // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_maptypes(dense<[288, 33, 288, 35, 288]> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
   // The kernel's host address, from which its offload entry is made.
   // CHECK-DAG: llvm.mlir.global internal constant @__offload_region_saxpy(0 : i8) {addr_space = 0 : i32, offload.entry = "saxpy"} : i8
-  // The host copy stays for the fallback.
-  // CHECK-DAG: func.func private @__offload_fallback_saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64)
+  // The host copy stays for the fallback, internal to the module.
+  // CHECK-DAG: func.func private @__offload_fallback_saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64) attributes {llvm.linkage = #llvm.linkage<internal>} {
   func.func @run(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
     offload.launch @saxpy(%a, %x, %y) : (f32, memref<?xf32>, memref<?xf32>) -> ()
     return
@@ -210,6 +210,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // to 33, from 34, tofrom 35, alloc 32 (TARGET_PARAM alone); %e is not
   // accessed, so it is not mapped: a literal like the scalar.
   // CHECK-DAG: llvm.mlir.global private constant @__offload_maps_maptypes(dense<[33, 34, 35, 32, 288, 288]> : tensor<6xi64>)
+  // ALWAYS adds 4 and PRESENT 4096: present to 4129, always from 38,
+  // always present tofrom 4135.
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_maps_maptypes_0(dense<[4129, 38, 4135, 32, 288, 288]> : tensor<6xi64>)
 
   // CHECK-LABEL: func.func @launch2(
   // CHECK-SAME: %[[A:[^:]+]]: memref<?x?xf32>)
@@ -248,22 +251,19 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK-LABEL: func.func @launch3(
   // CHECK-SAME: %[[A:[^:]+]]: memref<?x?x?xf32>)
   // CHECK: %[[T32:.*]] = llvm.mlir.constant(32 : i32) : i32
-  // CHECK: %[[C2:.*]] = arith.constant 2 : index
-  // CHECK: memref.dim %[[A]], %[[C2]] : memref<?x?x?xf32>
+  // CHECK: memref.dim %[[A]], %c2{{(_[0-9]+)?}} : memref<?x?x?xf32>
   // CHECK: %[[C32:.*]] = arith.constant 32 : index
   // CHECK: arith.ceildivsi %{{.*}}, %[[C32]] : index
   // CHECK: arith.constant 2147483647 : index
   // CHECK: %[[BX:.*]] = arith.index_cast %{{.*}} : index to i32
   // CHECK: %[[T4:.*]] = llvm.mlir.constant(4 : i32) : i32
-  // CHECK: %[[C1:.*]] = arith.constant 1 : index
-  // CHECK: memref.dim %[[A]], %[[C1]] : memref<?x?x?xf32>
+  // CHECK: memref.dim %[[A]], %c1{{(_[0-9]+)?}} : memref<?x?x?xf32>
   // CHECK: %[[C4:.*]] = arith.constant 4 : index
   // CHECK: arith.ceildivsi %{{.*}}, %[[C4]] : index
   // CHECK: arith.constant 65535 : index
   // CHECK: %[[BY:.*]] = arith.index_cast %{{.*}} : index to i32
   // CHECK: %[[T2:.*]] = llvm.mlir.constant(2 : i32) : i32
-  // CHECK: %[[C0:.*]] = arith.constant 0 : index
-  // CHECK: memref.dim %[[A]], %[[C0]] : memref<?x?x?xf32>
+  // CHECK: memref.dim %[[A]], %c0{{(_[0-9]+)?}} : memref<?x?x?xf32>
   // CHECK: %[[CZ:.*]] = arith.constant 2 : index
   // CHECK: arith.ceildivsi %{{.*}}, %[[CZ]] : index
   // CHECK: arith.constant 65535 : index
@@ -340,13 +340,47 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     return
   }
 
-  // A launch in a loop reuses one set of slots allocated in the function's
-  // entry block: an alloca in the loop body would grow the stack on every
-  // iteration.
-  // CHECK-LABEL: func.func @launch_in_loop(
+  // CHECK-LABEL: func.func @launch_modifiers(
+  // CHECK: llvm.mlir.addressof @__offload_maps_maptypes_0 : !llvm.ptr
+  // CHECK: llvm.call @__tgt_target_kernel(
+  func.func @launch_modifiers(%a: memref<4xf32>, %b: memref<4xf32>,
+                              %c: memref<4xf32>, %d: memref<4xf32>,
+                              %e: memref<4xf32>, %s: i32) {
+    offload.launch @maps(%a, %b, %c, %d, %e, %s)
+        map(present, to: %a : memref<4xf32>, always, from: %b : memref<4xf32>,
+            always, present, tofrom: %c : memref<4xf32>,
+            alloc: %d : memref<4xf32>)
+        : (memref<4xf32>, memref<4xf32>, memref<4xf32>, memref<4xf32>,
+           memref<4xf32>, i32) -> ()
+    return
+  }
+
+  // Launches in nested regions keep their slots in the function's entry
+  // block.
+  // CHECK-LABEL: func.func @launch_in_if(
+  // CHECK-NOT: scf.if
   // CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, array<3 x i32>, array<3 x i32>, i32)>
+  // CHECK: scf.if
+  // CHECK-NOT: llvm.alloca
+  // CHECK: llvm.call @__tgt_target_kernel(
+  func.func @launch_in_if(%a: memref<?x?xf32>, %flag: i1) {
+    scf.if %flag {
+      offload.launch @k2(%a) : (memref<?x?xf32>) -> ()
+    }
+    return
+  }
+
+  // A launch in a loop reuses one set of argument slots, allocated in the
+  // function's entry block and not in the scf.for body (an allocation scope
+  // too): allocas in the body would grow the stack on every iteration.
+  // CHECK-LABEL: func.func @launch_in_loop(
+  // CHECK-NOT: scf.for
+  // CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, array<3 x i32>, array<3 x i32>, i32)>
+  // CHECK-NOT: scf.for
   // CHECK: llvm.alloca %{{.*}} x !llvm.array<4 x i64>
+  // CHECK-NOT: scf.for
   // CHECK: llvm.alloca %{{.*}} x !llvm.array<4 x ptr>
+  // CHECK-NOT: scf.for
   // CHECK: llvm.alloca %{{.*}} x !llvm.array<4 x ptr>
   // CHECK: scf.for
   // CHECK-NOT: llvm.alloca
@@ -368,7 +402,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // Data regions and standalone data movement become the omp dialect's target
 // data operations, each buffer mapped from its first to its last byte.
 
-// CHECK-LABEL: module attributes {offload.targets = [#offload.host], omp.is_target_device = false, omp.target_triples = ["x86_64-pc-linux-gnu"]}
+// CHECK-LABEL: module attributes {gpu.container_module, offload.targets = [#offload.host], omp.is_target_device = false, omp.target_triples = ["x86_64-pc-linux-gnu"]}
 module attributes {offload.targets = [#offload.host]} {
   offload.kernel @inc(%a: memref<?xi32>) {
     %c0 = arith.constant 0 : index
@@ -392,17 +426,17 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
   // CHECK: %[[ALAST:.*]] = llvm.sub %[[ABYTES]], %[[ONE]] : i64
   // CHECK: %[[ABOUNDS:.*]] = omp.map.bounds lower_bound(%[[ZERO]] : i64) upper_bound(%[[ALAST]] : i64) extent(%[[ABYTES]] : i64) stride(%[[ONE]] : i64) start_idx(%[[ZERO]] : i64)
-  // CHECK: %[[AMAP:.*]] = omp.map.info var_ptr(%[[AP]] : !llvm.ptr, i8) map_clauses(to) capture(ByRef) bounds(%[[ABOUNDS]]) -> !llvm.ptr {name = "buffer 0"}
+  // CHECK: %[[AMAP:.*]] = omp.map.info var_ptr(%[[AP]] : !llvm.ptr, i8) map_clauses(to) capture(ByRef) bounds(%[[ABOUNDS]]) -> !llvm.ptr {name = "offload.data map 0"}
   // CHECK: memref.extract_aligned_pointer_as_index %[[B]]
   // 4x4 f64: 128 bytes, from element 0 to the last one.
   // CHECK: %[[BELTS:.*]] = arith.select
   // CHECK: %[[C8:.*]] = arith.constant 8 : index
   // CHECK: arith.muli %[[BELTS]], %[[C8]] : index
-  // CHECK: %[[BMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(from) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "buffer 1"}
+  // CHECK: %[[BMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(from) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "offload.data map 1"}
   // CHECK: memref.extract_aligned_pointer_as_index %[[C]]
-  // CHECK: %[[CMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(tofrom) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "buffer 2"}
+  // CHECK: %[[CMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(tofrom) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "offload.data map 2"}
   // CHECK: memref.extract_aligned_pointer_as_index %[[D]]
-  // CHECK: %[[DMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(storage) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "buffer 3"}
+  // CHECK: %[[DMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(storage) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "offload.data map 3"}
   // CHECK: %[[DEV64:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
   // CHECK: omp.target_data device(%[[DEV64]] : i64) map_entries(%[[AMAP]], %[[BMAP]], %[[CMAP]], %[[DMAP]] : !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) {
   // CHECK-NEXT: %[[I0:.*]] = arith.constant 0 : index
@@ -440,18 +474,18 @@ module attributes {offload.targets = [#offload.host]} {
   }
 
   // CHECK-LABEL: func.func @enter_update_exit(
-  // CHECK: %[[E0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "buffer 0"}
-  // CHECK: %[[E1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "buffer 1"}
-  // CHECK: %[[E2:.*]] = omp.map.info {{.*}} map_clauses(always, present, to) capture(ByRef) {{.*}} {name = "buffer 2"}
+  // CHECK: %[[E0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "offload.enter_data map 0"}
+  // CHECK: %[[E1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "offload.enter_data map 1"}
+  // CHECK: %[[E2:.*]] = omp.map.info {{.*}} map_clauses(always, present, to) capture(ByRef) {{.*}} {name = "offload.enter_data map 2"}
   // CHECK: omp.target_enter_data map_entries(%[[E0]], %[[E1]], %[[E2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
-  // CHECK: %[[U0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "buffer 0"}
-  // CHECK: %[[U1:.*]] = omp.map.info {{.*}} map_clauses(present, from) capture(ByRef) {{.*}} {name = "buffer 1"}
+  // CHECK: %[[U0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "offload.update map 0"}
+  // CHECK: %[[U1:.*]] = omp.map.info {{.*}} map_clauses(present, from) capture(ByRef) {{.*}} {name = "offload.update map 1"}
   // CHECK: omp.target_update map_entries(%[[U0]], %[[U1]] : !llvm.ptr, !llvm.ptr)
-  // CHECK: %[[X0:.*]] = omp.map.info {{.*}} map_clauses(from) capture(ByRef) {{.*}} {name = "buffer 0"}
-  // CHECK: %[[X1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "buffer 1"}
-  // CHECK: %[[X2:.*]] = omp.map.info {{.*}} map_clauses(delete) capture(ByRef) {{.*}} {name = "buffer 2"}
+  // CHECK: %[[X0:.*]] = omp.map.info {{.*}} map_clauses(from) capture(ByRef) {{.*}} {name = "offload.exit_data map 0"}
+  // CHECK: %[[X1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "offload.exit_data map 1"}
+  // CHECK: %[[X2:.*]] = omp.map.info {{.*}} map_clauses(delete) capture(ByRef) {{.*}} {name = "offload.exit_data map 2"}
   // CHECK: omp.target_exit_data map_entries(%[[X0]], %[[X1]], %[[X2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
-  // CHECK: %[[Y0:.*]] = omp.map.info {{.*}} map_clauses(always, from) capture(ByRef) {{.*}} {name = "buffer 0"}
+  // CHECK: %[[Y0:.*]] = omp.map.info {{.*}} map_clauses(always, from) capture(ByRef) {{.*}} {name = "offload.exit_data map 0"}
   // CHECK: %[[DEV64:.*]] = arith.extsi %{{.*}} : i32 to i64
   // CHECK: omp.target_exit_data device(%[[DEV64]] : i64) map_entries(%[[Y0]] : !llvm.ptr)
   // CHECK: return

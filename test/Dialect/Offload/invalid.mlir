@@ -94,6 +94,32 @@ offload.kernel @declaration(memref<?xf32>)
 
 // -----
 
+// A kernel's parallel loop maps onto a grid of at most 3 dimensions.
+offload.kernel @four_d(%a: memref<?x?x?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %f = arith.constant 1.0 : f32
+  // expected-error@+1 {{a kernel's parallel loop has 1 to 3 dimensions, this one 4}}
+  scf.parallel (%i, %j, %k, %l) = (%c0, %c0, %c0, %c0) to (%c2, %c2, %c2, %c2) step (%c1, %c1, %c1, %c1) {
+    memref.store %f, %a[%i, %j, %k, %l] : memref<?x?x?x?xf32>
+  }
+  offload.return
+}
+
+// -----
+
+offload.kernel @four_d_forall(%a: memref<?x?x?x?xf32>) {
+  %f = arith.constant 1.0 : f32
+  // expected-error@+1 {{a kernel's parallel loop has 1 to 3 dimensions, this one 4}}
+  scf.forall (%i, %j, %k, %l) in (2, 2, 2, 2) {
+    memref.store %f, %a[%i, %j, %k, %l] : memref<?x?x?x?xf32>
+  }
+  offload.return
+}
+
+// -----
+
 func.func @return_outside_kernel() {
   // expected-error@+1 {{'offload.return' op expects parent op 'offload.kernel'}}
   offload.return
@@ -317,7 +343,7 @@ func.func @device_not_integer(%x: memref<?xf32>, %d: f32) {
 // -----
 
 func.func @launch_map_kinds_without_values() {
-  // expected-error@+1 {{'offload.launch' op has map kinds but no mapped values}}
+  // expected-error@+1 {{'offload.launch' op has 0 mapped value(s) but 1 map kind(s)}}
   "offload.launch"() <{kernel = @k, map_kinds = [#offload.map<to>], operandSegmentSizes = array<i32: 0, 0, 0, 0, 0>}> : () -> ()
   return
 }
@@ -329,7 +355,7 @@ offload.kernel @k(%x: memref<?xf32>) {
 }
 
 func.func @launch_map_count_mismatch(%x: memref<?xf32>) {
-  // expected-error@+1 {{'offload.launch' op has 1 mapped values but 0 map kinds}}
+  // expected-error@+1 {{'offload.launch' op has 1 mapped value(s) but 0 map kind(s)}}
   "offload.launch"(%x, %x) <{kernel = @k, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
@@ -479,7 +505,7 @@ func.func @enter_data_no_map() {
 // -----
 
 func.func @enter_data_count_mismatch(%x: memref<?xf32>) {
-  // expected-error@+1 {{'offload.enter_data' op has 1 mapped values but 2 map kinds}}
+  // expected-error@+1 {{'offload.enter_data' op has 1 mapped value(s) but 2 map kind(s)}}
   "offload.enter_data"(%x) <{map_kinds = [#offload.map<to>, #offload.map<to>], operandSegmentSizes = array<i32: 1, 0>}> : (memref<?xf32>) -> ()
   return
 }
@@ -603,11 +629,26 @@ gpu.module @device attributes {offload.target = #nvvm.target<chip = "sm_90">} {
 
 // -----
 
+// expected-error@+1 {{'offload.target' belongs on a gpu.module}}
+func.func @target_on_func() attributes {offload.target = #offload.host} {
+  return
+}
+
+// -----
+
 // expected-error@+1 {{'offload.entry' must be the kernel's symbol name (a string)}}
 llvm.mlir.global internal constant @entry(0 : i8) {offload.entry = @k} : i8
 
 // -----
 
+// expected-error@+1 {{'offload.entry' belongs on an llvm.mlir.global}}
+func.func @entry_on_func() attributes {offload.entry = "scale"} {
+  return
+}
+
+// -----
+
+// The attribute name is quoted once, as in the other messages.
 // expected-error@+1 {{unknown offload dialect attribute 'offload.target_list'}}
 module attributes {offload.target_list = [#offload.host]} {
 }
@@ -632,6 +673,19 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_9x">]} {
 
 // -----
 
+// An NVPTX chip has at most one 'a' or 'f' suffix (sm_90a, sm_100f).
+// expected-error@+1 {{NVPTX chip must look like 'sm_90', got 'sm_90aa'}}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90aa">]} {
+}
+
+// -----
+
+// expected-error@+1 {{NVPTX chip must look like 'sm_90', got 'sm_100fa'}}
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_100fa">]} {
+}
+
+// -----
+
 // expected-error@+1 {{NVPTX image format must be 'auto', 'cubin' or 'bitcode', got 'ptx'}}
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "ptx">]} {
 }
@@ -652,4 +706,24 @@ module attributes {offload.targets = [#offload.amdgpu<chip = "gfx">]} {
 
 // expected-error@+1 {{AMDGPU chip must look like 'gfx942', got 'gfx90z'}}
 module attributes {offload.targets = [#offload.amdgpu<chip = "gfx90z">]} {
+}
+
+// -----
+
+// A generic chip names its major version (gfx9-generic, gfx9-4-generic).
+// expected-error@+1 {{AMDGPU chip must look like 'gfx942', got 'gfx-generic'}}
+module attributes {offload.targets = [#offload.amdgpu<chip = "gfx-generic">]} {
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @empty_map_kinds(%x: memref<?xf32>) {
+  // An empty clause list would print as `map()`, which does not parse.
+  // expected-error@+1 {{'offload.launch' op has an empty 'map_kinds' attribute; leave it out when nothing is mapped}}
+  "offload.launch"(%x) <{kernel = @k, map_kinds = [], operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>}> : (memref<?xf32>) -> ()
+  return
 }

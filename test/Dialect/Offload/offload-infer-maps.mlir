@@ -28,9 +28,9 @@ offload.kernel @access_kinds(%a: f32, %r: memref<?xf32>, %w: memref<?xf32>,
 // CHECK-SAME: %[[A:.*]]: f32, %[[R:.*]]: memref<?xf32>, %[[W:.*]]: memref<?xf32>, %[[RW:.*]]: memref<?xf32>, %[[U:.*]]: memref<?xf32>)
 // CHECK: offload.launch @access_kinds(%[[A]], %[[R]], %[[W]], %[[RW]], %[[U]]) map(to: %[[R]] : memref<?xf32>, tofrom: %[[W]] : memref<?xf32>, tofrom: %[[RW]] : memref<?xf32>) : (f32, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
 func.func @launch_access_kinds(%a: f32, %r: memref<?xf32>, %w: memref<?xf32>, %rw: memref<?xf32>, %u: memref<?xf32>) {
-  // expected-remark@+3 {{argument #1 mapped 'to': kernel "access_kinds" only reads it}}
-  // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel "access_kinds" writes it}}
-  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel "access_kinds" writes it}}
+  // expected-remark@+3 {{argument #1 mapped 'to': kernel @access_kinds only reads it}}
+  // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel @access_kinds writes it}}
+  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel @access_kinds writes it}}
   offload.launch @access_kinds(%a, %r, %w, %rw, %u) : (f32, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
   return
 }
@@ -76,9 +76,9 @@ offload.kernel @explicit(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>
 // CHECK: offload.launch @explicit(%[[X]], %[[Y]], %[[Z]]) map(always, from: %[[X]] : memref<?xf32>, tofrom: %[[Z]] : memref<?xf32>) :
 // CHECK: offload.launch @explicit(%[[X]], %[[Y]], %[[Z]]) map(to: %[[X]] : memref<?xf32>, present, alloc: %[[Y]] : memref<?xf32>, to: %[[Z]] : memref<?xf32>) device(%[[D]] : i32) blocks(%[[N]]) threads(%[[N]]) :
 func.func @launch_explicit(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>, %d: i32, %n: index) {
-  // expected-remark@+1 {{argument #2 mapped 'tofrom': kernel "explicit" writes it}}
+  // expected-remark@+1 {{argument #2 mapped 'tofrom': kernel @explicit writes it}}
   offload.launch @explicit(%x, %y, %z) map(always, from: %x : memref<?xf32>) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
-  // expected-remark@+1 {{argument #0 mapped 'to': kernel "explicit" only reads it}}
+  // expected-remark@+1 {{argument #0 mapped 'to': kernel @explicit only reads it}}
   offload.launch @explicit(%x, %y, %z) map(to: %z : memref<?xf32>, present, alloc: %y : memref<?xf32>) device(%d : i32) blocks(%n) threads(%n) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
   return
 }
@@ -115,12 +115,12 @@ offload.kernel @views(%sub: memref<?x?xf32>, %cast: memref<?x?xf32>, %collapse: 
 // CHECK-SAME: map(to: %[[SUB]] : memref<?x?xf32>, tofrom: %[[CAST]] : memref<?x?xf32>, tofrom: %[[COLLAPSE]] : memref<4x4xf32>, to: %[[UNRANKED]] : memref<?xf32>, tofrom: %[[EXPAND]] : memref<?xf32>, tofrom: %[[CHAIN]] : memref<?x?xf32>) :
 func.func @launch_views(%sub: memref<?x?xf32>, %cast: memref<?x?xf32>, %collapse: memref<4x4xf32>,
                  %unranked: memref<?xf32>, %expand: memref<?xf32>, %chain: memref<?x?xf32>) {
-  // expected-remark@+6 {{argument #0 mapped 'to': kernel "views" only reads it}}
-  // expected-remark@+5 {{argument #1 mapped 'tofrom': kernel "views" writes it}}
-  // expected-remark@+4 {{argument #2 mapped 'tofrom': kernel "views" writes it}}
-  // expected-remark@+3 {{argument #3 mapped 'to': kernel "views" only reads it}}
-  // expected-remark@+2 {{argument #4 mapped 'tofrom': kernel "views" writes it}}
-  // expected-remark@+1 {{argument #5 mapped 'tofrom': kernel "views" writes it}}
+  // expected-remark@+6 {{argument #0 mapped 'to': kernel @views only reads it}}
+  // expected-remark@+5 {{argument #1 mapped 'tofrom': kernel @views writes it}}
+  // expected-remark@+4 {{argument #2 mapped 'tofrom': kernel @views writes it}}
+  // expected-remark@+3 {{argument #3 mapped 'to': kernel @views only reads it}}
+  // expected-remark@+2 {{argument #4 mapped 'tofrom': kernel @views writes it}}
+  // expected-remark@+1 {{argument #5 mapped 'tofrom': kernel @views writes it}}
   offload.launch @views(%sub, %cast, %collapse, %unranked, %expand, %chain) : (memref<?x?xf32>, memref<?x?xf32>, memref<4x4xf32>, memref<?xf32>, memref<?xf32>, memref<?x?xf32>) -> ()
   return
 }
@@ -143,8 +143,8 @@ offload.kernel @calls(%x: memref<?xf32>, %y: memref<?xf32>) {
 // CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
 // CHECK: offload.launch @calls(%[[X]], %[[Y]]) map(tofrom: %[[X]] : memref<?xf32>, to: %[[Y]] : memref<?xf32>) :
 func.func @launch_calls(%x: memref<?xf32>, %y: memref<?xf32>) {
-  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel "calls" passes it to 'func.call', whose effects are unknown}}
-  // expected-remark@+1 {{argument #1 mapped 'to': kernel "calls" only reads it}}
+  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel @calls passes it to 'func.call', whose memory effects are unknown}}
+  // expected-remark@+1 {{argument #1 mapped 'to': kernel @calls only reads it}}
   offload.launch @calls(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
@@ -165,8 +165,30 @@ offload.kernel @calls_view(%x: memref<?x?xf32>) {
 // CHECK-SAME: %[[X:.*]]: memref<?x?xf32>)
 // CHECK: offload.launch @calls_view(%[[X]]) map(tofrom: %[[X]] : memref<?x?xf32>) :
 func.func @launch_calls_view(%x: memref<?x?xf32>) {
-  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel "calls_view" passes it to 'func.call', whose effects are unknown}}
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @calls_view passes it to 'func.call', whose memory effects are unknown}}
   offload.launch @calls_view(%x) : (memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A buffer the kernel frees is read and written as far as the pass knows,
+// and the remark says why.
+
+offload.kernel @frees(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %y[%c0] : memref<?xf32>
+  memref.dealloc %x : memref<?xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_frees(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
+// CHECK: offload.launch @frees(%[[X]], %[[Y]]) map(tofrom: %[[X]] : memref<?xf32>, to: %[[Y]] : memref<?xf32>) :
+func.func @launch_frees(%x: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel @frees frees it with 'memref.dealloc'}}
+  // expected-remark@+1 {{argument #1 mapped 'to': kernel @frees only reads it}}
+  offload.launch @frees(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
 
@@ -188,10 +210,10 @@ offload.kernel @aliased(%src: memref<?xf32>, %dst: memref<?xf32>) {
 // CHECK: offload.launch @aliased(%[[X]], %[[X]]) map(tofrom: %[[X]] : memref<?xf32>) :
 // CHECK: offload.launch @aliased(%[[X]], %[[Y]]) map(to: %[[X]] : memref<?xf32>, tofrom: %[[Y]] : memref<?xf32>) :
 func.func @launch_aliased(%x: memref<?xf32>, %y: memref<?xf32>) {
-  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel "aliased" writes it}}
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @aliased writes it}}
   offload.launch @aliased(%x, %x) : (memref<?xf32>, memref<?xf32>) -> ()
-  // expected-remark@+2 {{argument #0 mapped 'to': kernel "aliased" only reads it}}
-  // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "aliased" writes it}}
+  // expected-remark@+2 {{argument #0 mapped 'to': kernel @aliased only reads it}}
+  // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel @aliased writes it}}
   offload.launch @aliased(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
@@ -215,10 +237,10 @@ offload.kernel @copy_select(%src: memref<?xf32>, %dst: memref<?xf32>,
 // CHECK-SAME: %[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[C:.*]]: i1)
 // CHECK: offload.launch @copy_select(%[[SRC]], %[[DST]], %[[A]], %[[B]], %[[C]]) map(to: %[[SRC]] : memref<?xf32>, tofrom: %[[DST]] : memref<?xf32>, tofrom: %[[A]] : memref<?xf32>, tofrom: %[[B]] : memref<?xf32>) :
 func.func @launch_copy_select(%src: memref<?xf32>, %dst: memref<?xf32>, %a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
-  // expected-remark@+4 {{argument #0 mapped 'to': kernel "copy_select" only reads it}}
-  // expected-remark@+3 {{argument #1 mapped 'tofrom': kernel "copy_select" writes it}}
-  // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel "copy_select" writes it}}
-  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel "copy_select" writes it}}
+  // expected-remark@+4 {{argument #0 mapped 'to': kernel @copy_select only reads it}}
+  // expected-remark@+3 {{argument #1 mapped 'tofrom': kernel @copy_select writes it}}
+  // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel @copy_select writes it}}
+  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel @copy_select writes it}}
   offload.launch @copy_select(%src, %dst, %a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, i1) -> ()
   return
 }
@@ -253,18 +275,18 @@ func.func @launch_nested(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %n: index, %d
   %c1 = arith.constant 1 : index
   offload.data map(tofrom: %a : memref<?x?xf32>, alloc: %b : memref<?x?xf32>) device(%d : i64) {
     scf.for %it = %c0 to %n step %c1 {
-      // expected-remark@+2 {{argument #0 mapped 'to': kernel "step" only reads it}}
-      // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "step" writes it}}
+      // expected-remark@+2 {{argument #0 mapped 'to': kernel @step only reads it}}
+      // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel @step writes it}}
       offload.launch @step(%a, %b) device(%d : i64) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
-      // expected-remark@+2 {{argument #0 mapped 'to': kernel "step" only reads it}}
-      // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "step" writes it}}
+      // expected-remark@+2 {{argument #0 mapped 'to': kernel @step only reads it}}
+      // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel @step writes it}}
       offload.launch @step(%b, %a) device(%d : i64) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
     }
     offload.update map(from: %a : memref<?x?xf32>) device(%d : i64)
   }
   scf.for %it = %c0 to %n step %c1 {
-    // expected-remark@+2 {{argument #0 mapped 'to': kernel "step" only reads it}}
-    // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel "step" writes it}}
+    // expected-remark@+2 {{argument #0 mapped 'to': kernel @step only reads it}}
+    // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel @step writes it}}
     offload.launch @step(%a, %b) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
   }
   return

@@ -1,11 +1,13 @@
 // RUN: offload-opt %s -split-input-file --offload-set-targets="targets=nvptx:sm_80:bitcode,amdgpu:gfx90a,host" | FileCheck %s --check-prefix=SET
 // RUN: offload-opt %s -split-input-file --offload-set-targets | FileCheck %s --check-prefix=KEEP
 // RUN: offload-opt %s -split-input-file --offload-set-targets=targets= | FileCheck %s --check-prefix=KEEP
+// RUN: offload-opt %s -split-input-file --offload-set-targets=targets=, | FileCheck %s --check-prefix=KEEP
+// RUN: offload-opt %s -split-input-file --offload-set-targets="targets=' , '" | FileCheck %s --check-prefix=KEEP
 // RUN: offload-opt %s -split-input-file --offload-set-targets="targets=host,amdgpu,nvptx:sm_90a:cubin,nvptx:sm_90a:bitcode" | FileCheck %s --check-prefix=ORDER
 // RUN: offload-opt %s -split-input-file --offload-set-targets="targets=nvptx,amdgpu:gfx1100" | offload-opt -split-input-file --offload-set-targets | FileCheck %s --check-prefix=DEFAULTS
 
 // The option replaces the module's own list, in the order given; an option
-// left empty keeps it.
+// left empty, or holding only commas and blanks, keeps it.
 
 // SET-LABEL: module @with_targets
 // SET-SAME: attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "bitcode">, #offload.amdgpu<chip = "gfx90a">, #offload.host], test.other}
@@ -43,3 +45,24 @@ module @without_targets {
   }
 }
 
+// -----
+
+// A module that holds no offload IR yet (a front end's output before the
+// first offload pass): the offload dialect is not loaded when it is parsed,
+// and offload-set-targets still creates its attributes.
+
+// SET-LABEL: module @no_offload_ir
+// SET-SAME: attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "bitcode">, #offload.amdgpu<chip = "gfx90a">, #offload.host]}
+// KEEP-LABEL: module @no_offload_ir
+// KEEP-SAME: attributes {offload.targets = [#offload.host]}
+// ORDER-LABEL: module @no_offload_ir
+// ORDER-SAME: attributes {offload.targets = [#offload.host, #offload.amdgpu, #offload.nvptx<chip = "sm_90a", format = "cubin">, #offload.nvptx<chip = "sm_90a", format = "bitcode">]}
+// DEFAULTS-LABEL: module @no_offload_ir
+// DEFAULTS-SAME: attributes {offload.targets = [#offload.nvptx, #offload.amdgpu<chip = "gfx1100">]}
+module @no_offload_ir {
+  // SET: func.func @host_only(
+  // KEEP: func.func @host_only(
+  func.func @host_only(%x: memref<?xf32>) {
+    return
+  }
+}

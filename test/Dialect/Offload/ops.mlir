@@ -252,7 +252,6 @@ func.func @data(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>, %n: index, %d: i6
   // CHECK: offload.data map(to: %[[X]] : memref<?xf32>, tofrom: %[[Y]] : memref<?xf32>) {
   // CHECK-NEXT: offload.launch @copy(%[[X]], %[[Y]]) : (memref<?xf32>, memref<?xf32>) -> ()
   // CHECK-NEXT: offload.launch @scale(%[[A]], %[[Y]]) : (f32, memref<?xf32>) -> ()
-  // CHECK-NEXT: }
   offload.data map(to: %x : memref<?xf32>, tofrom: %y : memref<?xf32>) {
     offload.launch @copy(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
     offload.launch @scale(%a, %y) : (f32, memref<?xf32>) -> ()
@@ -261,8 +260,6 @@ func.func @data(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>, %n: index, %d: i6
   // CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} {
   // CHECK-NEXT: offload.launch @copy(%[[Y]], %[[X]]) map(present, tofrom: %[[X]] : memref<?xf32>) device(%[[D]] : i64) :
   // CHECK-NEXT: offload.update map(from: %[[X]] : memref<?xf32>) device(%[[D]] : i64)
-  // CHECK-NEXT: }
-  // CHECK-NEXT: }
   offload.data map(always, from: %x : memref<?xf32>, present, alloc: %y : memref<?xf32>) device(%d : i64) {
     scf.for %i = %c0 to %n step %c1 {
       offload.launch @copy(%y, %x) map(present, tofrom: %x : memref<?xf32>) device(%d : i64) : (memref<?xf32>, memref<?xf32>) -> ()
@@ -357,6 +354,13 @@ module @nvptx_forms attributes {offload.targets = [
 module @amdgpu_forms attributes {offload.targets = [
     #offload.amdgpu<chip = "gfx1100">, #offload.amdgpu<features = "+sramecc,-xnack">,
     #offload.amdgpu<features = "+xnack", chip = "gfx90a">]} {
+}
+
+// LLVM's generic AMDGPU targets: one code object for a family of chips.
+// CHECK-LABEL: module @amdgpu_generic attributes {offload.targets = [#offload.amdgpu<chip = "gfx9-generic">, #offload.amdgpu<chip = "gfx9-4-generic", features = "+xnack">, #offload.amdgpu<chip = "gfx11-generic">]}
+module @amdgpu_generic attributes {offload.targets = [
+    #offload.amdgpu<chip = "gfx9-generic">, #offload.amdgpu<chip = "gfx9-4-generic", features = "+xnack">,
+    #offload.amdgpu<chip = "gfx11-generic">]} {
 }
 
 // An empty list is allowed.

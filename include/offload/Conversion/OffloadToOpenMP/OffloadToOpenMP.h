@@ -10,6 +10,7 @@ class RewritePatternSet;
 namespace offload {
 
 #define GEN_PASS_DECL_CONVERTOFFLOADTOOPENMP
+#define GEN_PASS_DECL_OFFLOADLEGALIZEMAPNAMES
 #include "offload/Conversion/Passes.h.inc"
 
 /// Name of the host global whose address identifies kernel `kernelName` to

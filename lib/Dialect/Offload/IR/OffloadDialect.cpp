@@ -8,6 +8,8 @@
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -49,11 +51,29 @@ static bool isChipName(StringRef chip, StringRef prefix, StringRef allowed) {
          chip.find_first_not_of(allowed) == StringRef::npos;
 }
 
+/// gfx942, gfx90a, gfx1100, and LLVM's generic targets such as gfx9-generic
+/// or gfx9-4-generic.
+static bool isAMDGPUChip(StringRef chip) {
+  if (!chip.consume_front("gfx") || chip.empty())
+    return false;
+  auto isDigits = [](StringRef s) {
+    return s.find_first_not_of("0123456789") == StringRef::npos;
+  };
+  if (chip.consume_back("-generic")) {
+    auto [major, minor] = chip.split('-');
+    return !major.empty() && isDigits(major) && isDigits(minor);
+  }
+  return chip.find_first_not_of("0123456789abcdef") == StringRef::npos;
+}
+
 LogicalResult
 NVPTXTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         StringRef chip, StringRef features, StringRef format) {
-  // sm_90, sm_90a, sm_100f ...
-  if (!isChipName(chip.rtrim("af"), "sm_", "0123456789"))
+  // sm_90, sm_90a, sm_100f: digits and at most one suffix letter.
+  StringRef number = chip;
+  if (number.ends_with("a") || number.ends_with("f"))
+    number = number.drop_back();
+  if (!isChipName(number, "sm_", "0123456789"))
     return emitError() << "NVPTX chip must look like 'sm_90', got '" << chip
                        << "'";
   if (format != "auto" && format != "cubin" && format != "bitcode")
@@ -66,10 +86,80 @@ NVPTXTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 AMDGPUTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          StringRef chip, StringRef features) {
-  if (!isChipName(chip, "gfx", "0123456789abcdef"))
+  if (!isAMDGPUChip(chip))
     return emitError() << "AMDGPU chip must look like 'gfx942', got '" << chip
                        << "'";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Target lists
+//===----------------------------------------------------------------------===//
+
+/// Parses one `kind[:chip[:format]]` target description.
+static FailureOr<Attribute>
+parseTarget(MLIRContext *ctx, StringRef text,
+            function_ref<InFlightDiagnostic()> diag) {
+  SmallVector<StringRef> parts;
+  text.trim().split(parts, ':');
+  StringRef kind = parts[0];
+  if (kind == "host") {
+    if (parts.size() != 1) {
+      diag() << "target 'host' takes no options, got '" << text << "'";
+      return failure();
+    }
+    return Attribute(HostTargetAttr::get(ctx));
+  }
+  if (kind == "nvptx") {
+    if (parts.size() > 3) {
+      diag() << "expected nvptx[:chip[:format]], got '" << text << "'";
+      return failure();
+    }
+    StringRef chip = parts.size() > 1 ? parts[1] : "sm_90";
+    StringRef format = parts.size() > 2 ? parts[2] : "auto";
+    Attribute attr =
+        NVPTXTargetAttr::getChecked(diag, ctx, chip, StringRef(), format);
+    if (!attr)
+      return failure();
+    return attr;
+  }
+  if (kind == "amdgpu") {
+    if (parts.size() > 2) {
+      diag() << "expected amdgpu[:chip], got '" << text << "'";
+      return failure();
+    }
+    StringRef chip = parts.size() > 1 ? parts[1] : "gfx942";
+    Attribute attr = AMDGPUTargetAttr::getChecked(diag, ctx, chip, StringRef());
+    if (!attr)
+      return failure();
+    return attr;
+  }
+  {
+    diag() << "unknown offload target '" << kind
+           << "' (expected nvptx, amdgpu or host)";
+    return failure();
+  }
+}
+
+FailureOr<ArrayAttr>
+mlir::offload::parseTargetList(MLIRContext *ctx, StringRef text,
+                               function_ref<InFlightDiagnostic()> emitError) {
+  SmallVector<StringRef> items;
+  text.split(items, ',', -1, /*KeepEmpty=*/false);
+  SmallVector<Attribute> list;
+  for (StringRef item : items) {
+    if (item.trim().empty())
+      continue;
+    FailureOr<Attribute> target = parseTarget(ctx, item, emitError);
+    if (failed(target))
+      return failure();
+    if (llvm::is_contained(list, *target)) {
+      emitError() << "target '" << item.trim() << "' listed twice";
+      return failure();
+    }
+    list.push_back(*target);
+  }
+  return ArrayAttr::get(ctx, list);
 }
 
 //===----------------------------------------------------------------------===//
@@ -102,6 +192,9 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() == getTargetAttrName()) {
+    if (!isa<gpu::GPUModuleOp>(op))
+      return op->emitError() << "'" << getTargetAttrName()
+                             << "' belongs on a gpu.module";
     if (!isa<NVPTXTargetAttr, AMDGPUTargetAttr, HostTargetAttr>(
             attr.getValue()))
       return op->emitError() << "'" << getTargetAttrName()
@@ -109,11 +202,14 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() == getEntryAttrName()) {
+    if (!isa<LLVM::GlobalOp>(op))
+      return op->emitError() << "'" << getEntryAttrName()
+                             << "' belongs on an llvm.mlir.global";
     if (!isa<StringAttr>(attr.getValue()))
       return op->emitError() << "'" << getEntryAttrName()
                              << "' must be the kernel's symbol name (a string)";
     return success();
   }
   return op->emitError() << "unknown offload dialect attribute '"
-                         << attr.getName() << "'";
+                         << attr.getName().getValue() << "'";
 }

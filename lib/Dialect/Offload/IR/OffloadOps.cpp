@@ -92,8 +92,9 @@ static LogicalResult verifyMapClauses(Operation *op, OperandRange vars,
                                       ArrayRef<MapKind> allowed) {
   size_t numKinds = kinds ? kinds.size() : 0;
   if (numKinds != vars.size())
-    return op->emitOpError() << "has " << vars.size() << " mapped values but "
-                             << numKinds << " map kinds";
+    return op->emitOpError()
+           << "has " << vars.size() << " mapped value(s) but " << numKinds
+           << " map kind(s)";
   llvm::SmallPtrSet<Value, 8> seen;
   for (auto [index, var] : llvm::enumerate(vars)) {
     if (!isa<MemRefType>(var.getType()))
@@ -189,6 +190,10 @@ LogicalResult KernelOp::verify() {
                 "integer, float or index scalars of at most 64 bits";
   if (getBody().empty())
     return emitOpError() << "needs a body";
+  if (getParallelRank() > 3)
+    return getParallelLoop()->emitError()
+           << "a kernel's parallel loop has 1 to 3 dimensions, this one "
+           << getParallelRank();
   return success();
 }
 
@@ -223,8 +228,9 @@ MapAttr LaunchOp::getMapFor(Value value) {
 }
 
 LogicalResult LaunchOp::verify() {
-  if (getMapVars().empty() && getMapKindsAttr() && !getMapKindsAttr().empty())
-    return emitOpError() << "has map kinds but no mapped values";
+  if (getMapKindsAttr() && getMapKindsAttr().empty())
+    return emitOpError() << "has an empty 'map_kinds' attribute; leave it out "
+                            "when nothing is mapped";
   if (failed(verifyMapClauses(
           *this, getMapVars(), getMapKindsAttr(),
           {MapKind::to, MapKind::from, MapKind::tofrom, MapKind::alloc})))
@@ -277,6 +283,12 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 void LaunchOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
+  // Running a kernel changes device state (and can print), so a launch is
+  // never dead, even without buffers.
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       DeviceMemoryResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       DeviceMemoryResource::get());
   for (OpOperand &operand : getArgsMutable()) {
     if (!isa<MemRefType>(operand.get().getType()))
       continue;
@@ -289,12 +301,18 @@ void LaunchOp::getEffects(
 // Data operations
 //===----------------------------------------------------------------------===//
 
-/// Data operations read the host copy of what they copy in and write the
-/// host copy of what they copy out.
+/// Data operations change the device's mappings, read the host copy of
+/// what they copy in and write the host copy of what they copy out.
 static void getDataOpEffects(
     MutableOperandRange vars, ArrayAttr kinds,
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       DeviceMemoryResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       DeviceMemoryResource::get());
+  if (!kinds)
+    return;
   for (auto [operand, kind] : llvm::zip(vars, kinds)) {
     auto clause = cast<MapAttr>(kind);
     effects.emplace_back(MemoryEffects::Read::get(), &operand);

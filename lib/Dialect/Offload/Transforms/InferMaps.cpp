@@ -28,7 +28,14 @@ namespace {
 struct Access {
   bool read = false;
   bool written = false;
-  Operation *opaque = nullptr;
+  /// Why the answer is the conservative one, when it is.
+  std::string conservative;
+
+  void assumeReadWrite(const Twine &why) {
+    read = written = true;
+    if (conservative.empty())
+      conservative = why.str();
+  }
 };
 } // namespace
 
@@ -54,9 +61,9 @@ static Access analyzeAccess(Value buffer) {
       if (!iface) {
         // Unknown semantics (a call, a yield of the buffer, ...): assume
         // the worst.
-        access.read = access.written = true;
-        if (!access.opaque)
-          access.opaque = user;
+        access.assumeReadWrite("passes it to '" +
+                               user->getName().getStringRef() +
+                               "', whose memory effects are unknown");
         continue;
       }
       SmallVector<MemoryEffects::EffectInstance> effects;
@@ -70,10 +77,12 @@ static Access analyzeAccess(Value buffer) {
           access.read = true;
         } else if (isa<MemoryEffects::Write>(effect.getEffect())) {
           access.written = true;
+        } else if (isa<MemoryEffects::Free>(effect.getEffect())) {
+          access.assumeReadWrite("frees it with '" +
+                                 user->getName().getStringRef() + "'");
         } else {
-          access.read = access.written = true;
-          if (!access.opaque)
-            access.opaque = user;
+          access.assumeReadWrite("has an allocation effect on it in '" +
+                                 user->getName().getStringRef() + "'");
         }
       }
       // Results that are memrefs derived from the operand (a cast that is
@@ -114,8 +123,8 @@ struct OffloadInferMapsPass
         Access &sum = perBuffer[operand];
         sum.read |= it->second.read;
         sum.written |= it->second.written;
-        if (!sum.opaque)
-          sum.opaque = it->second.opaque;
+        if (sum.conservative.empty())
+          sum.conservative = it->second.conservative;
       }
       SmallVector<Value> vars;
       SmallVector<Attribute> kinds;
@@ -135,10 +144,9 @@ struct OffloadInferMapsPass
           InFlightDiagnostic remark =
               launch.emitRemark() << "argument #" << firstIndex.lookup(buffer)
                                   << " mapped '" << stringifyMapKind(kind)
-                                  << "': kernel " << kernel.getSymNameAttr();
-          if (access.opaque)
-            remark << " passes it to '" << access.opaque->getName()
-                   << "', whose effects are unknown";
+                                  << "': kernel @" << kernel.getSymName();
+          if (!access.conservative.empty())
+            remark << " " << access.conservative;
           else if (access.written)
             remark << " writes it";
           else

@@ -183,12 +183,12 @@ Value mlir::offload::unpackKernelArgument(OpBuilder &b, Location loc, Type type,
   // offset becomes 0.
   Value aligned = params[0];
   int64_t offset = ShapedType::isDynamic(layout.offset) ? 0 : layout.offset;
-  if (offset != 0)
-    aligned = LLVM::GEPOp::create(
-        b, loc, ptrType, b.getI8Type(), aligned,
-        ArrayRef<LLVM::GEPArg>{LLVM::GEPArg(
-            int32_t(-offset *
-                    int64_t(getElementSizeInBytes(memref.getElementType()))))});
+  if (offset != 0) {
+    Value bytes = constant(
+        -offset * int64_t(getElementSizeInBytes(memref.getElementType())));
+    aligned = LLVM::GEPOp::create(b, loc, ptrType, b.getI8Type(), aligned,
+                                  ArrayRef<LLVM::GEPArg>{bytes});
+  }
   Value desc = LLVM::PoisonOp::create(b, loc, descType);
   desc =
       LLVM::InsertValueOp::create(b, loc, desc, aligned, ArrayRef<int64_t>{0});

@@ -22,4 +22,13 @@
 
 #include "offload/Dialect/Offload/IR/OffloadAttrInterfaces.h.inc"
 
+namespace mlir::offload {
+/// Parses a comma-separated target list, `nvptx[:chip[:cubin|bitcode]]`,
+/// `amdgpu[:chip]` and `host` (e.g. "nvptx:sm_90,host"), into target
+/// attributes. An empty list gives an empty array.
+FailureOr<ArrayAttr>
+parseTargetList(MLIRContext *ctx, StringRef text,
+                function_ref<InFlightDiagnostic()> emitError);
+} // namespace mlir::offload
+
 #endif // OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADDIALECT_H

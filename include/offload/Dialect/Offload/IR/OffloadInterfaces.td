@@ -43,6 +43,11 @@ def Offload_TargetAttrInterface : AttrInterface<"TargetAttrInterface"> {
       }],
       "bool", "usesThreadGrid", (ins)>,
     InterfaceMethod<[{
+        Adds target-specific attributes to `kernel`, a lowered kernel in this
+        target's device module (e.g. the largest block size it must accept).
+      }],
+      "void", "annotateKernel", (ins "::mlir::Operation *":$kernel)>,
+    InterfaceMethod<[{
         Adds the passes that lower a device `gpu.module` of this target to the
         LLVM dialect (and target intrinsics) to `pm`, which is nested on
         `gpu.module`.

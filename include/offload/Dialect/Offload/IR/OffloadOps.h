@@ -14,6 +14,14 @@
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
 
 namespace mlir::offload {
+/// The memory of offload devices and the runtime's table of what is mapped
+/// there: launches and data operations read and write it, so they are never
+/// dead code and keep their order.
+struct DeviceMemoryResource
+    : public SideEffects::Resource::Base<DeviceMemoryResource> {
+  StringRef getName() final { return "offload::DeviceMemory"; }
+};
+
 /// True when a kernel can take an argument of `type`: an integer, float or
 /// index scalar of at most 64 bits, or a memref of those with an identity or
 /// strided layout in the default memory space.

@@ -120,10 +120,12 @@ def Offload_LaunchOp : Offload_Op<"launch", [
       loop's iteration space with one thread per iteration; a smaller grid
       is also correct, each thread then takes several iterations.
 
-    When the runtime cannot launch the kernel (no device, no image for it,
-    `OMP_TARGET_OFFLOAD=disabled`) the kernel runs on the host instead;
-    under `OMP_TARGET_OFFLOAD=mandatory` the program stops with an error
-    naming the kernel and the device.
+    When the runtime does not launch the kernel (offloading disabled, no
+    device with an image for it) the kernel runs on the host instead, from
+    its host copy. A failure once a device is in use (a failed copy or
+    launch), or no usable device under `OMP_TARGET_OFFLOAD=mandatory`, stops
+    the program with the runtime's error, which gives the launch's source
+    location.
 
     ```mlir
     offload.launch @saxpy(%a, %x, %y) : (f32, memref<?xf32>, memref<?xf32>) -> ()
@@ -159,7 +161,7 @@ def Offload_LaunchOp : Offload_Op<"launch", [
 //===----------------------------------------------------------------------===//
 
 def Offload_DataOp : Offload_Op<"data", [
-    AttrSizedOperandSegments, SingleBlock, NoTerminator,
+    AttrSizedOperandSegments, SingleBlock, NoTerminator, RecursiveMemoryEffects,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "Keeps buffers mapped on a device for the extent of a region";
   let description = [{

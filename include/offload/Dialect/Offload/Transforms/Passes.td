@@ -13,6 +13,7 @@ def OffloadSetTargets : Pass<"offload-set-targets", "ModuleOp"> {
     `amdgpu[:chip]` and `host`, e.g. `nvptx:sm_90,host`. With an empty list
     the module keeps its own targets; a module with none gets `host`.
   }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = [
     Option<"targets", "targets", "std::string", /*default=*/"\"\"",
            "Comma-separated targets: nvptx[:chip[:cubin|bitcode]], "

@@ -1,0 +1,87 @@
+// RUN: offload-opt --help | FileCheck %s --check-prefix=HELP
+// RUN: offload-opt %s --offload-pipeline="targets=host" \
+// RUN:   | FileCheck %s --implicit-check-not=offload.launch \
+// RUN:       --implicit-check-not=offload.kernel --implicit-check-not="offload.data map(" \
+// RUN:       --implicit-check-not="offload.update map(" --implicit-check-not=gpu.module \
+// RUN:       --implicit-check-not=unrealized_conversion_cast
+// RUN: offload-opt %s --offload-device-pipeline="targets=host" --offload-host-pipeline \
+// RUN:   | FileCheck %s --check-prefix=STAGES
+// RUN: offload-opt %s --offload-pipeline="targets=host" --dump-pass-pipeline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=PASSES
+
+// The passes and pipelines offload-opt registers.
+// HELP-DAG: --convert-offload-to-gpu
+// HELP-DAG: --convert-offload-to-omp
+// HELP-DAG: --offload-infer-maps
+// HELP-DAG: --offload-legalize-map-names
+// HELP-DAG: --offload-lower-device-modules
+// HELP-DAG: --offload-serialize-device-modules
+// HELP-DAG: --offload-set-targets
+// HELP-DAG: --offload-pipeline {{ *}}- Lower an offload module to the LLVM dialect with its device images embedded
+// HELP-DAG: --offload-device-pipeline {{ *}}- Infer maps and build the device images of an offload module
+// HELP-DAG: --offload-host-pipeline {{ *}}- Lower launches and data movement to libomptarget calls and the host code to the LLVM dialect
+// HELP-DAG: --targets=<string>
+// HELP-DAG: --remarks
+
+// The whole pipeline leaves only LLVM and omp operations (the data mapping,
+// translated with the rest) and one gpu.binary holding the device images,
+// registered by #offload.libomptarget.
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @scale(%a: f32, %x: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i] : memref<?xf32>
+      %r = arith.mulf %a, %v : f32
+      memref.store %r, %x[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+  func.func @run(%a: f32, %x: memref<?xf32>, %steps: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    offload.data map(tofrom: %x : memref<?xf32>) {
+      scf.for %it = %c0 to %steps step %c1 {
+        offload.launch @scale(%a, %x) : (f32, memref<?xf32>) -> ()
+      }
+    }
+    offload.update map(from: %x : memref<?xf32>)
+    return
+  }
+}
+
+// targets=host replaces the module's own targets.
+// CHECK-LABEL: module attributes {gpu.container_module, offload.targets = [#offload.host], omp.is_target_device = false, omp.target_triples = ["x86_64-pc-linux-gnu"]}
+// Every operation is an llvm or omp one, but the binary.
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: llvm.mlir.global internal constant @__offload_region_scale(0 : i8) {addr_space = 0 : i32, offload.entry = "scale"} : i8
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: llvm.func internal @__offload_fallback_scale(
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: llvm.func @run(
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: omp.map.info
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: omp.target_data
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: llvm.call @__tgt_target_kernel(
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: omp.terminator
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: omp.target_update
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: gpu.binary @__offload_images <#offload.libomptarget> [#gpu.object<#offload.host, bin = "\7FELF
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+
+// The stages, run one after the other, do the same.
+// STAGES: omp.target_data
+// STAGES: llvm.call @__tgt_target_kernel(
+// STAGES: gpu.binary @__offload_images <#offload.libomptarget> [#gpu.object<#offload.host, bin = "\7FELF
+
+// The host code gets line tables, then the map names are legalized last,
+// after every pass that rewrites locations.
+// PASSES: ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly},
+// PASSES-NEXT: offload-legalize-map-names
+// PASSES-NEXT: )

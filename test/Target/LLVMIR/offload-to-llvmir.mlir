@@ -1,0 +1,104 @@
+// RUN: offload-opt %s --offload-pipeline="targets=host" \
+// RUN:   | offload-translate --mlir-to-llvmir \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST
+// RUN: offload-opt %s --offload-pipeline="targets=nvptx:sm_90:bitcode,host" \
+// RUN:   | offload-translate --mlir-to-llvmir \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,BITCODE
+// RUN: offload-opt %s --offload-pipeline="targets=host" --mlir-print-debuginfo \
+// RUN:   | offload-translate --mlir-to-llvmir \
+// RUN:   | FileCheck %s --check-prefix=NAMES
+
+// The device images become one OpenMP offload descriptor registered by a
+// global constructor, with an offload entry per kernel in a section of the
+// module's own; launches call __tgt_target_kernel with the kernel's host
+// address; data regions call the data mapper entry points.
+
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @scale(%a: f32, %x: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i] : memref<?xf32>
+      %r = arith.mulf %a, %v : f32
+      memref.store %r, %x[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+  func.func @run(%a: f32, %x: memref<?xf32>) {
+    offload.data map(tofrom: %x : memref<?xf32>) {
+      offload.launch @scale(%a, %x) : (f32, memref<?xf32>) -> ()
+    }
+    return
+  }
+}
+
+// The kernel's host address and its offload entry: Version 1, Kind 1
+// (OpenMP), the address, the kernel's name in the image, Size 0.
+// CHECK-DAG: @__offload_region_scale = internal constant i8 0
+// CHECK-DAG: @__offload_scale_maptypes = private constant [3 x i64] [i64 288, i64 35, i64 288]
+// CHECK-DAG: @[[NAME:\.offloading\.entry_name[.0-9]*]] = internal unnamed_addr constant [6 x i8] c"scale\00", section ".llvm.rodata.offloading"
+// CHECK-DAG: @.offloading.entry.offload_entries_[[HASH:[0-9a-f]+]].scale = weak constant %struct.__tgt_offload_entry { i64 0, i16 1, i16 1, i32 0, ptr @__offload_region_scale, ptr @[[NAME]], i64 0, i64 0, ptr null }, section "offload_entries_[[HASH]]", align 8
+// The linker's bounds of that section.
+// CHECK-DAG: @__start_offload_entries_[[HASH]] = external hidden constant [0 x %struct.__tgt_offload_entry]
+// CHECK-DAG: @__stop_offload_entries_[[HASH]] = external hidden constant [0 x %struct.__tgt_offload_entry]
+// The images: the host shared object; with NVPTX bitcode first.
+// HOST-DAG: @.omp_offloading.device_image.[[HASH]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF
+// HOST-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [1 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr ({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
+// HOST-DAG: @.omp_offloading.descriptor.[[HASH]] = internal constant %__tgt_bin_desc { i32 1, ptr @.omp_offloading.device_images.[[HASH]], ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }
+// HOST-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }]
+// BITCODE-DAG: @.omp_offloading.device_image.[[HASH]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"BC\C0\DE
+// BITCODE-DAG: @.omp_offloading.device_image.[[HASH]].1 = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF
+// BITCODE-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [2 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr ({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }, %__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]].1, ptr getelementptr ({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
+// BITCODE-DAG: @.omp_offloading.descriptor.[[HASH]] = internal constant %__tgt_bin_desc { i32 2, ptr @.omp_offloading.device_images.[[HASH]], ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }
+// The runtime JIT-compiles the bitcode with its libLLVM, whose NVPTX target
+// a constructor initializes first (priority 100, before the registration).
+// BITCODE-DAG: @llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_nvptx_jit, ptr null }]
+// BITCODE-DAG: @[[INFO:[0-9]+]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXTargetInfo\00"
+// BITCODE-DAG: @[[TARGET:[0-9]+]] = private unnamed_addr constant [26 x i8] c"LLVMInitializeNVPTXTarget\00"
+// BITCODE-DAG: @[[MC:[0-9]+]] = private unnamed_addr constant [28 x i8] c"LLVMInitializeNVPTXTargetMC\00"
+// BITCODE-DAG: @[[PRINTER:[0-9]+]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXAsmPrinter\00"
+// The data region's map: TO|FROM.
+// CHECK-DAG: @.offload_maptypes = private unnamed_addr constant [1 x i64] [i64 3]
+// With the locations kept, the runtime gets the name of each data map and
+// where the data operation is, in its ";name;file;line;col;;" layout
+// (offload-legalize-map-names).
+// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-37]];5;;\00"
+// NAMES: @.offload_mapnames = private constant [1 x ptr] [ptr @[[MAPNAME]]]
+
+// CHECK: declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr)
+
+// The host copy is internal, like the kernel's host address: offload entries
+// are made per module so that modules with same-named kernels can be linked
+// into one program, and their host copies must not clash either ("multiple
+// definition of `__offload_fallback_scale'").
+// CHECK: define internal void @__offload_fallback_scale(ptr %{{.*}}, i64 %{{.*}}, ptr %{{.*}}, i64 %{{.*}})
+
+// CHECK-LABEL: define void @run(
+// CHECK: call void @__tgt_target_data_begin_mapper(ptr @{{.*}}, i64 -1, i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
+// CHECK-DAG: %[[RC:[0-9]+]] = call i32 @__tgt_target_kernel(ptr @__offload_scale_ident, i64 -1, i32 %{{[0-9]+}}, i32 256, ptr @__offload_region_scale, ptr %{{[0-9]+}})
+// CHECK-DAG: %[[FAILED:[0-9]+]] = icmp ne i32 %[[RC]], 0
+// CHECK-DAG: br i1 %[[FAILED]], label %[[FALLBACK:[a-z0-9.]+]], label
+// CHECK-DAG: [[FALLBACK]]:
+// CHECK-DAG: call void @__offload_fallback_scale(ptr null,
+// CHECK: call void @__tgt_target_data_end_mapper(ptr @{{.*}}, i64 -1, i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
+
+// CHECK-LABEL: define internal void @.omp_offloading.descriptor_reg.{{[0-9a-f]+}}() section ".text.startup" {
+// CHECK: call void @__tgt_register_lib(ptr @.omp_offloading.descriptor.[[HASH]])
+// CHECK: call i32 @atexit(ptr @.omp_offloading.descriptor_unreg.[[HASH]])
+// CHECK: declare void @__tgt_register_lib(ptr)
+// CHECK-LABEL: define internal void @.omp_offloading.descriptor_unreg.{{[0-9a-f]+}}() section ".text.startup" {
+// CHECK: call void @__tgt_unregister_lib(ptr @.omp_offloading.descriptor.[[HASH]])
+
+// HOST-NOT: dlsym
+// BITCODE-LABEL: define internal void @.offload.init_nvptx_jit() {
+// BITCODE: %[[F0:[0-9]+]] = call ptr @dlsym(ptr null, ptr @[[INFO]])
+// BITCODE: icmp ne ptr %[[F0]], null
+// BITCODE: call void %[[F0]]()
+// BITCODE: %[[F1:[0-9]+]] = call ptr @dlsym(ptr null, ptr @[[TARGET]])
+// BITCODE: call void %[[F1]]()
+// BITCODE: %[[F2:[0-9]+]] = call ptr @dlsym(ptr null, ptr @[[MC]])
+// BITCODE: call void %[[F2]]()
+// BITCODE: %[[F3:[0-9]+]] = call ptr @dlsym(ptr null, ptr @[[PRINTER]])
+// BITCODE: call void %[[F3]]()
+// BITCODE: ret void
