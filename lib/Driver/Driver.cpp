@@ -3,6 +3,7 @@
 #include "offload/Driver/Driver.h"
 
 #include "offload/Pipelines/Pipelines.h"
+#include "offload/Target/HostCodegen.h"
 #include "offload/Target/Tools.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -11,16 +12,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -57,53 +52,7 @@ static llvm::Error makeError(const llvm::Twine &message) {
 llvm::Error mlir::offload::emitObjectFile(llvm::Module &module,
                                           llvm::StringRef path,
                                           const CompileOptions &options) {
-  llvm::InitializeNativeTarget();
-  llvm::InitializeNativeTargetAsmPrinter();
-  llvm::Triple triple(llvm::sys::getProcessTriple());
-  std::string error;
-  const llvm::Target *target =
-      llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!target)
-    return makeError("no LLVM target for " + triple.str() + ": " + error);
-  llvm::CodeGenOptLevel level =
-      options.optLevel == 0   ? llvm::CodeGenOptLevel::None
-      : options.optLevel == 1 ? llvm::CodeGenOptLevel::Less
-      : options.optLevel == 2 ? llvm::CodeGenOptLevel::Default
-                              : llvm::CodeGenOptLevel::Aggressive;
-  std::unique_ptr<llvm::TargetMachine> machine(
-      target->createTargetMachine(triple, "generic", "", llvm::TargetOptions(),
-                                  llvm::Reloc::PIC_, std::nullopt, level));
-  module.setTargetTriple(triple);
-  module.setDataLayout(machine->createDataLayout());
-
-  if (options.optLevel > 0) {
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder builder(machine.get());
-    builder.registerModuleAnalyses(mam);
-    builder.registerCGSCCAnalyses(cgam);
-    builder.registerFunctionAnalyses(fam);
-    builder.registerLoopAnalyses(lam);
-    builder.crossRegisterProxies(lam, fam, cgam, mam);
-    llvm::OptimizationLevel opt =
-        options.optLevel == 1   ? llvm::OptimizationLevel::O1
-        : options.optLevel == 2 ? llvm::OptimizationLevel::O2
-                                : llvm::OptimizationLevel::O3;
-    builder.buildPerModuleDefaultPipeline(opt).run(module, mam);
-  }
-
-  std::error_code ec;
-  llvm::raw_fd_ostream out(path, ec);
-  if (ec)
-    return makeError("cannot write " + path + ": " + ec.message());
-  llvm::legacy::PassManager codegen;
-  if (machine->addPassesToEmitFile(codegen, out, nullptr,
-                                   llvm::CodeGenFileType::ObjectFile))
-    return makeError("the host target cannot emit object files");
-  codegen.run(module);
-  return llvm::Error::success();
+  return compileToHostObject(module, path, options.optLevel);
 }
 
 llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,

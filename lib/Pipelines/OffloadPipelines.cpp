@@ -4,6 +4,7 @@
 
 #include "offload/Conversion/Passes.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
+#include "offload/Target/Targets.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
@@ -36,15 +37,10 @@ void mlir::offload::buildOffloadDevicePipeline(
 void mlir::offload::buildOffloadHostPipeline(OpPassManager &pm,
                                              const OffloadPipelineOptions &) {
   pm.addPass(createConvertOffloadToOpenMP());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(arith::createArithExpandOpsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createSCFToControlFlowPass());
+  addPreLLVMLoweringPasses(pm);
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  addPostLLVMLoweringPasses(pm);
   // Line tables for the host code: debuggers see the .mlir source, and the
   // OpenMP translation gives the runtime the source location of each data
   // operation (it reads it from the debug location).

@@ -10,7 +10,17 @@
 
 namespace mlir {
 class DialectRegistry;
+class OpPassManager;
 namespace offload {
+
+/// The passes every lowering to the LLVM dialect here starts with: affine,
+/// arith, memref views and structured control flow become what the LLVM
+/// conversions take (lower-affine, arith-expand, expand-strided-metadata,
+/// convert-scf-to-cf).
+void addPreLLVMLoweringPasses(OpPassManager &pm);
+/// ... and ends with: fold the casts the conversions leave and clean up
+/// (reconcile-unrealized-casts, canonicalize, cse).
+void addPostLLVMLoweringPasses(OpPassManager &pm);
 
 /// #offload.nvptx: gpu -> nvvm -> cubin (ptxas) or NVPTX bitcode.
 void registerNVPTXTarget(DialectRegistry &registry);

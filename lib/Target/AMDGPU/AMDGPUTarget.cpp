@@ -9,15 +9,13 @@
 #include "offload/Target/Targets.h"
 #include "offload/Target/Tools.h"
 
-#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+// GPUToROCDLPass.h uses mlir::Pass without including it.
+#include "mlir/Pass/Pass.h"
+
 #include "mlir/Conversion/GPUToROCDL/GPUToROCDLPass.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -50,17 +48,12 @@ struct AMDGPUTargetModel
   }
 
   void buildDeviceLoweringPipeline(Attribute attr, OpPassManager &pm) const {
-    pm.addPass(createLowerAffinePass());
-    pm.addPass(arith::createArithExpandOpsPass());
-    pm.addPass(memref::createExpandStridedMetadataPass());
-    pm.addPass(createSCFToControlFlowPass());
+    addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToROCDLOpsOptions options;
     options.chipset = cast<AMDGPUTargetAttr>(attr).getChip().str();
     options.indexBitwidth = 64;
     pm.addPass(createConvertGpuOpsToROCDLOps(options));
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-    pm.addPass(createReconcileUnrealizedCastsPass());
+    addPostLLVMLoweringPasses(pm);
   }
 
   FailureOr<gpu::TargetOptions> getSerializationOptions(Attribute,

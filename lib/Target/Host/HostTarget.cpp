@@ -8,31 +8,20 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Target/HostCodegen.h"
 #include "offload/Target/Targets.h"
 #include "offload/Target/Tools.h"
 
-#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Target/LLVMIR/Export.h"
-#include "mlir/Transforms/Passes.h"
 
-#include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/MC/TargetRegistry.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
-#include "llvm/Target/TargetMachine.h"
-#include "llvm/TargetParser/Host.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -51,14 +40,9 @@ struct HostTargetModel
   bool usesThreadGrid(Attribute) const { return false; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
-    pm.addPass(createLowerAffinePass());
-    pm.addPass(arith::createArithExpandOpsPass());
-    pm.addPass(memref::createExpandStridedMetadataPass());
-    pm.addPass(createSCFToControlFlowPass());
+    addPreLLVMLoweringPasses(pm);
     pm.addPass(createConvertToLLVMPass());
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-    pm.addPass(createReconcileUnrealizedCastsPass());
+    addPostLLVMLoweringPasses(pm);
   }
 
   FailureOr<gpu::TargetOptions> getSerializationOptions(Attribute,
@@ -89,51 +73,15 @@ struct HostSerializer
     if (!llvmModule)
       return fail("translation to LLVM IR failed");
 
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    llvm::Triple triple(llvm::sys::getProcessTriple());
-    std::string error;
-    const llvm::Target *target =
-        llvm::TargetRegistry::lookupTarget(triple, error);
-    if (!target)
-      return fail("no LLVM target for " + triple.str() + ": " + error);
-    std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-        triple, llvm::sys::getHostCPUName(), "", llvm::TargetOptions(),
-        llvm::Reloc::PIC_, std::nullopt, llvm::CodeGenOptLevel::Aggressive));
-    llvmModule->setTargetTriple(triple);
-    llvmModule->setDataLayout(machine->createDataLayout());
-
-    // -O3, as clang would for the kernels it builds for the host device.
-    llvm::LoopAnalysisManager lam;
-    llvm::FunctionAnalysisManager fam;
-    llvm::CGSCCAnalysisManager cgam;
-    llvm::ModuleAnalysisManager mam;
-    llvm::PassBuilder builder(machine.get());
-    builder.registerModuleAnalyses(mam);
-    builder.registerCGSCCAnalyses(cgam);
-    builder.registerFunctionAnalyses(fam);
-    builder.registerLoopAnalyses(lam);
-    builder.crossRegisterProxies(lam, fam, cgam, mam);
-    builder.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3)
-        .run(*llvmModule, mam);
-
-    // Object file, then a shared object linked by ld.lld.
+    // Object file (-O3, as clang builds host-device kernels), then a shared
+    // object linked by ld.lld.
     llvm::SmallString<128> objPath, soPath;
     if (llvm::sys::fs::createTemporaryFile("offload-host", "o", objPath) ||
         llvm::sys::fs::createTemporaryFile("offload-host", "so", soPath))
       return fail("cannot create temporary files");
     llvm::FileRemover removeObj(objPath), removeSo(soPath);
-    {
-      std::error_code ec;
-      llvm::raw_fd_ostream out(objPath, ec);
-      if (ec)
-        return fail("cannot write " + objPath + ": " + ec.message());
-      llvm::legacy::PassManager codegen;
-      if (machine->addPassesToEmitFile(codegen, out, nullptr,
-                                       llvm::CodeGenFileType::ObjectFile))
-        return fail("the target cannot emit object files");
-      codegen.run(*llvmModule);
-    }
+    if (llvm::Error error = compileToHostObject(*llvmModule, objPath, 3))
+      return fail(llvm::toString(std::move(error)));
     std::optional<std::string> lld = findLld();
     if (!lld)
       return fail("ld.lld not found (Debian package lld-22; or set "

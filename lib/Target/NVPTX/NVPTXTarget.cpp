@@ -10,15 +10,13 @@
 #include "offload/Target/Targets.h"
 #include "offload/Target/Tools.h"
 
-#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+// GPUToNVVMPass.h uses mlir::Pass without including it.
+#include "mlir/Pass/Pass.h"
+
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
-#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
-#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
-#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/MemRef/Transforms/Passes.h"
-#include "mlir/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -43,16 +41,11 @@ struct NVPTXTargetModel
   bool usesThreadGrid(Attribute) const { return true; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
-    pm.addPass(createLowerAffinePass());
-    pm.addPass(arith::createArithExpandOpsPass());
-    pm.addPass(memref::createExpandStridedMetadataPass());
-    pm.addPass(createSCFToControlFlowPass());
+    addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToNVVMOpsOptions options;
     options.indexBitwidth = 64;
     pm.addPass(createConvertGpuOpsToNVVMOps(options));
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-    pm.addPass(createReconcileUnrealizedCastsPass());
+    addPostLLVMLoweringPasses(pm);
   }
 
   FailureOr<gpu::TargetOptions> getSerializationOptions(Attribute attr,

@@ -342,23 +342,11 @@ LogicalResult EnterDataOp::verify() {
                           {MapKind::to, MapKind::alloc});
 }
 
-void EnterDataOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
-}
-
 LogicalResult ExitDataOp::verify() {
   if (getMapVars().empty())
     return emitOpError() << "needs at least one map clause";
   return verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
                           {MapKind::from, MapKind::release, MapKind::del});
-}
-
-void ExitDataOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
 }
 
 LogicalResult UpdateOp::verify() {
@@ -372,12 +360,6 @@ LogicalResult UpdateOp::verify() {
       return emitOpError() << "'always' has no meaning on an update, which "
                               "always copies";
   return success();
-}
-
-void UpdateOp::getEffects(
-    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-        &effects) {
-  getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
 }
 
 #define GET_OP_CLASSES

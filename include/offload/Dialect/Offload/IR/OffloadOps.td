@@ -202,6 +202,13 @@ class Offload_StandaloneDataOp<string mnemonic>
     attr-dict
   }];
   let hasVerifier = 1;
+  let extraClassDefinition = [{
+    void $cppClass::getEffects(
+        ::llvm::SmallVectorImpl<::mlir::SideEffects::EffectInstance<
+            ::mlir::MemoryEffects::Effect>> &effects) {
+      getDataOpEffects(getMapVarsMutable(), getMapKindsAttr(), effects);
+    }
+  }];
 }
 
 def Offload_EnterDataOp : Offload_StandaloneDataOp<"enter_data"> {
