@@ -136,3 +136,22 @@ module attributes {offload.targets = [#offload.host]} {
     offload.return
   }
 }
+
+// -----
+
+// A function a kernel calls is copied into the device modules, so it cannot
+// launch kernels or move data either.
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @inner(%x: memref<?xf32>) {
+    offload.return
+  }
+  func.func @helper(%x: memref<?xf32>) {
+    // expected-error@+1 {{kernels cannot launch kernels or move data: 'offload.launch' in @helper, which a kernel calls}}
+    offload.launch @inner(%x) : (memref<?xf32>) -> ()
+    return
+  }
+  offload.kernel @outer(%x: memref<?xf32>) {
+    func.call @helper(%x) : (memref<?xf32>) -> ()
+    offload.return
+  }
+}

@@ -727,3 +727,32 @@ func.func @empty_map_kinds(%x: memref<?xf32>) {
   "offload.launch"(%x) <{kernel = @k, map_kinds = [], operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>}> : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+offload.kernel @inner(%x: memref<?xf32>) {
+  offload.return
+}
+
+offload.kernel @outer(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op is host code and cannot be used inside an offload.kernel}}
+  offload.launch @inner(%x) : (memref<?xf32>) -> ()
+  offload.return
+}
+
+// -----
+
+offload.kernel @moves(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.update' op is host code and cannot be used inside an offload.kernel}}
+  offload.update map(from: %x : memref<?xf32>)
+  offload.return
+}
+
+// -----
+
+offload.kernel @region(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.data' op is host code and cannot be used inside an offload.kernel}}
+  offload.data map(to: %x : memref<?xf32>) {
+  }
+  offload.return
+}

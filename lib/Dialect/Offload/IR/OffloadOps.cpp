@@ -119,6 +119,14 @@ static LogicalResult verifyMapClauses(Operation *op, OperandRange vars,
   return success();
 }
 
+/// Launches and data movement are host code: a kernel cannot contain them.
+static LogicalResult verifyHostOnly(Operation *op) {
+  if (op->getParentOfType<KernelOp>())
+    return op->emitOpError()
+           << "is host code and cannot be used inside an offload.kernel";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Kernel argument types
 //===----------------------------------------------------------------------===//
@@ -228,6 +236,8 @@ MapAttr LaunchOp::getMapFor(Value value) {
 }
 
 LogicalResult LaunchOp::verify() {
+  if (failed(verifyHostOnly(*this)))
+    return failure();
   if (getMapKindsAttr() && getMapKindsAttr().empty())
     return emitOpError() << "has an empty 'map_kinds' attribute; leave it out "
                             "when nothing is mapped";
@@ -322,6 +332,8 @@ static void getDataOpEffects(
 }
 
 LogicalResult DataOp::verify() {
+  if (failed(verifyHostOnly(*this)))
+    return failure();
   if (getMapVars().empty())
     return emitOpError() << "needs at least one map clause";
   return verifyMapClauses(
@@ -336,6 +348,8 @@ void DataOp::getEffects(
 }
 
 LogicalResult EnterDataOp::verify() {
+  if (failed(verifyHostOnly(*this)))
+    return failure();
   if (getMapVars().empty())
     return emitOpError() << "needs at least one map clause";
   return verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
@@ -343,6 +357,8 @@ LogicalResult EnterDataOp::verify() {
 }
 
 LogicalResult ExitDataOp::verify() {
+  if (failed(verifyHostOnly(*this)))
+    return failure();
   if (getMapVars().empty())
     return emitOpError() << "needs at least one map clause";
   return verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
@@ -350,6 +366,8 @@ LogicalResult ExitDataOp::verify() {
 }
 
 LogicalResult UpdateOp::verify() {
+  if (failed(verifyHostOnly(*this)))
+    return failure();
   if (getMapVars().empty())
     return emitOpError() << "needs at least one map clause";
   if (failed(verifyMapClauses(*this, getMapVars(), getMapKindsAttr(),
