@@ -290,15 +290,22 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return success();
 }
 
+/// Reads and writes device memory and the runtime's mapping table.
+static void addDeviceEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(),
+                       DeviceMemoryResource::get());
+  effects.emplace_back(MemoryEffects::Write::get(),
+                       DeviceMemoryResource::get());
+}
+
 void LaunchOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   // Running a kernel changes device state (and can print), so a launch is
   // never dead, even without buffers.
-  effects.emplace_back(MemoryEffects::Read::get(),
-                       DeviceMemoryResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(),
-                       DeviceMemoryResource::get());
+  addDeviceEffects(effects);
   for (OpOperand &operand : getArgsMutable()) {
     if (!isa<MemRefType>(operand.get().getType()))
       continue;
@@ -317,10 +324,7 @@ static void getDataOpEffects(
     MutableOperandRange vars, ArrayAttr kinds,
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
-  effects.emplace_back(MemoryEffects::Read::get(),
-                       DeviceMemoryResource::get());
-  effects.emplace_back(MemoryEffects::Write::get(),
-                       DeviceMemoryResource::get());
+  addDeviceEffects(effects);
   if (!kinds)
     return;
   for (auto [operand, kind] : llvm::zip(vars, kinds)) {
