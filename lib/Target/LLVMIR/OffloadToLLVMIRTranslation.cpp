@@ -45,18 +45,34 @@ static void emitJitTargetInitializer(llvm::Module &module, StringRef target) {
       voidFnTy, llvm::GlobalValue::InternalLinkage,
       ".offload.init_" + target.lower() + "_jit", module);
   llvm::IRBuilder<> b(llvm::BasicBlock::Create(ctx, "entry", init));
+  // When an initializer is missing, say so on stderr (write(2, ...)): the
+  // runtime's own error would only say that no target is registered.
+  llvm::FunctionCallee write = module.getOrInsertFunction(
+      "write", llvm::FunctionType::get(b.getInt64Ty(),
+                                       {b.getInt32Ty(), ptrTy, b.getInt64Ty()},
+                                       false));
+  std::string warning =
+      ("offload: " + target +
+       " images are LLVM bitcode that the offload runtime compiles when the "
+       "program starts, but the process has no LLVMInitialize" + target +
+       "* functions (the runtime's libLLVM lacks the " + target +
+       " target); kernels cannot run on those GPUs\n")
+          .str();
+  llvm::Value *message = b.CreateGlobalString(warning);
   for (StringRef part : {"TargetInfo", "Target", "TargetMC", "AsmPrinter"}) {
     std::string name = ("LLVMInitialize" + target + part).str();
     llvm::Value *fn = b.CreateCall(
         dlsym, {llvm::ConstantPointerNull::get(ptrTy) /*RTLD_DEFAULT*/,
                 b.CreateGlobalString(name)});
     auto *call = llvm::BasicBlock::Create(ctx, "call", init);
-    auto *next = llvm::BasicBlock::Create(ctx, "next", init);
-    b.CreateCondBr(b.CreateIsNotNull(fn), call, next);
+    auto *missing = llvm::BasicBlock::Create(ctx, "missing", init);
+    b.CreateCondBr(b.CreateIsNotNull(fn), call, missing);
+    b.SetInsertPoint(missing);
+    b.CreateCall(write,
+                 {b.getInt32(2), message, b.getInt64(warning.size())});
+    b.CreateRetVoid();
     b.SetInsertPoint(call);
     b.CreateCall(voidFnTy, fn);
-    b.CreateBr(next);
-    b.SetInsertPoint(next);
   }
   b.CreateRetVoid();
   // Before the image registration constructor (priority 101).
