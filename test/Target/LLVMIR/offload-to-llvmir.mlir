@@ -58,12 +58,13 @@ module attributes {offload.targets = [#offload.host]} {
 // BITCODE-DAG: @[[TARGET:[0-9]+]] = private unnamed_addr constant [26 x i8] c"LLVMInitializeNVPTXTarget\00"
 // BITCODE-DAG: @[[MC:[0-9]+]] = private unnamed_addr constant [28 x i8] c"LLVMInitializeNVPTXTargetMC\00"
 // BITCODE-DAG: @[[PRINTER:[0-9]+]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXAsmPrinter\00"
+// BITCODE-DAG: @[[WARNING:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"offload: NVPTX images are LLVM bitcode that the offload runtime compiles when the program starts, but the process has no LLVMInitializeNVPTX* functions{{.*}}\0A\00"
 // The data region's map: TO|FROM.
 // CHECK-DAG: @.offload_maptypes = private unnamed_addr constant [1 x i64] [i64 3]
 // With the locations kept, the runtime gets the name of each data map and
 // where the data operation is, in its ";name;file;line;col;;" layout
 // (offload-legalize-map-names).
-// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-37]];5;;\00"
+// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-38]];5;;\00"
 // NAMES: @.offload_mapnames = private constant [1 x ptr] [ptr @[[MAPNAME]]]
 
 // CHECK: declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr)
@@ -102,3 +103,6 @@ module attributes {offload.targets = [#offload.host]} {
 // BITCODE: %[[F3:[0-9]+]] = call ptr @dlsym(ptr null, ptr @[[PRINTER]])
 // BITCODE: call void %[[F3]]()
 // BITCODE: ret void
+// A missing initializer is reported on stderr, and the rest are skipped.
+// BITCODE: call i64 @write(i32 2, ptr @[[WARNING]], i64 [[LEN:[0-9]+]])
+// BITCODE-NEXT: ret void
