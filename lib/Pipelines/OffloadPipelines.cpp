@@ -26,9 +26,13 @@ void mlir::offload::buildOffloadDevicePipeline(
   OffloadSetTargetsOptions targets;
   targets.targets = options.targets;
   pm.addPass(createOffloadSetTargets(targets));
+  pm.addPass(createOffloadCheckAliasing());
   OffloadInferMapsOptions infer;
   infer.remarks = options.remarks;
   pm.addPass(createOffloadInferMaps(infer));
+  OffloadHoistTransfersOptions hoist;
+  hoist.remarks = options.remarks;
+  pm.addPass(createOffloadHoistTransfers(hoist));
   pm.addPass(createConvertOffloadToGPU());
   pm.addPass(createOffloadLowerDeviceModules());
   pm.addPass(createOffloadSerializeDeviceModules());

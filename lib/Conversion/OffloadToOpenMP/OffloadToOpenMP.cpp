@@ -417,6 +417,9 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
 
     // One entry per lowered kernel parameter after the runtime's pointer.
     SmallVector<Value> values, sizes;
+    // Where a mapped section starts, for arguments mapped by a section
+    // (the runtime passes the kernel the argument's device address).
+    DenseMap<unsigned, Value> sectionBegins;
     SmallVector<int64_t> types;
     SmallVector<std::string> names;
     const uint64_t literal =
@@ -436,8 +439,12 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                           ? launch.getMapFor(operand)
                           : MapAttr();
         if (map) {
+          Value section = launch.getMappedSection(operand);
           types.push_back(param | getMapTypeBits(map));
-          sizes.push_back(getMappedSizeInBytes(rewriter, loc, operand));
+          sizes.push_back(getMappedSizeInBytes(rewriter, loc, section));
+          if (section != operand)
+            sectionBegins[values.size() - 1] =
+                getFirstElementPointer(rewriter, loc, section);
         } else {
           // Scalars, sizes, strides, and buffers the kernel never touches
           // (their host address is passed but not dereferenced).
@@ -470,7 +477,9 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                                    ArrayRef<LLVM::GEPArg>{0, index});
       };
       LLVM::StoreOp::create(rewriter, loc, asPtr, slot(basePtrs, ptrArrayType));
-      LLVM::StoreOp::create(rewriter, loc, asPtr, slot(ptrs, ptrArrayType));
+      Value begin = sectionBegins.lookup(index);
+      LLVM::StoreOp::create(rewriter, loc, begin ? begin : asPtr,
+                            slot(ptrs, ptrArrayType));
       LLVM::StoreOp::create(rewriter, loc, sizes[index],
                             slot(sizeArray, i64ArrayType));
     }

@@ -204,8 +204,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     offload.return
   }
 
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_k2_maptypes(dense<[35, 288, 288, 288]> : tensor<4xi64>)
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_k3_maptypes(dense<[35, 288, 288, 288, 288, 288]> : tensor<6xi64>)
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_k2_maptypes(dense<[34, 288, 288, 288]> : tensor<4xi64>)
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_k3_maptypes(dense<[34, 288, 288, 288, 288, 288]> : tensor<6xi64>)
   // CHECK-DAG: llvm.mlir.global private constant @__offload_loaded_maptypes(dense<[35, 288, 33]> : tensor<3xi64>)
   // to 33, from 34, tofrom 35, alloc 32 (TARGET_PARAM alone); %e is not
   // accessed, so it is not mapped: a literal like the scalar.

@@ -236,7 +236,7 @@ offload.kernel @k(%x: memref<?xf32>, %y: memref<?xf32>) {
 }
 
 func.func @map_not_an_argument(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>) {
-  // expected-error@+1 {{'offload.launch' op map clause #1 names a buffer that is not an argument of the launch}}
+  // expected-error@+1 {{'offload.launch' op map clause #1 names a buffer that is neither an argument of the launch nor a memref.subview of one}}
   offload.launch @k(%x, %y) map(to: %x : memref<?xf32>, to: %z : memref<?xf32>) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }

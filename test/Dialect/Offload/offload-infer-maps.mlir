@@ -4,9 +4,10 @@
 // RUN: offload-opt %s --offload-infer-maps | offload-opt --offload-infer-maps=remarks=1 -verify-diagnostics
 // RUN: offload-opt %s -split-input-file --offload-infer-maps=remarks=1 -verify-diagnostics
 
-// Read-only buffers are mapped `to`, written ones `tofrom` (whether or not
-// they are also read), untouched ones (only their size is taken) and scalars
-// are not mapped.
+// Read-only buffers are mapped `to`; a buffer written at every index of the
+// loop and never read `from`; one read and written `tofrom`. Untouched ones
+// (only their size is taken) and scalars are not mapped. The loop runs over
+// %u's extent, so only that many rows of the others move: sections.
 
 offload.kernel @access_kinds(%a: f32, %r: memref<?xf32>, %w: memref<?xf32>,
                              %rw: memref<?xf32>, %u: memref<?xf32>) {
@@ -26,11 +27,16 @@ offload.kernel @access_kinds(%a: f32, %r: memref<?xf32>, %w: memref<?xf32>,
 
 // CHECK-LABEL: func.func @launch_access_kinds(
 // CHECK-SAME: %[[A:.*]]: f32, %[[R:.*]]: memref<?xf32>, %[[W:.*]]: memref<?xf32>, %[[RW:.*]]: memref<?xf32>, %[[U:.*]]: memref<?xf32>)
-// CHECK: offload.launch @access_kinds(%[[A]], %[[R]], %[[W]], %[[RW]], %[[U]]) map(to: %[[R]] : memref<?xf32>, tofrom: %[[W]] : memref<?xf32>, tofrom: %[[RW]] : memref<?xf32>) : (f32, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[N:.*]] = memref.dim %[[U]], %[[C0]]
+// CHECK: %[[SR:.*]] = memref.subview %[[R]][%{{.*}}] [%{{.*}}] [1]
+// CHECK: %[[SW:.*]] = memref.subview %[[W]][%{{.*}}] [%{{.*}}] [1]
+// CHECK: %[[SRW:.*]] = memref.subview %[[RW]][%{{.*}}] [%{{.*}}] [1]
+// CHECK: offload.launch @access_kinds(%[[A]], %[[R]], %[[W]], %[[RW]], %[[U]]) map(to: %[[SR]] : memref<?xf32, strided<[1], offset: ?>>, from: %[[SW]] : memref<?xf32, strided<[1], offset: ?>>, tofrom: %[[SRW]] : memref<?xf32, strided<[1], offset: ?>>) : (f32, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
 func.func @launch_access_kinds(%a: f32, %r: memref<?xf32>, %w: memref<?xf32>, %rw: memref<?xf32>, %u: memref<?xf32>) {
-  // expected-remark@+3 {{argument #1 mapped 'to': kernel @access_kinds only reads it}}
-  // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel @access_kinds writes it}}
-  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel @access_kinds writes it}}
+  // expected-remark@+3 {{argument #1 mapped 'to': kernel @access_kinds only reads it; only the rows its parallel loop reaches move, [lb, ub) of dimension 0}}
+  // expected-remark@+2 {{argument #2 mapped 'from': kernel @access_kinds writes every element and reads none; only the rows}}
+  // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel @access_kinds reads and writes it; only the rows}}
   offload.launch @access_kinds(%a, %r, %w, %rw, %u) : (f32, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
   return
 }
@@ -143,7 +149,7 @@ offload.kernel @calls(%x: memref<?xf32>, %y: memref<?xf32>) {
 // CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
 // CHECK: offload.launch @calls(%[[X]], %[[Y]]) map(tofrom: %[[X]] : memref<?xf32>, to: %[[Y]] : memref<?xf32>) :
 func.func @launch_calls(%x: memref<?xf32>, %y: memref<?xf32>) {
-  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel @calls passes it to 'func.call', whose memory effects are unknown}}
+  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel @calls passes it to 'func.call' of a function without a body}}
   // expected-remark@+1 {{argument #1 mapped 'to': kernel @calls only reads it}}
   offload.launch @calls(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
   return
@@ -165,7 +171,7 @@ offload.kernel @calls_view(%x: memref<?x?xf32>) {
 // CHECK-SAME: %[[X:.*]]: memref<?x?xf32>)
 // CHECK: offload.launch @calls_view(%[[X]]) map(tofrom: %[[X]] : memref<?x?xf32>) :
 func.func @launch_calls_view(%x: memref<?x?xf32>) {
-  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @calls_view passes it to 'func.call', whose memory effects are unknown}}
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @calls_view passes it to 'func.call' of a function without a body}}
   offload.launch @calls_view(%x) : (memref<?x?xf32>) -> ()
   return
 }
@@ -210,7 +216,7 @@ offload.kernel @aliased(%src: memref<?xf32>, %dst: memref<?xf32>) {
 // CHECK: offload.launch @aliased(%[[X]], %[[X]]) map(tofrom: %[[X]] : memref<?xf32>) :
 // CHECK: offload.launch @aliased(%[[X]], %[[Y]]) map(to: %[[X]] : memref<?xf32>, tofrom: %[[Y]] : memref<?xf32>) :
 func.func @launch_aliased(%x: memref<?xf32>, %y: memref<?xf32>) {
-  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @aliased writes it}}
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @aliased reads and writes it}}
   offload.launch @aliased(%x, %x) : (memref<?xf32>, memref<?xf32>) -> ()
   // expected-remark@+2 {{argument #0 mapped 'to': kernel @aliased only reads it}}
   // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel @aliased writes it}}
@@ -221,7 +227,7 @@ func.func @launch_aliased(%x: memref<?xf32>, %y: memref<?xf32>) {
 // -----
 
 // Other ops with declared effects: memref.copy reads its source and writes
-// its target; a buffer selected by a pure op is followed through it.
+// all of its target (so the target is `from`); a buffer selected by a pure op is followed through it.
 
 offload.kernel @copy_select(%src: memref<?xf32>, %dst: memref<?xf32>,
                             %a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
@@ -235,10 +241,10 @@ offload.kernel @copy_select(%src: memref<?xf32>, %dst: memref<?xf32>,
 
 // CHECK-LABEL: func.func @launch_copy_select(
 // CHECK-SAME: %[[SRC:.*]]: memref<?xf32>, %[[DST:.*]]: memref<?xf32>, %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[C:.*]]: i1)
-// CHECK: offload.launch @copy_select(%[[SRC]], %[[DST]], %[[A]], %[[B]], %[[C]]) map(to: %[[SRC]] : memref<?xf32>, tofrom: %[[DST]] : memref<?xf32>, tofrom: %[[A]] : memref<?xf32>, tofrom: %[[B]] : memref<?xf32>) :
+// CHECK: offload.launch @copy_select(%[[SRC]], %[[DST]], %[[A]], %[[B]], %[[C]]) map(to: %[[SRC]] : memref<?xf32>, from: %[[DST]] : memref<?xf32>, tofrom: %[[A]] : memref<?xf32>, tofrom: %[[B]] : memref<?xf32>) :
 func.func @launch_copy_select(%src: memref<?xf32>, %dst: memref<?xf32>, %a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
   // expected-remark@+4 {{argument #0 mapped 'to': kernel @copy_select only reads it}}
-  // expected-remark@+3 {{argument #1 mapped 'tofrom': kernel @copy_select writes it}}
+  // expected-remark@+3 {{argument #1 mapped 'from': kernel @copy_select writes every element and reads none}}
   // expected-remark@+2 {{argument #2 mapped 'tofrom': kernel @copy_select writes it}}
   // expected-remark@+1 {{argument #3 mapped 'tofrom': kernel @copy_select writes it}}
   offload.launch @copy_select(%src, %dst, %a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>, i1) -> ()

@@ -7,6 +7,7 @@
 
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -225,13 +226,28 @@ unsigned KernelOp::getParallelRank() {
 // LaunchOp
 //===----------------------------------------------------------------------===//
 
+/// The argument a map clause of a launch names: `var` itself or the source
+/// of the subview `var` is.
+static Value getSectionSource(Value var) {
+  if (auto subview = var.getDefiningOp<memref::SubViewOp>())
+    return subview.getSource();
+  return var;
+}
+
 MapAttr LaunchOp::getMapFor(Value value) {
   ArrayAttr kinds = getMapKindsAttr();
   if (!kinds)
     return {};
   for (auto [var, kind] : llvm::zip(getMapVars(), kinds))
-    if (var == value)
+    if (var == value || getSectionSource(var) == value)
       return cast<MapAttr>(kind);
+  return {};
+}
+
+Value LaunchOp::getMappedSection(Value value) {
+  for (Value var : getMapVars())
+    if (var == value || getSectionSource(var) == value)
+      return var;
   return {};
 }
 
@@ -245,11 +261,19 @@ LogicalResult LaunchOp::verify() {
           *this, getMapVars(), getMapKindsAttr(),
           {MapKind::to, MapKind::from, MapKind::tofrom, MapKind::alloc})))
     return failure();
-  for (auto [index, var] : llvm::enumerate(getMapVars()))
-    if (!llvm::is_contained(getArgs(), var))
+  llvm::SmallDenseSet<Value> mapped;
+  for (auto [index, var] : llvm::enumerate(getMapVars())) {
+    Value arg = llvm::is_contained(getArgs(), var) ? var
+                                                   : getSectionSource(var);
+    if (!llvm::is_contained(getArgs(), arg))
       return emitOpError() << "map clause #" << index
-                           << " names a buffer that is not an argument of "
-                              "the launch";
+                           << " names a buffer that is neither an argument "
+                              "of the launch nor a memref.subview of one";
+    if (!mapped.insert(arg).second)
+      return emitOpError() << "map clause #" << index
+                           << " maps an argument that an earlier clause "
+                              "already maps";
+  }
   if (getBlocks().size() != getThreads().size())
     return emitOpError() << "has " << getBlocks().size()
                          << " block dimensions but " << getThreads().size()

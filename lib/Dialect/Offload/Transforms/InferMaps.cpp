@@ -1,18 +1,21 @@
 //===- InferMaps.cpp - offload-infer-maps -----------------------*- C++ -*-===//
 //
 // Infers the map clause of each launched buffer from what the kernel does
-// with the matching argument.
+// with the matching argument (KernelAccessAnalysis): what must go to the
+// device, what must come back, and which part of the buffer moves at all.
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADINFERMAPS
@@ -23,140 +26,145 @@ using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
-/// What a kernel does with a buffer, and the op that decided it when the
-/// answer is the conservative one.
-struct Access {
-  bool read = false;
-  bool written = false;
-  /// Why the answer is the conservative one, when it is.
-  std::string conservative;
-
-  void assumeReadWrite(const Twine &why) {
-    read = written = true;
-    if (conservative.empty())
-      conservative = why.str();
-  }
-};
-} // namespace
-
-/// Follows `buffer` through views and records the reads and writes of every
-/// op that uses it.
-static Access analyzeAccess(Value buffer) {
-  Access access;
-  llvm::SetVector<Value> worklist;
-  worklist.insert(buffer);
-  for (size_t i = 0; i < worklist.size(); ++i) {
-    Value value = worklist[i];
-    for (OpOperand &use : value.getUses()) {
-      Operation *user = use.getOwner();
-      // A view aliases its source: follow it.
-      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
-          view && view.getViewSource() == value) {
-        for (Value result : user->getResults())
-          if (isa<BaseMemRefType>(result.getType()))
-            worklist.insert(result);
-        continue;
-      }
-      auto iface = dyn_cast<MemoryEffectOpInterface>(user);
-      if (!iface) {
-        // Unknown semantics (a call, a yield of the buffer, ...): assume
-        // the worst.
-        access.assumeReadWrite("passes it to '" +
-                               user->getName().getStringRef() +
-                               "', whose memory effects are unknown");
-        continue;
-      }
-      SmallVector<MemoryEffects::EffectInstance> effects;
-      iface.getEffects(effects);
-      for (const MemoryEffects::EffectInstance &effect : effects) {
-        // An effect on another value does not touch the buffer; one on no
-        // particular value may.
-        if (effect.getValue() && effect.getValue() != value)
-          continue;
-        if (isa<MemoryEffects::Read>(effect.getEffect())) {
-          access.read = true;
-        } else if (isa<MemoryEffects::Write>(effect.getEffect())) {
-          access.written = true;
-        } else if (isa<MemoryEffects::Free>(effect.getEffect())) {
-          access.assumeReadWrite("frees it with '" +
-                                 user->getName().getStringRef() + "'");
-        } else {
-          access.assumeReadWrite("has an allocation effect on it in '" +
-                                 user->getName().getStringRef() + "'");
-        }
-      }
-      // Results that are memrefs derived from the operand (a cast that is
-      // not a view, for instance) alias it.
-      for (Value result : user->getResults())
-        if (isa<BaseMemRefType>(result.getType()) && iface.hasNoEffect())
-          worklist.insert(result);
-    }
-  }
-  return access;
-}
-
-namespace {
 struct OffloadInferMapsPass
     : public offload::impl::OffloadInferMapsBase<OffloadInferMapsPass> {
   using Base::Base;
 
   void runOnOperation() override {
     SymbolTableCollection symbols;
-    // Per kernel argument, computed once.
-    DenseMap<BlockArgument, Access> cache;
+    KernelAccessAnalysis analysis;
     getOperation().walk([&](LaunchOp launch) {
       auto kernel = symbols.lookupNearestSymbolFrom<KernelOp>(
           launch, launch.getKernelAttr());
       if (!kernel)
         return; // the verifier reports it
-      // Union of the accesses of every argument each buffer is passed as.
-      llvm::MapVector<Value, Access> perBuffer;
-      DenseMap<Value, unsigned> firstIndex;
-      for (auto [index, operand] : llvm::enumerate(launch.getArgs())) {
-        if (!isa<MemRefType>(operand.getType()))
-          continue;
-        BlockArgument arg = kernel.getArgument(index);
-        auto it = cache.find(arg);
-        if (it == cache.end())
-          it = cache.try_emplace(arg, analyzeAccess(arg)).first;
-        firstIndex.try_emplace(operand, index);
-        Access &sum = perBuffer[operand];
-        sum.read |= it->second.read;
-        sum.written |= it->second.written;
-        if (sum.conservative.empty())
-          sum.conservative = it->second.conservative;
-      }
-      SmallVector<Value> vars;
-      SmallVector<Attribute> kinds;
-      for (auto &[buffer, access] : perBuffer) {
-        if (MapAttr explicitMap = launch.getMapFor(buffer)) {
-          vars.push_back(buffer);
-          kinds.push_back(explicitMap);
-          continue;
-        }
-        if (!access.read && !access.written)
-          continue;
-        MapKind kind = access.written ? MapKind::tofrom : MapKind::to;
-        vars.push_back(buffer);
-        kinds.push_back(MapAttr::get(&getContext(), kind, MapModifier::none));
-        ++numInferred;
-        if (remarks) {
-          InFlightDiagnostic remark =
-              launch.emitRemark() << "argument #" << firstIndex.lookup(buffer)
-                                  << " mapped '" << stringifyMapKind(kind)
-                                  << "': kernel @" << kernel.getSymName();
-          if (!access.conservative.empty())
-            remark << " " << access.conservative;
-          else if (access.written)
-            remark << " writes it";
-          else
-            remark << " only reads it";
-        }
-      }
-      launch.getMapVarsMutable().assign(vars);
-      launch.setMapKindsAttr(
-          vars.empty() ? ArrayAttr() : ArrayAttr::get(&getContext(), kinds));
+      inferMaps(launch, kernel, analysis);
     });
   }
+
+  void inferMaps(LaunchOp launch, KernelOp kernel,
+                 KernelAccessAnalysis &analysis);
+  /// The section of `buffer` that `access` bounds, as a host subview before
+  /// `launch`, or null when it cannot be computed there.
+  Value createSection(LaunchOp launch, KernelOp kernel, Value buffer,
+                      const BufferSection &section);
 };
 } // namespace
+
+Value OffloadInferMapsPass::createSection(LaunchOp launch, KernelOp kernel,
+                                          Value buffer,
+                                          const BufferSection &section) {
+  auto loop = cast<scf::ParallelOp>(kernel.getParallelLoop());
+  OpBuilder b(launch);
+  Location loc = launch.getLoc();
+  // Computations that fail leave dead ops behind; the caller's cleanup (or
+  // canonicalization) removes them.
+  Value lb = materializeOnHost(b, launch, kernel,
+                               loop.getLowerBound()[section.loopDim]);
+  Value ub = materializeOnHost(b, launch, kernel,
+                               loop.getUpperBound()[section.loopDim]);
+  if (!lb || !ub)
+    return {};
+  auto type = cast<MemRefType>(buffer.getType());
+  // [lb + min, ub + max), clamped to the buffer: an empty loop maps nothing.
+  Value size0 = memref::DimOp::create(b, loc, buffer, 0);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value begin = arith::AddIOp::create(
+      b, loc, lb, arith::ConstantIndexOp::create(b, loc, section.minOffset));
+  Value end = arith::AddIOp::create(
+      b, loc, ub, arith::ConstantIndexOp::create(b, loc, section.maxOffset));
+  begin = arith::MaxSIOp::create(b, loc, begin, zero);
+  begin = arith::MinSIOp::create(b, loc, begin, size0);
+  end = arith::MinSIOp::create(b, loc, end, size0);
+  end = arith::MaxSIOp::create(b, loc, end, begin);
+  Value length = arith::SubIOp::create(b, loc, end, begin);
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+  offsets[0] = begin;
+  sizes.push_back(length);
+  for (int64_t dim = 1; dim < type.getRank(); ++dim)
+    sizes.push_back(memref::getMixedSize(b, loc, buffer, dim));
+  return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
+}
+
+void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
+                                     KernelAccessAnalysis &analysis) {
+  // Union of the accesses of every argument each buffer is passed as.
+  llvm::MapVector<Value, BufferAccess> perBuffer;
+  DenseMap<Value, unsigned> firstIndex, timesPassed;
+  for (auto [index, operand] : llvm::enumerate(launch.getArgs())) {
+    if (!isa<MemRefType>(operand.getType()))
+      continue;
+    firstIndex.try_emplace(operand, index);
+    ++timesPassed[operand];
+    perBuffer[operand].merge(analysis.getAccess(kernel, index));
+  }
+  SmallVector<Value> vars;
+  SmallVector<Attribute> kinds;
+  MLIRContext *ctx = &getContext();
+  for (auto &[buffer, access] : perBuffer) {
+    if (MapAttr explicitMap = launch.getMapFor(buffer)) {
+      vars.push_back(launch.getMappedSection(buffer));
+      kinds.push_back(explicitMap);
+      continue;
+    }
+    if (!access.isAccessed())
+      continue;
+    // The part that moves: a section when the kernel's loop bounds it.
+    Value var = buffer;
+    if (access.section && !access.section->wholeBuffer &&
+        timesPassed[buffer] == 1)
+      if (Value section =
+              createSection(launch, kernel, buffer, *access.section))
+        var = section;
+    bool sectioned = var != buffer;
+    bool overwritten =
+        access.overwritesAll || (sectioned && access.overwritesSection);
+    MapKind kind = MapKind::to;
+    std::string why = "only reads it";
+    if (access.written) {
+      kind = MapKind::tofrom;
+      why = "writes it";
+      if (!access.conservative.empty()) {
+        why = access.conservative;
+      } else if (access.read) {
+        why = "reads and writes it";
+      } else if (!overwritten) {
+        why = "writes it but may not write every element";
+      } else if (mayBeReadAfter(launch, buffer)) {
+        kind = MapKind::from;
+        why = "writes every element and reads none";
+      } else {
+        kind = MapKind::alloc;
+        why = "writes every element and reads none, and nothing reads the "
+              "buffer afterwards";
+      }
+    }
+    vars.push_back(var);
+    kinds.push_back(MapAttr::get(ctx, kind, MapModifier::none));
+    ++numInferred;
+    if (remarks) {
+      InFlightDiagnostic remark =
+          launch.emitRemark() << "argument #" << firstIndex.lookup(buffer)
+                              << " mapped '" << stringifyMapKind(kind)
+                              << "': kernel @" << kernel.getSymName() << " "
+                              << why;
+      if (sectioned) {
+        auto bound = [](StringRef name, int64_t offset) {
+          std::string text = name.str();
+          if (offset)
+            text += (offset < 0 ? " - " : " + ") +
+                    std::to_string(std::abs(offset));
+          return text;
+        };
+        remark << "; only the rows its parallel loop reaches move, ["
+               << bound("lb", access.section->minOffset) << ", "
+               << bound("ub", access.section->maxOffset)
+               << ") of dimension " << access.section->loopDim;
+      }
+    }
+  }
+  launch.getMapVarsMutable().assign(vars);
+  launch.setMapKindsAttr(vars.empty() ? ArrayAttr()
+                                      : ArrayAttr::get(ctx, kinds));
+}

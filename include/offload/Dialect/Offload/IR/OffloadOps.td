@@ -110,9 +110,14 @@ def Offload_LaunchOp : Offload_Op<"launch", [
     signature, and waits for it to finish.
 
     * `map(...)` clauses say what each buffer needs; buffers without a clause
-      get one inferred from what the kernel reads and writes (a read-only
-      buffer is `to`, a written one `tofrom`, an untouched one is not mapped).
-      Only `to`, `from`, `tofrom` and `alloc` make sense on a launch.
+      get one inferred from what the kernel reads and writes (see
+      `offload-infer-maps`). Only `to`, `from`, `tofrom` and `alloc` make
+      sense on a launch. A clause names either an argument or a
+      `memref.subview` of one, a section: only that part of the argument is
+      moved, and the kernel still indexes the whole argument.
+    * `allow_aliasing` (in the attribute dictionary) accepts buffers that may
+      overlap while the kernel writes one of them; without it such a launch
+      is an error (see `offload-check-aliasing`).
     * `device(...)` picks the device by number (default: the runtime's
       default device, `OMP_DEFAULT_DEVICE`).
     * `blocks(...) threads(...)` set the grid (one to three dimensions, as
@@ -140,7 +145,8 @@ def Offload_LaunchOp : Offload_Op<"launch", [
                        OptionalAttr<Offload_MapArrayAttr>:$map_kinds,
                        Optional<AnySignlessIntegerOrIndex>:$device,
                        Variadic<Index>:$blocks,
-                       Variadic<Index>:$threads);
+                       Variadic<Index>:$threads,
+                       UnitAttr:$allow_aliasing);
   let assemblyFormat = [{
     $kernel `(` $args `)`
     (`map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds)^ `)`)?
@@ -150,8 +156,12 @@ def Offload_LaunchOp : Offload_Op<"launch", [
     attr-dict `:` functional-type($args, results)
   }];
   let extraClassDeclaration = [{
-    /// The explicit map clause of `value`, or null when it has none.
+    /// The map clause of argument `value` (one naming it or a section of
+    /// it), or null when it has none.
     ::mlir::offload::MapAttr getMapFor(::mlir::Value value);
+    /// What the map clause of argument `value` names: `value` itself or a
+    /// section of it; null when it has no clause.
+    ::mlir::Value getMappedSection(::mlir::Value value);
   }];
   let hasVerifier = 1;
 }

@@ -21,17 +21,52 @@ def OffloadSetTargets : Pass<"offload-set-targets", "ModuleOp"> {
   ];
 }
 
+def OffloadCheckAliasing : Pass<"offload-check-aliasing", "ModuleOp"> {
+  let summary = "Reject launches that pass overlapping buffers to a writer";
+  let description = [{
+    Reports an error for every `offload.launch` that passes two buffers which
+    may overlap (the same buffer twice, or views of one buffer that the
+    compiler cannot prove disjoint) to a kernel that writes at least one of
+    them: like Rust's `&mut`, a buffer a kernel writes must be reachable
+    through one argument only. The error names both arguments and where they
+    are defined. Distinct allocations and distinct function arguments count
+    as distinct buffers (overlapping function arguments make the runtime stop
+    the program when it maps them). A launch with the `allow_aliasing`
+    attribute is not checked.
+  }];
+}
+
 def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
   let summary = "Infer map clauses of launches from what kernels access";
   let description = [{
     Gives every buffer of an `offload.launch` that has no explicit map
     clause one inferred from the kernel's memory effects on the matching
-    argument, followed through view-like ops (`memref.subview`, casts,
-    reshapes): a buffer the kernel only reads is mapped `to`; one it writes
-    is mapped `tofrom`; one it does not access is not mapped (its address is
-    passed but never dereferenced). An access the analysis cannot see
-    through (an op without declared memory effects, a call) counts as read
-    and write. Explicit map clauses are kept as written.
+    argument (`MemoryEffectOpInterface`), followed through view-like ops,
+    branches, and calls to functions with bodies:
+
+    * read and never written: `to`;
+    * written over its whole extent and never read: `from`, or `alloc` when
+      the buffer is one the function allocates and nothing reads it after
+      the launch;
+    * otherwise, when written: `tofrom`;
+    * not accessed: not mapped (its address is passed but never
+      dereferenced).
+
+    "Whole extent" is proven for a store at exactly the induction variables
+    of the kernel's parallel loop, unconditional in its body, whose bounds
+    are 0 and the buffer's sizes, and for destination-style ops (`linalg`)
+    and `memref.copy` writing the whole buffer unconditionally.
+
+    Sections: when every access of a buffer argument is a load or store in
+    the parallel loop at `iv + c` along the buffer's outermost dimension,
+    the clause names a `memref.subview` of the rows `[lb + min c, ub + max
+    c)` (clamped to the buffer), computed on the host from the loop bounds,
+    and only those move; a store at `iv` that covers the section makes it
+    `from`.
+
+    An access the analysis cannot see through (an op without declared
+    memory effects, a call to a function without a body) counts as read and
+    write of the whole buffer. Explicit map clauses are kept as written.
 
     With `remarks`, each inferred clause is reported as a remark that says
     why.
@@ -42,6 +77,47 @@ def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
   ];
   let statistics = [
     Statistic<"numInferred", "inferred-maps", "Number of map clauses inferred">,
+  ];
+}
+
+def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
+  let summary = "Keep buffers on the device across launches";
+  let description = [{
+    Makes buffers resident on the device across the launches of a block, and
+    out of loops, instead of moving them at every launch (run it after
+    `offload-infer-maps`). In each block of host code, for each buffer that
+    launches in the block (directly or inside `scf.for`, `scf.while`,
+    `scf.if`, ...) map, it inserts an `offload.enter_data` before the first
+    op that launches on it and an `offload.exit_data` after the last:
+
+    * enter `to` when a launch needs the host's contents before any launch
+      has overwritten them (else `alloc`);
+    * exit `from` when a launch wrote it and the host may read it afterwards
+      (else `release`).
+
+    The launches' own clauses then find the buffer present and copy nothing.
+    A host access between launches becomes an `offload.update` of exactly
+    what it touches: a `memref.load` / `memref.store` of one element updates
+    that element (a subview of size 1), anything else the whole buffer;
+    `from` before a read of data a launch wrote, `to` after a write that a
+    later launch reads.
+
+    A buffer is left alone (keeping its per-launch clauses) when a nested
+    op both launches on it and touches it on the host, when launches map
+    different views of it, when a clause has the `always` or `present`
+    modifier or is explicit `alloc`, or when a launch picks a device.
+
+    With `remarks`, each hoisted buffer is reported with the copies it no
+    longer makes per execution of the block.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every buffer kept on the device">,
+  ];
+  let statistics = [
+    Statistic<"numHoisted", "hoisted-buffers",
+              "Number of buffers kept on the device across launches">,
+    Statistic<"numUpdates", "updates", "Number of updates inserted">,
   ];
 }
 

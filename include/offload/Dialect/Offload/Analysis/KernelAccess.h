@@ -1,0 +1,93 @@
+//===- KernelAccess.h - What kernels do with their buffers ------*- C++ -*-===//
+//
+// The memory-effect analysis behind automatic data movement: for each buffer
+// argument of an offload.kernel, whether the kernel reads it, writes it,
+// overwrites all of it before reading any of it, and which part of it along
+// the outermost dimension it can touch. Map inference, the aliasing check and
+// transfer hoisting all ask it.
+//
+// The analysis follows a buffer through view-like ops, branches to other
+// blocks and calls to functions with bodies, and reads every op's
+// MemoryEffectOpInterface; an op it cannot see through makes the answer the
+// safe one (read and written, whole buffer) and records why.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_DIALECT_OFFLOAD_ANALYSIS_KERNELACCESS_H
+#define OFFLOAD_DIALECT_OFFLOAD_ANALYSIS_KERNELACCESS_H
+
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::offload {
+
+/// The part of a buffer a kernel can touch along its outermost dimension:
+/// indices [lb + minOffset, ub + maxOffset) where [lb, ub) is dimension
+/// `loopDim` of the kernel's parallel loop (step 1).
+struct BufferSection {
+  unsigned loopDim = 0;
+  int64_t minOffset = 0;
+  int64_t maxOffset = 0;
+  /// The loop dimension runs over the whole outermost dimension of the
+  /// buffer (from 0 to its size): the section is the whole buffer.
+  bool wholeBuffer = false;
+};
+
+/// What a kernel does with one buffer argument.
+struct BufferAccess {
+  bool read = false;
+  bool written = false;
+  /// Every element of the buffer is written, and none is read: the kernel
+  /// needs none of its previous contents.
+  bool overwritesAll = false;
+  /// Every element of `section` is written (and none read).
+  bool overwritesSection = false;
+  /// The part of the buffer the kernel can touch, when the analysis can
+  /// bound it by the parallel loop.
+  std::optional<BufferSection> section;
+  /// Why the answer is the conservative one, when it is.
+  std::string conservative;
+
+  bool isAccessed() const { return read || written; }
+  /// Merges the access through another argument bound to the same buffer.
+  void merge(const BufferAccess &other);
+};
+
+/// Computes and caches the accesses of kernel arguments.
+class KernelAccessAnalysis {
+public:
+  /// What `kernel` does with its argument #`index` (a memref).
+  const BufferAccess &getAccess(KernelOp kernel, unsigned index);
+
+private:
+  llvm::DenseMap<std::pair<Operation *, unsigned>, BufferAccess> cache;
+};
+
+/// Clones, at `b`'s insertion point, the computation of `value`, a value
+/// defined in `kernel` before its parallel loop (or an argument, or a
+/// constant), reading kernel arguments from `launch`'s operands. Returns
+/// null when the computation reads memory or cannot be recomputed.
+Value materializeOnHost(OpBuilder &b, LaunchOp launch, KernelOp kernel,
+                        OpFoldResult value);
+
+/// The buffer `value` is a view of: follows view-like ops to their source.
+Value getViewRoot(Value value);
+
+/// Calls `fn` on every use of `root` and of the views of it, except the
+/// uses that create views.
+void forEachUseThroughViews(Value root, function_ref<void(OpOperand &)> fn);
+
+/// Whether anything (host code or another launch) may read `buffer` after
+/// `op` (and what it nests) has run. Only a buffer the function allocates
+/// itself can be proven dead afterwards: any other belongs to someone who
+/// may look at it.
+bool mayBeReadAfter(Operation *op, Value buffer);
+
+} // namespace mlir::offload
+
+#endif // OFFLOAD_DIALECT_OFFLOAD_ANALYSIS_KERNELACCESS_H

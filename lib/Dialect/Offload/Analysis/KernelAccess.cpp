@@ -1,0 +1,409 @@
+//===- KernelAccess.cpp - What kernels do with their buffers ----*- C++ -*-===//
+
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+void BufferAccess::merge(const BufferAccess &other) {
+  if (!other.isAccessed() && other.conservative.empty())
+    return;
+  if (!isAccessed() && conservative.empty()) {
+    *this = other;
+    return;
+  }
+  read |= other.read;
+  written |= other.written;
+  // Whatever one argument leaves unwritten, the other overwrites.
+  overwritesAll = (overwritesAll || other.overwritesAll) && !read;
+  overwritesSection = false;
+  if (section && other.section && section->loopDim == other.section->loopDim &&
+      section->wholeBuffer == other.section->wholeBuffer) {
+    section->minOffset = std::min(section->minOffset, other.section->minOffset);
+    section->maxOffset = std::max(section->maxOffset, other.section->maxOffset);
+  } else {
+    section.reset();
+  }
+  if (conservative.empty())
+    conservative = other.conservative;
+}
+
+Value mlir::offload::getViewRoot(Value value) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      value = view.getViewSource();
+      continue;
+    }
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      value = cast.getSource();
+      continue;
+    }
+    break;
+  }
+  return value;
+}
+
+void mlir::offload::forEachUseThroughViews(
+    Value root, function_ref<void(OpOperand &)> fn) {
+  SmallVector<Value> worklist = {root};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if ((view && view.getViewSource() == value) ||
+          isa<memref::CastOp>(user)) {
+        for (Value result : user->getResults())
+          worklist.push_back(result);
+        continue;
+      }
+      fn(use);
+    }
+  }
+}
+
+bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
+  Value root = getViewRoot(buffer);
+  Operation *alloc = root.getDefiningOp();
+  if (!alloc || !isa<memref::AllocOp, memref::AllocaOp>(alloc))
+    return true;
+  bool mayRead = false;
+  forEachUseThroughViews(root, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (op->isAncestor(user) || isa<memref::DeallocOp>(user))
+      return;
+    // A use before `op`, in the same block and outside any loop that also
+    // holds `op`, cannot observe what `op` wrote.
+    Operation *userAncestor = user;
+    while (userAncestor && userAncestor->getBlock() != op->getBlock())
+      userAncestor = userAncestor->getParentOp();
+    if (userAncestor && userAncestor->isBeforeInBlock(op)) {
+      bool inLoop = false;
+      for (Operation *parent = op->getParentOp();
+           parent && parent != alloc->getParentOp();
+           parent = parent->getParentOp())
+        inLoop |= isa<LoopLikeOpInterface>(parent);
+      if (!inLoop)
+        return;
+    }
+    mayRead = true;
+  });
+  return mayRead;
+}
+
+namespace {
+/// The walk over the uses of one buffer value.
+class AccessWalker {
+public:
+  AccessWalker(llvm::SmallPtrSetImpl<Operation *> &activeCallees)
+      : activeCallees(activeCallees) {}
+
+  /// Analyzes `buffer`; `loop` is the kernel's parallel loop when `buffer`
+  /// is a kernel argument (direct accesses then bound sections).
+  BufferAccess run(Value buffer, scf::ParallelOp loop);
+
+private:
+  void visitDirectAccess(Operation *user, Value buffer, ValueRange indices,
+                         bool isStore);
+  void visitCall(CallOpInterface call, OpOperand &use);
+
+  llvm::SmallPtrSetImpl<Operation *> &activeCallees;
+  BufferAccess access;
+  scf::ParallelOp loop;
+  // Section tracking over the direct loads and stores of the argument.
+  bool sectionPossible = true;
+  bool anySectionAccess = false;
+  BufferSection section;
+  bool allOffsetsZero = true;
+  // A store (or whole-buffer write) that covers the section or the buffer.
+  bool coversAll = false, coversSection = false;
+};
+} // namespace
+
+static void assumeReadWrite(BufferAccess &access, const Twine &why) {
+  access.read = access.written = true;
+  if (access.conservative.empty())
+    access.conservative = why.str();
+}
+
+/// Matches `index` against `iv + c` or `iv - c` for an induction variable of
+/// `loop`; returns the loop dimension and c.
+static std::optional<std::pair<unsigned, int64_t>>
+matchInductionPlusConstant(Value index, scf::ParallelOp loop) {
+  int64_t offset = 0;
+  Value base = index;
+  APInt c;
+  if (auto add = index.getDefiningOp<arith::AddIOp>()) {
+    if (matchPattern(add.getRhs(), m_ConstantInt(&c))) {
+      base = add.getLhs();
+      offset = c.getSExtValue();
+    } else if (matchPattern(add.getLhs(), m_ConstantInt(&c))) {
+      base = add.getRhs();
+      offset = c.getSExtValue();
+    }
+  } else if (auto sub = index.getDefiningOp<arith::SubIOp>()) {
+    if (matchPattern(sub.getRhs(), m_ConstantInt(&c))) {
+      base = sub.getLhs();
+      offset = -c.getSExtValue();
+    }
+  }
+  for (auto [dim, iv] : llvm::enumerate(loop.getInductionVars()))
+    if (iv == base)
+      return std::make_pair(static_cast<unsigned>(dim), offset);
+  return std::nullopt;
+}
+
+static bool isConstant(Value value, int64_t expected) {
+  APInt c;
+  return matchPattern(value, m_ConstantInt(&c)) && c.getSExtValue() == expected;
+}
+
+/// Whether `ub` is the size of dimension `dim` of `buffer`.
+static bool isDimOf(Value ub, Value buffer, unsigned dim) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (!type.isDynamicDim(dim) && isConstant(ub, type.getDimSize(dim)))
+    return true;
+  auto dimOp = ub.getDefiningOp<memref::DimOp>();
+  return dimOp && dimOp.getSource() == buffer &&
+         isConstant(dimOp.getIndex(), dim);
+}
+
+void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
+                                     ValueRange indices, bool isStore) {
+  // A store that always runs into a buffer of one element writes all of it.
+  auto type = cast<MemRefType>(buffer.getType());
+  if (isStore && type.hasStaticShape() && type.getNumElements() == 1 &&
+      (user->getBlock() == buffer.getParentBlock() ||
+       (loop && user->getBlock() == loop.getBody())))
+    coversAll = true;
+  if (!loop || !loop->isProperAncestor(user) || indices.empty()) {
+    sectionPossible = false;
+    return;
+  }
+  auto match = matchInductionPlusConstant(indices.front(), loop);
+  if (!match || !isConstant(loop.getStep()[match->first], 1)) {
+    sectionPossible = false;
+  } else {
+    if (!anySectionAccess) {
+      section = {match->first, match->second, match->second};
+      anySectionAccess = true;
+    } else if (section.loopDim != match->first) {
+      sectionPossible = false;
+    } else {
+      section.minOffset = std::min(section.minOffset, match->second);
+      section.maxOffset = std::max(section.maxOffset, match->second);
+    }
+    allOffsetsZero &= match->second == 0;
+  }
+  if (!isStore || user->getBlock() != loop.getBody())
+    return;
+  // A store at exactly (iv_a, iv_b, ...), one distinct loop dimension per
+  // buffer dimension, runs once for every point of the loop's iteration
+  // space: it writes the buffer's elements the loop ranges over.
+  llvm::SmallDenseSet<Value, 4> seen;
+  bool innerFull = true;
+  for (auto [dim, index] : llvm::enumerate(indices)) {
+    auto ivMatch = matchInductionPlusConstant(index, loop);
+    if (!ivMatch || ivMatch->second != 0 || !seen.insert(index).second ||
+        !isConstant(loop.getStep()[ivMatch->first], 1))
+      return;
+    if (dim == 0)
+      continue;
+    innerFull &= isConstant(loop.getLowerBound()[ivMatch->first], 0) &&
+                 isDimOf(loop.getUpperBound()[ivMatch->first], buffer, dim);
+  }
+  if (!innerFull)
+    return;
+  unsigned outer = matchInductionPlusConstant(indices[0], loop)->first;
+  coversSection = true;
+  coversAll |= isConstant(loop.getLowerBound()[outer], 0) &&
+               isDimOf(loop.getUpperBound()[outer], buffer, 0);
+}
+
+void AccessWalker::visitCall(CallOpInterface call, OpOperand &use) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(
+      call.resolveCallable());
+  unsigned begin = call.getArgOperands().getBeginOperandIndex();
+  unsigned index = use.getOperandNumber() - begin;
+  if (!callee || callee.isExternal() || use.getOperandNumber() < begin ||
+      index >= callee.getNumArguments()) {
+    assumeReadWrite(access, "passes it to '" +
+                                call->getName().getStringRef() +
+                                "' of a function without a body");
+    return;
+  }
+  if (!activeCallees.insert(callee).second) {
+    assumeReadWrite(access, "passes it to recursive function @" +
+                                callee.getName());
+    return;
+  }
+  AccessWalker inner(activeCallees);
+  BufferAccess calleeAccess =
+      inner.run(callee.getArgument(index), /*loop=*/nullptr);
+  activeCallees.erase(callee);
+  access.read |= calleeAccess.read;
+  access.written |= calleeAccess.written;
+  if (access.conservative.empty() && !calleeAccess.conservative.empty())
+    access.conservative = ("passes it to @" + callee.getName() + ", which " +
+                           calleeAccess.conservative)
+                              .str();
+}
+
+BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
+  loop = parallelLoop;
+  llvm::SetVector<Value> worklist;
+  worklist.insert(buffer);
+  for (size_t i = 0; i < worklist.size(); ++i) {
+    Value value = worklist[i];
+    bool direct = value == buffer;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      // A view aliases its source: follow it. Accesses through it are not
+      // bounded by the section analysis.
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user);
+          view && view.getViewSource() == value) {
+        sectionPossible = false;
+        for (Value result : user->getResults())
+          if (isa<BaseMemRefType>(result.getType()))
+            worklist.insert(result);
+        continue;
+      }
+      if (auto call = dyn_cast<CallOpInterface>(user)) {
+        sectionPossible = false;
+        visitCall(call, use);
+        continue;
+      }
+      if (auto branch = dyn_cast<BranchOpInterface>(user)) {
+        sectionPossible = false;
+        if (std::optional<BlockArgument> target =
+                branch.getSuccessorBlockArgument(use.getOperandNumber())) {
+          worklist.insert(*target);
+          continue;
+        }
+      }
+      auto iface = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!iface) {
+        sectionPossible = false;
+        assumeReadWrite(access, "passes it to '" +
+                                    user->getName().getStringRef() +
+                                    "', whose memory effects are unknown");
+        continue;
+      }
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      bool reads = false, writes = false;
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        // An effect on another value does not touch the buffer; one on no
+        // particular value may.
+        if (effect.getValue() && effect.getValue() != value)
+          continue;
+        if (isa<MemoryEffects::Read>(effect.getEffect())) {
+          reads = true;
+        } else if (isa<MemoryEffects::Write>(effect.getEffect())) {
+          writes = true;
+        } else if (isa<MemoryEffects::Free>(effect.getEffect())) {
+          assumeReadWrite(access, "frees it with '" +
+                                      user->getName().getStringRef() + "'");
+        } else {
+          assumeReadWrite(access, "has an allocation effect on it in '" +
+                                      user->getName().getStringRef() + "'");
+        }
+      }
+      access.read |= reads;
+      access.written |= writes;
+      // Loads and stores of the argument itself bound the section.
+      if (auto load = dyn_cast<memref::LoadOp>(user); load && direct) {
+        visitDirectAccess(user, value, load.getIndices(), /*isStore=*/false);
+      } else if (auto store = dyn_cast<memref::StoreOp>(user);
+                 store && direct && store.getMemRef() == value) {
+        visitDirectAccess(user, value, store.getIndices(), /*isStore=*/true);
+      } else if (reads || writes) {
+        sectionPossible = false;
+        // A whole-buffer write that runs unconditionally: a destination-
+        // style op's init it does not read, or the target of a copy.
+        bool unconditional =
+            direct && (!loop ? user->getParentOp() ==
+                                   buffer.getParentBlock()->getParentOp()
+                             : user->getBlock() == loop.getBody() ||
+                                   user->getBlock() == buffer.getParentBlock());
+        bool wholeWrite = false;
+        if (auto dps = dyn_cast<DestinationStyleOpInterface>(user))
+          wholeWrite = dps.isDpsInit(&use) && !reads;
+        else if (auto copy = dyn_cast<memref::CopyOp>(user))
+          wholeWrite = copy.getTarget() == value;
+        coversAll |= unconditional && wholeWrite;
+      }
+      // Results that are memrefs derived from the operand (a cast that is
+      // not a view, for instance) alias it.
+      for (Value result : user->getResults())
+        if (isa<BaseMemRefType>(result.getType()) && iface.hasNoEffect())
+          worklist.insert(result);
+    }
+  }
+  access.overwritesAll = coversAll && !access.read;
+  if (sectionPossible && anySectionAccess &&
+      cast<MemRefType>(buffer.getType()).getRank() > 0) {
+    access.section = section;
+    access.section->wholeBuffer =
+        isConstant(loop.getLowerBound()[section.loopDim], 0) &&
+        isDimOf(loop.getUpperBound()[section.loopDim], buffer, 0);
+    access.overwritesSection =
+        coversSection && allOffsetsZero && !access.read;
+  }
+  return access;
+}
+
+const BufferAccess &KernelAccessAnalysis::getAccess(KernelOp kernel,
+                                                    unsigned index) {
+  auto key = std::make_pair(kernel.getOperation(), index);
+  auto it = cache.find(key);
+  if (it != cache.end())
+    return it->second;
+  llvm::SmallPtrSet<Operation *, 4> activeCallees;
+  AccessWalker walker(activeCallees);
+  auto loop = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
+  BufferAccess access = walker.run(kernel.getArgument(index), loop);
+  return cache.try_emplace(key, std::move(access)).first->second;
+}
+
+static Value materialize(OpBuilder &b, KernelOp kernel, Value value,
+                         IRMapping &mapping) {
+  if (Value mapped = mapping.lookupOrNull(value))
+    return mapped;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getParentOp() != kernel || def->getNumRegions() != 0 ||
+      !isMemoryEffectFree(def))
+    return {};
+  for (Value operand : def->getOperands())
+    if (!materialize(b, kernel, operand, mapping))
+      return {};
+  b.clone(*def, mapping);
+  return mapping.lookup(value);
+}
+
+Value mlir::offload::materializeOnHost(OpBuilder &b, LaunchOp launch,
+                                       KernelOp kernel, OpFoldResult value) {
+  if (auto attr = dyn_cast<Attribute>(value))
+    return arith::ConstantIndexOp::create(b, launch.getLoc(),
+                                          cast<IntegerAttr>(attr).getInt());
+  IRMapping mapping;
+  for (auto [arg, operand] : llvm::zip(kernel.getArguments(), launch.getArgs()))
+    mapping.map(arg, operand);
+  return materialize(b, kernel, cast<Value>(value), mapping);
+}
