@@ -4,7 +4,8 @@
 #               and run it (on the GPU when there is one, else on the host device)
 #   make test   install what is missing, build, then run every test
 #
-# Other targets: build (tools into build/bin), configure, deps, clean.
+# Other targets: build (tools into build/bin), configure, deps, clean,
+# python (install the Python package `offload` for your user, docs/Python.md).
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= Release
@@ -17,7 +18,7 @@ C_COMPILER := $(shell command -v clang-22 2>/dev/null || command -v cc)
 LAUNCHER := $(shell command -v ccache 2>/dev/null)
 GENERATOR := $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
 
-.PHONY: all deps configure build demo test clean
+.PHONY: all deps configure build demo test python clean
 
 all: build
 
@@ -42,6 +43,9 @@ demo: build
 
 test: build
 	$(CMAKE) --build $(BUILD_DIR) --target check-offload
+
+python: build
+	$(CMAKE) --build $(BUILD_DIR) --target install-offload-python
 
 clean:
 	rm -rf $(BUILD_DIR)

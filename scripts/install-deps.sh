@@ -10,6 +10,7 @@ packages=(
   liboffload-22-dev libomp-22-dev rocm-device-libs
   cmake ninja-build ccache
   python3 python3-numpy python3-pytest pybind11-dev
+  python3-pip python3-setuptools python3-wheel
 )
 
 missing=()

@@ -1,0 +1,296 @@
+//===- CInterface.cpp - C-callable entry points of a module -----*- C++ -*-===//
+//
+// Makes a module callable from C (and from Python through ctypes): every
+// public function gets MLIR's C wrapper (`_mlir_ciface_<name>`, memrefs
+// passed as pointers to their descriptors) and every kernel a host function
+// that launches it. The description of these entry points (JSON, version 1)
+// is embedded in the module as `__offload_interface`:
+//
+//   {"version": 1, "functions": [
+//     {"name": "saxpy", "kind": "kernel", "symbol": "_mlir_ciface_...",
+//      "args": [{"name": "a", "kind": "scalar", "dtype": "float32"},
+//               {"name": "x", "kind": "memref", "dtype": "float32",
+//                "shape": [-1], "map": "to", "writes": false}, ...],
+//      "results": ["float64"], "unsupported": "<reason>" (optional)}]}
+//
+// "map" is what the compiler moves for the buffer (to, from, tofrom, alloc,
+// or none when no device code uses it directly); "writes" says whether the
+// function may write the buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CInterface.h"
+
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
+
+#include "mlir/AsmParser/AsmParserState.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+static constexpr llvm::StringLiteral kArgNamesAttr = "offload_capi.arg_names";
+static constexpr llvm::StringLiteral kLauncherPrefix = "__offload_launch_";
+static constexpr llvm::StringLiteral kInterfaceGlobal = "__offload_interface";
+
+void capi::recordArgumentNames(const AsmParserState &state) {
+  for (const AsmParserState::BlockDefinition &def : state.getBlockDefs()) {
+    Block *block = def.block;
+    if (!block || !block->isEntryBlock())
+      continue;
+    Operation *parent = block->getParentOp();
+    if (!isa_and_nonnull<func::FuncOp, KernelOp>(parent) ||
+        def.arguments.size() != block->getNumArguments())
+      continue;
+    SmallVector<Attribute> names;
+    for (auto [i, arg] : llvm::enumerate(def.arguments)) {
+      llvm::StringRef text;
+      if (arg.loc.isValid())
+        text = llvm::StringRef(arg.loc.Start.getPointer(),
+                               arg.loc.End.getPointer() -
+                                   arg.loc.Start.getPointer());
+      text.consume_front("%");
+      std::string name = text.empty() || !(isalpha(text[0]) || text[0] == '_')
+                             ? "arg" + std::to_string(i)
+                             : text.str();
+      names.push_back(StringAttr::get(parent->getContext(), name));
+    }
+    parent->setAttr(kArgNamesAttr, ArrayAttr::get(parent->getContext(), names));
+  }
+}
+
+void capi::dropArgumentNames(ModuleOp module) {
+  module.walk([](Operation *op) { op->removeAttr(kArgNamesAttr); });
+}
+
+/// A host function `__offload_launch_<k>` launching each kernel.
+static void addKernelLaunchers(ModuleOp module) {
+  OpBuilder b(module.getContext());
+  b.setInsertionPointToEnd(module.getBody());
+  for (KernelOp kernel : llvm::to_vector(module.getOps<KernelOp>())) {
+    std::string name = (kLauncherPrefix + kernel.getSymName()).str();
+    if (module.lookupSymbol(name))
+      continue;
+    auto func = func::FuncOp::create(b, kernel.getLoc(), name,
+                                     kernel.getFunctionType());
+    if (Attribute names = kernel->getAttr(kArgNamesAttr))
+      func->setAttr(kArgNamesAttr, names);
+    Block *entry = func.addEntryBlock();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entry);
+    LaunchOp::create(b, kernel.getLoc(), kernel.getSymName(),
+                     entry->getArguments(), ValueRange(), ArrayAttr(),
+                     Value(), ValueRange(), ValueRange());
+    func::ReturnOp::create(b, kernel.getLoc());
+  }
+}
+
+/// The functions that get a C interface: public, with a body.
+static SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
+  SmallVector<func::FuncOp> result;
+  for (auto func : module.getOps<func::FuncOp>())
+    if (func.isPublic() && !func.isExternal())
+      result.push_back(func);
+  return result;
+}
+
+/// The numpy dtype of a scalar or element type, or "" when none fits.
+static std::string getDType(Type type, bool scalar) {
+  if (type.isIndex())
+    return "int64";
+  if (auto i = dyn_cast<IntegerType>(type)) {
+    if (i.isUnsigned())
+      return "";
+    switch (i.getWidth()) {
+    case 1:
+      return "bool";
+    case 8:
+    case 16:
+    case 32:
+    case 64:
+      return "int" + std::to_string(i.getWidth());
+    default:
+      return "";
+    }
+  }
+  if (type.isF16())
+    return scalar ? "" : "float16";
+  if (type.isF32())
+    return "float32";
+  if (type.isF64())
+    return "float64";
+  return "";
+}
+
+static std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  type.print(os);
+  return text;
+}
+
+namespace {
+struct MapUse {
+  bool mapped = false, in = false, out = false, hostWrites = false;
+};
+} // namespace
+
+template <typename OpTy>
+static void addMaps(OpTy op, Value value, MapUse &use) {
+  ArrayAttr kinds = op.getMapKindsAttr();
+  if (!kinds)
+    return;
+  for (auto [var, kind] : llvm::zip(op.getMapVars(), kinds)) {
+    if (var != value)
+      continue;
+    auto map = cast<MapAttr>(kind);
+    use.mapped = true;
+    use.in |= map.copiesIn();
+    use.out |= map.copiesOut();
+  }
+}
+
+/// What the device code and the host code do with `arg`.
+static MapUse getMapUse(BlockArgument arg) {
+  MapUse use;
+  for (Operation *user : arg.getUsers()) {
+    if (auto launch = dyn_cast<LaunchOp>(user))
+      addMaps(launch, arg, use);
+    else if (auto data = dyn_cast<DataOp>(user))
+      addMaps(data, arg, use);
+    else if (auto enter = dyn_cast<EnterDataOp>(user))
+      addMaps(enter, arg, use);
+    else if (auto exit = dyn_cast<ExitDataOp>(user))
+      addMaps(exit, arg, use);
+    else if (auto update = dyn_cast<UpdateOp>(user))
+      addMaps(update, arg, use);
+    else if (!isa<memref::LoadOp, memref::DimOp, memref::RankOp>(user))
+      use.hostWrites = true; // a store, or a use we cannot see through
+  }
+  return use;
+}
+
+static llvm::json::Object describe(func::FuncOp func) {
+  llvm::json::Object entry;
+  llvm::StringRef name = func.getSymName();
+  bool kernel = name.consume_front(kLauncherPrefix);
+  entry["name"] = name.str();
+  entry["kind"] = kernel ? "kernel" : "function";
+  entry["symbol"] = ("_mlir_ciface_" + func.getSymName()).str();
+  std::string unsupported;
+  auto names = func->getAttrOfType<ArrayAttr>(kArgNamesAttr);
+  llvm::json::Array args;
+  for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+    llvm::json::Object arg;
+    std::string argName = "arg" + std::to_string(i);
+    if (names && i < names.size())
+      argName = cast<StringAttr>(names[i]).str();
+    arg["name"] = argName;
+    if (auto memref = dyn_cast<MemRefType>(type)) {
+      std::string dtype = getDType(memref.getElementType(), false);
+      arg["kind"] = "memref";
+      arg["dtype"] = dtype;
+      llvm::json::Array shape;
+      for (int64_t size : memref.getShape())
+        shape.push_back(ShapedType::isDynamic(size) ? -1 : size);
+      arg["shape"] = std::move(shape);
+      MapUse use = getMapUse(func.getArgument(i));
+      arg["map"] = !use.mapped              ? "none"
+                   : use.in && use.out      ? "tofrom"
+                   : use.in                 ? "to"
+                   : use.out                ? "from"
+                                            : "alloc";
+      arg["writes"] = use.out || use.hostWrites;
+      if (unsupported.empty() && dtype.empty())
+        unsupported = "argument '" + argName + "' is a memref of " +
+                      typeString(memref.getElementType()) +
+                      ", which has no numpy dtype";
+      if (unsupported.empty() && (!memref.getLayout().isIdentity() ||
+                                  memref.getMemorySpace()))
+        unsupported = "argument '" + argName + "' has type " +
+                      typeString(type) +
+                      "; only memrefs with the identity layout in the "
+                      "default memory space take numpy arrays";
+    } else {
+      std::string dtype = getDType(type, true);
+      arg["kind"] = "scalar";
+      arg["dtype"] = dtype;
+      if (unsupported.empty() && dtype.empty())
+        unsupported = "argument '" + argName + "' has type " +
+                      typeString(type) + ", which Python cannot pass";
+    }
+    args.push_back(std::move(arg));
+  }
+  entry["args"] = std::move(args);
+  llvm::json::Array results;
+  for (Type type : func.getResultTypes()) {
+    std::string dtype = isa<MemRefType>(type) ? "" : getDType(type, true);
+    results.push_back(dtype);
+    if (unsupported.empty() && dtype.empty())
+      unsupported = "result type " + typeString(type) +
+                    " cannot be returned to Python (only integer, index, "
+                    "f32 and f64 scalars)";
+  }
+  if (unsupported.empty() && func.getNumResults() > 1)
+    unsupported = "functions with more than one result cannot be called "
+                  "from Python";
+  entry["results"] = std::move(results);
+  if (!unsupported.empty())
+    entry["unsupported"] = unsupported;
+  return entry;
+}
+
+/// The interface of a module that has its launchers already.
+static FailureOr<std::string> computeInterface(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(module.getContext());
+  pm.addPass(createOffloadInferMaps());
+  if (failed(pm.run(*copy)))
+    return failure();
+  llvm::json::Array functions;
+  for (func::FuncOp func : getEntryPoints(*copy))
+    functions.push_back(describe(func));
+  llvm::json::Object root;
+  root["version"] = 1;
+  root["functions"] = std::move(functions);
+  return llvm::formatv("{0}", llvm::json::Value(std::move(root))).str();
+}
+
+FailureOr<std::string> capi::getInterface(ModuleOp module) {
+  OwningOpRef<ModuleOp> copy = module.clone();
+  addKernelLaunchers(*copy);
+  return computeInterface(*copy);
+}
+
+LogicalResult capi::addCInterface(ModuleOp module) {
+  if (module.lookupSymbol(kInterfaceGlobal))
+    return emitError(module.getLoc())
+           << "the module has a C interface already ('" << kInterfaceGlobal
+           << "' exists)";
+  addKernelLaunchers(module);
+  FailureOr<std::string> json = computeInterface(module);
+  if (failed(json))
+    return failure();
+  MLIRContext *ctx = module.getContext();
+  for (func::FuncOp func : getEntryPoints(module))
+    func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                  UnitAttr::get(ctx));
+  dropArgumentNames(module);
+  OpBuilder b(ctx);
+  b.setInsertionPointToEnd(module.getBody());
+  std::string bytes = *json;
+  bytes.push_back('\0');
+  auto type = LLVM::LLVMArrayType::get(IntegerType::get(ctx, 8), bytes.size());
+  LLVM::GlobalOp::create(b, module.getLoc(), type, /*isConstant=*/true,
+                         LLVM::Linkage::External, kInterfaceGlobal,
+                         b.getStringAttr(bytes));
+  return success();
+}

@@ -1,0 +1,278 @@
+"""The offload Python package, on the offload runtime's host device."""
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
+import numpy as np
+import pytest
+
+import offload
+
+PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(
+    offload.__file__)))
+
+
+# ===--- Calling kernels and functions ------------------------------------=== #
+
+def test_saxpy_updates_y_in_place(kernels):
+    x = np.arange(1000, dtype=np.float32)
+    y = np.ones(1000, dtype=np.float32)
+    assert kernels.saxpy(2.0, x, y) is None
+    np.testing.assert_array_equal(y, 2 * np.arange(1000) + 1)
+    np.testing.assert_array_equal(x, np.arange(1000))
+
+
+def test_keyword_arguments(kernels):
+    x = np.full(4, 3, dtype=np.float32)
+    y = np.zeros(4, dtype=np.float32)
+    kernels["saxpy"](x=x, y=y, a=0.5)
+    np.testing.assert_array_equal(y, [1.5] * 4)
+
+
+def test_read_only_array_for_a_read_only_argument(kernels):
+    x = np.arange(4, dtype=np.float32)
+    x.flags.writeable = False
+    y = np.zeros(4, dtype=np.float32)
+    kernels.saxpy(1.0, x, y)
+    np.testing.assert_array_equal(y, [0, 1, 2, 3])
+
+
+def test_2d_static_shape_and_integers(kernels):
+    a = np.arange(12, dtype=np.int32).reshape(4, 3)
+    out = np.zeros((4, 3), dtype=np.int32)
+    kernels.scale2d(-3, a, out)
+    np.testing.assert_array_equal(out, -3 * np.arange(12).reshape(4, 3))
+
+
+def test_function_with_data_region(kernels):
+    x = np.arange(6, dtype=np.float32)
+    y = np.ones(6, dtype=np.float32)
+    kernels.twice(2.0, x, y)
+    np.testing.assert_array_equal(y, 4 * np.arange(6) + 1)
+
+
+def test_scalar_result(kernels):
+    x = np.array([0.5, 1.25, 2.0, 100.0])
+    assert kernels.sum(x, 3) == 3.75
+
+
+def test_interface_and_signatures(kernels):
+    saxpy = kernels.saxpy
+    assert saxpy.kind == "kernel"
+    assert [(a["name"], a.get("map")) for a in saxpy.args] == [
+        ("a", None), ("x", "to"), ("y", "tofrom")]
+    # Written (possibly in part): copied both ways.
+    assert kernels.scale2d.args[2]["map"] == "tofrom"
+    assert kernels.scale2d.args[1]["shape"] == [4, 3]
+    assert kernels.twice.kind == "function"
+    assert [a["map"] for a in kernels.twice.args[1:]] == ["to", "tofrom"]
+    assert saxpy.signature == \
+        "saxpy(a: float32, x: float32(?,) to, y: float32(?,) tofrom)"
+    assert kernels.sum.signature == \
+        "sum(x: float64(?,) none, n: int64) -> float64"
+    assert sorted(kernels.functions) == [
+        "make", "saxpy", "scale2d", "sum", "twice"]
+
+
+def test_interface_without_compiling(kernels_path):
+    text = offload.interface(kernels_path)
+    names = [f["name"] for f in json.loads(text)["functions"]]
+    assert names == ["twice", "sum", "make", "saxpy", "scale2d"]
+
+
+def test_read_only_arrays_are_not_copied_back(kernels, tmp_path):
+    # The runtime's own record of the copies: x goes to the device only,
+    # y both ways.
+    path = kernels.save(tmp_path / "k.so")
+    script = textwrap.dedent("""
+        import numpy as np, offload
+        m = offload.load(%r)
+        x = np.arange(256, dtype=np.float32); y = np.ones(256, np.float32)
+        m.saxpy(2.0, x, y)
+        assert y[255] == 511.0
+    """ % str(path))
+    env = dict(os.environ, LIBOMPTARGET_INFO="-1",
+               PYTHONPATH=PACKAGE_DIR, OMP_TARGET_OFFLOAD="mandatory")
+    run = subprocess.run([sys.executable, "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    to_device = [l for l in run.stderr.splitlines()
+                 if "Copying data from host to device" in l]
+    to_host = [l for l in run.stderr.splitlines()
+               if "Copying data from device to host" in l]
+    assert len(to_device) == 2 and len(to_host) == 1, run.stderr
+    assert all("Size=1024" in l for l in to_device + to_host)
+
+
+# ===--- Argument errors: checked before the call, naming the argument ----=== #
+
+@pytest.mark.parametrize("call, error, message", [
+    (lambda k, x, y: k.saxpy(2.0, x),
+     TypeError, r"saxpy\(\) takes 3 arguments \(a, x, y\): missing 'y'"),
+    (lambda k, x, y: k.saxpy(2.0, x, y, y),
+     TypeError, r"saxpy\(\) takes 3 arguments \(a, x, y\) but 4 were given"),
+    (lambda k, x, y: k.saxpy(2.0, x, y, z=1),
+     TypeError, r"saxpy\(\) got an unexpected argument 'z'"),
+    (lambda k, x, y: k.saxpy(2.0, x, a=1.0, y=y),
+     TypeError, r"saxpy\(\) got argument 'a' twice"),
+    (lambda k, x, y: k.saxpy(2.0, x.astype(np.float64), y),
+     TypeError, r"argument 'x' must be a numpy array of float32 with shape "
+                r"\(\?,\), got dtype float64"),
+    (lambda k, x, y: k.saxpy(2.0, list(x), y),
+     TypeError, r"argument 'x' must be a numpy array of float32 .*got list"),
+    (lambda k, x, y: k.saxpy(2.0, x, y.reshape(2, 4)),
+     ValueError, r"argument 'y' must be .*\(1 dimension\), got 2 dimensions"),
+    (lambda k, x, y: k.saxpy(2.0, x[::2], y[::2]),
+     ValueError, r"argument 'x' is not C-contiguous"),
+    (lambda k, x, y: k.saxpy("2", x, y),
+     TypeError, r"argument 'a' must be a real number \(float32\), got str"),
+    (lambda k, x, y: k.scale2d(1.5, np.zeros((4, 3), np.int32),
+                               np.zeros((4, 3), np.int32)),
+     TypeError, r"argument 's' must be an integer \(int32\), got float"),
+    (lambda k, x, y: k.scale2d(2**31, np.zeros((4, 3), np.int32),
+                               np.zeros((4, 3), np.int32)),
+     ValueError, r"argument 's' = 2147483648 does not fit in int32"),
+    (lambda k, x, y: k.scale2d(1, np.zeros((4, 4), np.int32),
+                               np.zeros((4, 3), np.int32)),
+     ValueError, r"argument 'in' must be .* dimension 1 is 4, not 3"),
+    (lambda k, x, y: k.make(3),
+     TypeError, r"make\(\) cannot be called from Python: result type "
+                r"memref<\?xf32> cannot be returned"),
+    (lambda k, x, y: k.nonexistent,
+     AttributeError, r"has no function or kernel 'nonexistent' \(it has: "
+                     r"make, saxpy, scale2d, sum, twice\)"),
+])
+def test_argument_errors(kernels, call, error, message):
+    x = np.zeros(8, dtype=np.float32)
+    y = np.zeros(8, dtype=np.float32)
+    with pytest.raises(error, match=message):
+        call(kernels, x, y)
+    np.testing.assert_array_equal(y, np.zeros(8))
+
+
+def test_read_only_array_for_a_written_argument(kernels):
+    x = np.zeros(4, dtype=np.float32)
+    y = np.zeros(4, dtype=np.float32)
+    y.flags.writeable = False
+    with pytest.raises(ValueError,
+                       match=r"argument 'y' is read-only, but saxpy writes"):
+        kernels.saxpy(1.0, x, y)
+
+
+# ===--- Compiler diagnostics ---------------------------------------------=== #
+
+BAD_TYPE = """module {
+  func.func @f() -> f32 {
+    %x = arith.constant 1 : i32
+    return %x : i32
+  }
+}
+"""
+
+
+def test_parse_error_from_string():
+    with pytest.raises(offload.CompileError) as info:
+        offload.compile("module {\n  offload.nonsense\n}\n")
+    error = info.value
+    assert (error.file, error.line, error.column) == ("<string>", 2, 3)
+    assert error.message == "custom op 'offload.nonsense' is unknown"
+    assert str(error) == \
+        "<string>:2:3: error: custom op 'offload.nonsense' is unknown"
+
+
+def test_verifier_error_from_file(tmp_path):
+    path = tmp_path / "bad.mlir"
+    path.write_text(BAD_TYPE)
+    with pytest.raises(offload.CompileError) as info:
+        offload.compile(path)
+    assert info.value.file == str(path)
+    assert info.value.line == 4
+    assert "type of return operand 0 ('i32') doesn't match function result " \
+        "type ('f32')" in info.value.message
+
+
+def test_missing_file():
+    with pytest.raises(offload.CompileError,
+                       match=r"cannot read /nonexistent/k.mlir: No such file"):
+        offload.compile("/nonexistent/k.mlir")
+
+
+def test_bad_targets(kernels_path):
+    with pytest.raises(offload.CompileError, match=r"nvidia"):
+        offload.compile(kernels_path, targets="nvidia:sm_90")
+
+
+def test_bad_opt_level(kernels_path):
+    with pytest.raises(ValueError, match=r"opt_level must be 0, 1, 2 or 3"):
+        offload.compile(kernels_path, opt_level=5)
+
+
+def test_bad_pipeline(kernels_path):
+    with pytest.raises(offload.CompileError,
+                       match=r"invalid pass pipeline 'no-such-pass'"):
+        offload.run_pipeline(kernels_path, "no-such-pass")
+
+
+# ===--- Tools that want the IR -------------------------------------------=== #
+
+def test_run_pipeline(kernels_path):
+    text = offload.run_pipeline(kernels_path, "offload-infer-maps")
+    assert ("map(to: %arg1 : memref<?xf32>, tofrom: %arg2 : memref<?xf32>)"
+            in text)
+    assert "offload_capi" not in text
+    lowered = offload.run_pipeline(
+        kernels_path, "builtin.module(offload-pipeline{targets=host})")
+    assert "offload.kernel" not in lowered
+    assert "llvm.call @__tgt_target_kernel" in lowered
+
+
+def test_translate(kernels_path):
+    ir = offload.translate(kernels_path)
+    assert "define void @twice(" in ir
+    assert "call void @__tgt_register_lib(" in ir
+
+
+# ===--- Devices and the runtime half -------------------------------------=== #
+
+def test_devices():
+    devices = offload.devices()
+    assert devices, "the runtime sees no device"
+    assert [d.id for d in devices] == list(range(len(devices)))
+    assert all(d.kind in ("host", "cuda", "amdgpu") for d in devices)
+
+
+def test_saved_module_runs_without_the_compiler(kernels, tmp_path):
+    path = kernels.save(tmp_path / "saved.so")
+    script = textwrap.dedent("""
+        import numpy as np, offload, sys
+        m = offload.load(%r)
+        x = np.arange(5, dtype=np.float32); y = np.full(5, 10, np.float32)
+        m.saxpy(3.0, x, y)
+        print(y.tolist())
+        try:
+            offload.compile("module {}")
+        except ImportError as e:
+            print("no compiler:", "libOffloadCAPI.so" in str(e))
+        print("compiler loaded:", any("OffloadCAPI" in l
+                                      for l in open("/proc/self/maps")))
+    """ % str(path))
+    env = dict(os.environ, PYTHONPATH=PACKAGE_DIR,
+               OFFLOAD_CAPI_LIBRARY="/nonexistent/libOffloadCAPI.so")
+    run = subprocess.run([sys.executable, "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines() == [
+        "[10.0, 13.0, 16.0, 19.0, 22.0]", "no compiler: True",
+        "compiler loaded: False"]
+
+
+def test_load_errors(tmp_path):
+    with pytest.raises(FileNotFoundError, match="no compiled module at"):
+        offload.load(tmp_path / "none.so")
+    lib = "/usr/lib/x86_64-linux-gnu/libz.so.1"
+    if os.path.exists(lib):
+        with pytest.raises(ValueError, match="has no __offload_interface"):
+            offload.load(lib)
