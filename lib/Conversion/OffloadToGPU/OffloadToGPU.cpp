@@ -26,6 +26,7 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_CONVERTOFFLOADTOGPU
@@ -61,6 +62,47 @@ static bool mayWriteSharedMemory(Operation *op) {
   });
 }
 
+/// The operation of an scf.reduce region that combines its two arguments
+/// with one arith operation that has a neutral element, or null.
+static Operation *getReductionCombiner(Region &region) {
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 || !llvm::hasSingleElement(
+                                          block.without_terminator()))
+    return nullptr;
+  Operation *op = &block.front();
+  auto ret = dyn_cast<scf::ReduceReturnOp>(block.getTerminator());
+  if (!ret || ret.getResult() != op->getResult(0) || op->getNumOperands() != 2 ||
+      op->getNumResults() != 1 ||
+      !llvm::is_contained(op->getOperands(), block.getArgument(0)) ||
+      !llvm::is_contained(op->getOperands(), block.getArgument(1)) ||
+      !arith::getNeutralElement(op))
+    return nullptr;
+  return op;
+}
+
+std::optional<gpu::AllReduceOperation>
+mlir::offload::getReductionKind(Region &region) {
+  Operation *op = getReductionCombiner(region);
+  if (!op)
+    return std::nullopt;
+  using K = gpu::AllReduceOperation;
+  return llvm::TypeSwitch<Operation *, std::optional<K>>(op)
+      .Case<arith::AddFOp, arith::AddIOp>([](auto) { return K::ADD; })
+      .Case<arith::MulFOp, arith::MulIOp>([](auto) { return K::MUL; })
+      .Case<arith::MaximumFOp>([](auto) { return K::MAXIMUMF; })
+      .Case<arith::MinimumFOp>([](auto) { return K::MINIMUMF; })
+      .Case<arith::MaxNumFOp>([](auto) { return K::MAXNUMF; })
+      .Case<arith::MinNumFOp>([](auto) { return K::MINNUMF; })
+      .Case<arith::MaxSIOp>([](auto) { return K::MAXSI; })
+      .Case<arith::MinSIOp>([](auto) { return K::MINSI; })
+      .Case<arith::MaxUIOp>([](auto) { return K::MAXUI; })
+      .Case<arith::MinUIOp>([](auto) { return K::MINUI; })
+      .Case<arith::AndIOp>([](auto) { return K::AND; })
+      .Case<arith::OrIOp>([](auto) { return K::OR; })
+      .Case<arith::XOrIOp>([](auto) { return K::XOR; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
 LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
   SmallVector<Operation *> loops;
   for (Operation &op : kernel.getBody().front())
@@ -76,11 +118,25 @@ LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
     return diag;
   }
   Operation *loop = loops.empty() ? nullptr : loops.front();
+  bool reduces = false;
   if (auto parallel = dyn_cast_or_null<scf::ParallelOp>(loop)) {
-    if (parallel.getNumResults() != 0)
-      return parallel.emitError()
-             << "reductions on a kernel's parallel loop are not supported "
-                "yet; accumulate into a buffer from a sequential loop";
+    reduces = parallel.getNumResults() != 0;
+    for (Type type : parallel.getResultTypes())
+      if (!type.isIntOrFloat())
+        return parallel.emitError()
+               << "a kernel's parallel loop can reduce integers and floats, "
+                  "not "
+               << type;
+    for (auto [index, region] : llvm::enumerate(
+             parallel.getRegion().front().getTerminator()->getRegions()))
+      if (!getReductionKind(region))
+        return parallel.emitError()
+               << "reduction " << index
+               << " of a kernel's parallel loop must combine its two "
+                  "arguments with one arith operation that has a neutral "
+                  "element and a GPU counterpart (addf, addi, mulf, muli, "
+                  "maximumf, minimumf, maxnumf, minnumf, maxsi, minsi, maxui, "
+                  "minui, andi, ori, xori)";
     if (parallel.getNumLoops() > 3)
       return parallel.emitError()
              << "a kernel's parallel loop has 1 to 3 dimensions, this one "
@@ -101,6 +157,11 @@ LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
   WalkResult result =
       kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
         if (op == loop)
+          return WalkResult::skip();
+        // After a loop with reductions, the kernel runs once, on one thread
+        // (see distributeReductionOverGrid).
+        if (reduces && loop->isBeforeInBlock(
+                           kernel.getBody().front().findAncestorOpInBlock(*op)))
           return WalkResult::skip();
         if (!mayWriteSharedMemory(op))
           return WalkResult::advance();
@@ -164,6 +225,210 @@ static void distributeOverGrid(RewriterBase &rewriter,
   Block &body = parallel.getRegion().front();
   rewriter.eraseOp(body.getTerminator()); // scf.reduce without operands
   rewriter.inlineBlockBefore(&body, innermost.getBody()->getTerminator(), ivs);
+  rewriter.eraseOp(parallel);
+}
+
+/// The linear id of the current thread in its block (`thread`) or of the
+/// current block in the grid, and the matching count.
+static std::pair<Value, Value> getLinearId(OpBuilder &b, Location loc,
+                                           bool thread) {
+  Value id, count;
+  for (int d = 2; d >= 0; --d) {
+    gpu::Dimension dim = hardwareDim(d);
+    Value i = thread ? gpu::ThreadIdOp::create(b, loc, dim).getResult()
+                     : gpu::BlockIdOp::create(b, loc, dim).getResult();
+    Value n = thread ? gpu::BlockDimOp::create(b, loc, dim).getResult()
+                     : gpu::GridDimOp::create(b, loc, dim).getResult();
+    id = id ? arith::AddIOp::create(b, loc,
+                                    arith::MulIOp::create(b, loc, id, n), i)
+                  .getResult()
+            : i;
+    count = count ? arith::MulIOp::create(b, loc, count, n).getResult() : n;
+  }
+  return {id, count};
+}
+
+/// Replaces `parallel`, a loop with reductions, by a grid-stride loop nest
+/// whose threads accumulate partial results from the neutral elements, and
+/// runs the code after the loop (up to the function's terminator) once, on
+/// one thread, with the loop's results:
+///   - each block combines its threads' values (gpu.all_reduce) and thread 0
+///     writes the block's value to a partials buffer (a device global, one
+///     slot per block), then counts the block done with an atomic add;
+///   - the block that counts last combines the partials in block order (so
+///     results do not depend on timing), then its thread 0 combines the
+///     loop's initial values, resets the counter and runs the rest.
+/// The launch lowering keeps the grid within kMaxReductionBlocks blocks.
+static void distributeReductionOverGrid(RewriterBase &rewriter,
+                                        gpu::GPUFuncOp func,
+                                        scf::ParallelOp parallel) {
+  Location loc = parallel.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  unsigned rank = parallel.getNumLoops();
+  Block &body = parallel.getRegion().front();
+  auto reduce = cast<scf::ReduceOp>(body.getTerminator());
+  SmallVector<Operation *> combiners;
+  SmallVector<gpu::AllReduceOperation> kinds;
+  for (Region &region : reduce.getReductions()) {
+    combiners.push_back(getReductionCombiner(region));
+    kinds.push_back(*getReductionKind(region));
+  }
+  auto combine = [&](OpBuilder &b, unsigned k, Value lhs, Value rhs) {
+    Block &block = combiners[k]->getParentRegion()->front();
+    IRMapping mapping;
+    mapping.map(block.getArgument(0), lhs);
+    mapping.map(block.getArgument(1), rhs);
+    return b.clone(*combiners[k], mapping)->getResult(0);
+  };
+  SmallVector<Operation *> rest;
+  for (Operation *op = parallel->getNextNode();
+       op && !op->hasTrait<OpTrait::IsTerminator>(); op = op->getNextNode())
+    rest.push_back(op);
+
+  // Per thread: a grid-stride loop nest that carries the accumulators.
+  rewriter.setInsertionPoint(parallel);
+  SmallVector<Value> neutrals;
+  for (Operation *combiner : combiners)
+    neutrals.push_back(arith::ConstantOp::create(
+        rewriter, loc, *arith::getNeutralElement(combiner)));
+  SmallVector<scf::ForOp> loops;
+  SmallVector<Value> ivs;
+  ValueRange accs = neutrals;
+  for (unsigned d = 0; d < rank; ++d) {
+    auto [id, size] =
+        getGlobalIdAndSize(rewriter, loc, hardwareDim(rank - 1 - d));
+    Value step = parallel.getStep()[d];
+    Value lb =
+        arith::AddIOp::create(rewriter, loc, parallel.getLowerBound()[d],
+                              arith::MulIOp::create(rewriter, loc, id, step));
+    Value stride = arith::MulIOp::create(rewriter, loc, size, step);
+    auto loop = scf::ForOp::create(rewriter, loc, lb,
+                                   parallel.getUpperBound()[d], stride, accs);
+    loops.push_back(loop);
+    ivs.push_back(loop.getInductionVar());
+    accs = loop.getRegionIterArgs();
+    rewriter.setInsertionPointToStart(loop.getBody());
+  }
+  Block *innermost = loops.back().getBody();
+  rewriter.mergeBlocks(&body, innermost, ivs);
+  rewriter.setInsertionPoint(reduce);
+  SmallVector<Value> updated;
+  for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
+    updated.push_back(combine(rewriter, k, accs[k], operand));
+  scf::YieldOp::create(rewriter, loc, updated);
+  // The combiners are cloned again below: keep them until the end.
+  rewriter.moveOpBefore(reduce, parallel);
+  for (unsigned d = rank - 1; d > 0; --d) {
+    rewriter.setInsertionPointToEnd(loops[d - 1].getBody());
+    scf::YieldOp::create(rewriter, loc, loops[d].getResults());
+  }
+
+  // Per block: combine, and leave the block's value in the partials.
+  rewriter.setInsertionPointAfter(loops.front());
+  auto global = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Global);
+  auto makeGlobal = [&](StringRef suffix, MemRefType type, Attribute init) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(func);
+    std::string name = ("__offload_" + func.getName() + "_" + suffix).str();
+    auto op = memref::GlobalOp::create(rewriter, loc, name,
+                                       rewriter.getStringAttr("private"), type,
+                                       init, /*constant=*/false, nullptr);
+    return op;
+  };
+  auto counterType = MemRefType::get({1}, rewriter.getI32Type(), nullptr,
+                                     global);
+  auto counterGlobal = makeGlobal(
+      "blocks_done", counterType,
+      DenseElementsAttr::get(RankedTensorType::get({1}, rewriter.getI32Type()),
+                             rewriter.getI32IntegerAttr(0)));
+  Value counter = memref::GetGlobalOp::create(
+      rewriter, loc, counterType,
+      FlatSymbolRefAttr::get(counterGlobal.getSymNameAttr()));
+  SmallVector<Value> partials, blockValues;
+  for (auto [k, kind] : llvm::enumerate(kinds)) {
+    Type type = parallel.getResult(k).getType();
+    auto partialsType =
+        MemRefType::get({kMaxReductionBlocks}, type, nullptr, global);
+    auto partialsGlobal = makeGlobal(("partials" + Twine(k)).str(),
+                                     partialsType, rewriter.getUnitAttr());
+    partials.push_back(memref::GetGlobalOp::create(
+        rewriter, loc, partialsType,
+        FlatSymbolRefAttr::get(partialsGlobal.getSymNameAttr())));
+    blockValues.push_back(gpu::AllReduceOp::create(
+        rewriter, loc, loops.front().getResult(k),
+        gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr()));
+  }
+  auto [thread, blockSize] = getLinearId(rewriter, loc, /*thread=*/true);
+  auto [block, numBlocks] = getLinearId(rewriter, loc, /*thread=*/false);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  Value i32Zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+  Value i32One = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
+  Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                      thread, zero);
+  auto leader = scf::IfOp::create(rewriter, loc, rewriter.getI32Type(), first,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(leader.thenBlock());
+    for (auto [buffer, value] : llvm::zip(partials, blockValues))
+      memref::StoreOp::create(rewriter, loc, value, buffer, ValueRange{block});
+    LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acq_rel);
+    Value done = memref::AtomicRMWOp::create(
+        rewriter, loc, arith::AtomicRMWKind::addi, i32One, counter,
+        ValueRange{zero});
+    Value lastBlock = arith::IndexCastOp::create(
+        rewriter, loc, rewriter.getI32Type(),
+        arith::SubIOp::create(rewriter, loc, numBlocks, one));
+    Value isLast = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, done, lastBlock);
+    scf::YieldOp::create(rewriter, loc,
+                         ValueRange{arith::ExtUIOp::create(
+                             rewriter, loc, rewriter.getI32Type(), isLast)});
+    rewriter.setInsertionPointToStart(leader.elseBlock());
+    scf::YieldOp::create(rewriter, loc, ValueRange{i32Zero});
+  }
+  // Tell the whole block whether it is the last one.
+  Value anyLast = gpu::AllReduceOp::create(
+      rewriter, loc, leader.getResult(0),
+      gpu::AllReduceOperationAttr::get(ctx, gpu::AllReduceOperation::MAXSI),
+      rewriter.getUnitAttr());
+  Value isLast = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne,
+                                       anyLast, i32Zero);
+  auto lastIf = scf::IfOp::create(rewriter, loc, isLast,
+                                  /*withElseRegion=*/false);
+  rewriter.setInsertionPointToStart(lastIf.thenBlock());
+  LLVM::FenceOp::create(rewriter, loc, LLVM::AtomicOrdering::acq_rel);
+  auto gather = scf::ForOp::create(rewriter, loc, thread, numBlocks, blockSize,
+                                   neutrals);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(gather.getBody());
+    SmallVector<Value> next;
+    for (auto [k, buffer] : llvm::enumerate(partials)) {
+      Value v = memref::LoadOp::create(rewriter, loc, buffer,
+                                       ValueRange{gather.getInductionVar()});
+      next.push_back(combine(rewriter, k, gather.getRegionIterArgs()[k], v));
+    }
+    scf::YieldOp::create(rewriter, loc, next);
+  }
+  SmallVector<Value> totals;
+  for (auto [k, kind] : llvm::enumerate(kinds))
+    totals.push_back(gpu::AllReduceOp::create(
+        rewriter, loc, gather.getResult(k),
+        gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr()));
+  auto once = scf::IfOp::create(rewriter, loc, first,
+                                /*withElseRegion=*/false);
+  rewriter.setInsertionPointToStart(once.thenBlock());
+  memref::StoreOp::create(rewriter, loc, i32Zero, counter, ValueRange{zero});
+  for (auto [k, total] : llvm::enumerate(totals))
+    rewriter.replaceAllUsesWith(
+        parallel.getResult(k),
+        combine(rewriter, k, parallel.getInitVals()[k], total));
+  Operation *yield = once.thenBlock()->getTerminator();
+  for (Operation *op : rest)
+    rewriter.moveOpBefore(op, yield);
+  rewriter.eraseOp(reduce);
   rewriter.eraseOp(parallel);
 }
 
@@ -259,8 +524,13 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     (void)scf::forallToParallelLoop(rewriter, forall, &parallel);
     loop = parallel;
   }
-  if (auto parallel = dyn_cast_or_null<scf::ParallelOp>(loop))
-    distributeOverGrid(rewriter, parallel);
+  if (auto parallel = dyn_cast_or_null<scf::ParallelOp>(loop)) {
+    if (parallel.getNumResults() != 0)
+      distributeReductionOverGrid(rewriter, cast<gpu::GPUFuncOp>(func),
+                                  parallel);
+    else
+      distributeOverGrid(rewriter, parallel);
+  }
   else
     runOnFirstThread(rewriter, cast<gpu::GPUFuncOp>(func), start);
   return func;

@@ -371,6 +371,19 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
   return grid;
 }
 
+/// A kernel with reductions runs on at most kMaxReductionBlocks blocks, all
+/// along x (its threads stride over the rest).
+static void capGridForReductions(RewriterBase &rewriter, Location loc,
+                                 KernelOp kernel, Grid &grid) {
+  auto parallel = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
+  if (!parallel || parallel.getNumResults() == 0)
+    return;
+  grid.blocks[0] = arith::MinSIOp::create(
+      rewriter, loc, grid.blocks[0],
+      i32Constant(rewriter, loc, kMaxReductionBlocks));
+  grid.blocks[1] = grid.blocks[2] = i32Constant(rewriter, loc, 1);
+}
+
 /// The grid given on the launch (hardware order, x first).
 static Grid getExplicitGrid(RewriterBase &rewriter, LaunchOp launch) {
   Location loc = launch.getLoc();
@@ -506,6 +519,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Grid grid = launch.getBlocks().empty()
                     ? computeGrid(rewriter, launch, kernel)
                     : getExplicitGrid(rewriter, launch);
+    capGridForReductions(rewriter, loc, kernel, grid);
 
     // KernelArgsTy, version 3.
     auto dim3 = LLVM::LLVMArrayType::get(i32, 3);

@@ -79,6 +79,86 @@ static void emitJitTargetInitializer(llvm::Module &module, StringRef target) {
   llvm::appendToGlobalCtors(module, init, /*Priority=*/100);
 }
 
+/// Adds a constructor that makes the CUDA primary context of every visible
+/// GPU active before the offload runtime starts. The runtime's CUDA plugin
+/// gives an inactive primary context the flag CU_CTX_SCHED_BLOCKING_SYNC, so
+/// every wait for a kernel puts the host thread to sleep and wakes it up by
+/// interrupt: 10 to 100 us per launch on an H100. An active context keeps
+/// CUDA's default (CU_CTX_SCHED_AUTO: spin while cores are free), as in
+/// programs built with nvcc. The driver is looked up with dlopen; without it
+/// the constructor does nothing.
+static void emitCudaContextInitializer(llvm::Module &module) {
+  llvm::LLVMContext &ctx = module.getContext();
+  auto *ptrTy = llvm::PointerType::getUnqual(ctx);
+  auto *i32Ty = llvm::Type::getInt32Ty(ctx);
+  auto *voidFnTy = llvm::FunctionType::get(llvm::Type::getVoidTy(ctx), false);
+  llvm::FunctionCallee dlopen = module.getOrInsertFunction(
+      "dlopen", llvm::FunctionType::get(ptrTy, {ptrTy, i32Ty}, false));
+  llvm::FunctionCallee dlsym = module.getOrInsertFunction(
+      "dlsym", llvm::FunctionType::get(ptrTy, {ptrTy, ptrTy}, false));
+  auto *init = llvm::Function::Create(voidFnTy,
+                                      llvm::GlobalValue::InternalLinkage,
+                                      ".offload.init_cuda_contexts", module);
+  auto *entry = llvm::BasicBlock::Create(ctx, "entry", init);
+  auto *done = llvm::BasicBlock::Create(ctx, "done", init);
+  llvm::IRBuilder<> b(done);
+  b.CreateRetVoid();
+  b.SetInsertPoint(entry);
+  // RTLD_LAZY | RTLD_LOCAL
+  llvm::Value *lib = b.CreateCall(
+      dlopen, {b.CreateGlobalString("libcuda.so.1"), b.getInt32(1)});
+  auto *haveLib = llvm::BasicBlock::Create(ctx, "have_lib", init);
+  b.CreateCondBr(b.CreateIsNotNull(lib), haveLib, done);
+  b.SetInsertPoint(haveLib);
+  SmallVector<llvm::Value *> fns;
+  for (StringRef name : {"cuInit", "cuDeviceGetCount", "cuDeviceGet",
+                         "cuDevicePrimaryCtxRetain"}) {
+    llvm::Value *fn = b.CreateCall(dlsym, {lib, b.CreateGlobalString(name)});
+    auto *next = llvm::BasicBlock::Create(ctx, "have_" + name, init);
+    b.CreateCondBr(b.CreateIsNotNull(fn), next, done);
+    b.SetInsertPoint(next);
+    fns.push_back(fn);
+  }
+  // CUresult cuInit(unsigned), cuDeviceGetCount(int *),
+  // cuDeviceGet(CUdevice *, int), cuDevicePrimaryCtxRetain(CUcontext *, dev)
+  auto *initTy = llvm::FunctionType::get(i32Ty, {i32Ty}, false);
+  auto *countTy = llvm::FunctionType::get(i32Ty, {ptrTy}, false);
+  auto *getTy = llvm::FunctionType::get(i32Ty, {ptrTy, i32Ty}, false);
+  auto *retainTy = llvm::FunctionType::get(i32Ty, {ptrTy, i32Ty}, false);
+  llvm::IRBuilder<> allocas(&init->getEntryBlock(),
+                            init->getEntryBlock().begin());
+  llvm::Value *count = allocas.CreateAlloca(i32Ty);
+  llvm::Value *device = allocas.CreateAlloca(i32Ty);
+  llvm::Value *context = allocas.CreateAlloca(ptrTy);
+  b.CreateStore(b.getInt32(0), count);
+  llvm::Value *rc = b.CreateCall(initTy, fns[0], {b.getInt32(0)});
+  auto *inited = llvm::BasicBlock::Create(ctx, "inited", init);
+  b.CreateCondBr(b.CreateICmpEQ(rc, b.getInt32(0)), inited, done);
+  b.SetInsertPoint(inited);
+  b.CreateCall(countTy, fns[1], {count});
+  llvm::Value *n = b.CreateLoad(i32Ty, count);
+  auto *header = llvm::BasicBlock::Create(ctx, "loop", init);
+  auto *body = llvm::BasicBlock::Create(ctx, "body", init);
+  b.CreateBr(header);
+  b.SetInsertPoint(header);
+  llvm::PHINode *i = b.CreatePHI(i32Ty, 2);
+  i->addIncoming(b.getInt32(0), inited);
+  b.CreateCondBr(b.CreateICmpSLT(i, n), body, done);
+  b.SetInsertPoint(body);
+  llvm::Value *got = b.CreateCall(getTy, fns[2], {device, i});
+  auto *retain = llvm::BasicBlock::Create(ctx, "retain", init);
+  auto *latch = llvm::BasicBlock::Create(ctx, "latch", init);
+  b.CreateCondBr(b.CreateICmpEQ(got, b.getInt32(0)), retain, latch);
+  b.SetInsertPoint(retain);
+  b.CreateCall(retainTy, fns[3], {context, b.CreateLoad(i32Ty, device)});
+  b.CreateBr(latch);
+  b.SetInsertPoint(latch);
+  i->addIncoming(b.CreateAdd(i, b.getInt32(1)), latch);
+  b.CreateBr(header);
+  // Before the image registration constructor (priority 101).
+  llvm::appendToGlobalCtors(module, init, /*Priority=*/100);
+}
+
 namespace {
 /// `#offload.libomptarget`: registers a gpu.binary's objects as the device
 /// images of one offload descriptor.
@@ -91,12 +171,13 @@ struct LibomptargetHandler
     llvm::Module &module = *translation.getLLVMModule();
 
     SmallVector<ArrayRef<char>> images;
-    bool jitNVPTX = false;
+    bool jitNVPTX = false, anyNVPTX = false;
     uint64_t hash = 0;
     for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>()) {
       StringRef bytes = object.getObject().getValue();
       images.emplace_back(bytes.data(), bytes.size());
       hash = llvm::hash_combine(hash, llvm::xxh3_64bits(bytes));
+      anyNVPTX |= isa<NVVM::NVVMTargetAttr>(object.getTarget());
       if (object.getFormat() == gpu::CompilationTarget::Offload) {
         if (!isa<NVVM::NVVMTargetAttr>(object.getTarget()))
           return binary.emitError()
@@ -137,6 +218,8 @@ struct LibomptargetHandler
                                 << llvm::toString(std::move(error));
     if (jitNVPTX)
       emitJitTargetInitializer(module, "NVPTX");
+    if (anyNVPTX)
+      emitCudaContextInitializer(module);
     return success();
   }
 

@@ -36,7 +36,75 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     %c1 = arith.constant 1 : index
     %n = memref.dim %a, %c0 : memref<?xf32>
     %zero = arith.constant 0.0 : f32
-    // expected-error@+1 {{reductions on a kernel's parallel loop are not supported yet; accumulate into a buffer from a sequential loop}}
+    // expected-error@+1 {{reduction 0 of a kernel's parallel loop must combine its two arguments with one arith operation that has a neutral element and a GPU counterpart (addf, addi, mulf, muli, maximumf, minimumf, maxnumf, minnumf, maxsi, minsi, maxui, minui, andi, ori, xori)}}
+    %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+      %v = memref.load %a[%i] : memref<?xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%x: f32, %y: f32):
+        %r = arith.subf %x, %y : f32
+        scf.reduce.return %r : f32
+      }
+    }
+    memref.store %sum, %out[%c0] : memref<1xf32>
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @two_ops(%a: memref<?xf32>, %out: memref<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %zero = arith.constant 0.0 : f32
+    // expected-error@+1 {{reduction 0 of a kernel's parallel loop must combine its two arguments}}
+    %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+      %v = memref.load %a[%i] : memref<?xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%x: f32, %y: f32):
+        %r = arith.addf %x, %y : f32
+        %s = arith.mulf %r, %r : f32
+        scf.reduce.return %s : f32
+      }
+    }
+    memref.store %sum, %out[%c0] : memref<1xf32>
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @index_sum(%a: memref<?xf32>, %out: memref<1xindex>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    // expected-error@+1 {{a kernel's parallel loop can reduce integers and floats, not 'index'}}
+    %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%c0) -> index {
+      scf.reduce(%i : index) {
+      ^bb0(%x: index, %y: index):
+        %r = arith.addi %x, %y : index
+        scf.reduce.return %r : index
+      }
+    }
+    memref.store %sum, %out[%c0] : memref<1xindex>
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @write_before(%a: memref<?xf32>, %out: memref<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %zero = arith.constant 0.0 : f32
+    // Only the code after a reducing loop runs once.
+    // expected-error@+1 {{kernel "write_before" may write memory outside its parallel loop}}
+    memref.store %zero, %out[%c0] : memref<1xf32>
+    // expected-note@+1 {{the kernel's parallel loop}}
     %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
       %v = memref.load %a[%i] : memref<?xf32>
       scf.reduce(%v : f32) {
@@ -45,6 +113,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
         scf.reduce.return %r : f32
       }
     }
+    memref.store %sum, %out[%c0] : memref<1xf32>
     offload.return
   }
 }

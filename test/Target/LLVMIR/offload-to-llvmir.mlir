@@ -53,7 +53,14 @@ module attributes {offload.targets = [#offload.host]} {
 // BITCODE-DAG: @.omp_offloading.descriptor.[[HASH]] = internal constant %__tgt_bin_desc { i32 2, ptr @.omp_offloading.device_images.[[HASH]], ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }
 // The runtime JIT-compiles the bitcode with its libLLVM, whose NVPTX target
 // a constructor initializes first (priority 100, before the registration).
-// BITCODE-DAG: @llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_nvptx_jit, ptr null }]
+// Another one (priority 100) makes the CUDA primary contexts active before
+// the runtime's CUDA plugin would give them CU_CTX_SCHED_BLOCKING_SYNC.
+// BITCODE-DAG: @llvm.global_ctors = appending global [3 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_nvptx_jit, ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_cuda_contexts, ptr null }]
+// BITCODE-DAG: @[[LIBCUDA:[0-9]+]] = private unnamed_addr constant [13 x i8] c"libcuda.so.1\00"
+// BITCODE-DAG: @[[CUINIT:[0-9]+]] = private unnamed_addr constant [7 x i8] c"cuInit\00"
+// BITCODE-DAG: @[[CUCOUNT:[0-9]+]] = private unnamed_addr constant [17 x i8] c"cuDeviceGetCount\00"
+// BITCODE-DAG: @[[CUGET:[0-9]+]] = private unnamed_addr constant [12 x i8] c"cuDeviceGet\00"
+// BITCODE-DAG: @[[CURETAIN:[0-9]+]] = private unnamed_addr constant [25 x i8] c"cuDevicePrimaryCtxRetain\00"
 // BITCODE-DAG: @[[INFO:[0-9]+]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXTargetInfo\00"
 // BITCODE-DAG: @[[TARGET:[0-9]+]] = private unnamed_addr constant [26 x i8] c"LLVMInitializeNVPTXTarget\00"
 // BITCODE-DAG: @[[MC:[0-9]+]] = private unnamed_addr constant [28 x i8] c"LLVMInitializeNVPTXTargetMC\00"
@@ -64,7 +71,7 @@ module attributes {offload.targets = [#offload.host]} {
 // With the locations kept, the runtime gets the name of each data map and
 // where the data operation is, in its ";name;file;line;col;;" layout
 // (offload-legalize-map-names).
-// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-38]];5;;\00"
+// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-45]];5;;\00"
 // NAMES: @.offload_mapnames = private constant [1 x ptr] [ptr @[[MAPNAME]]]
 
 // CHECK: declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr)
@@ -106,3 +113,17 @@ module attributes {offload.targets = [#offload.host]} {
 // A missing initializer is reported on stderr, and the rest are skipped.
 // BITCODE: call i64 @write(i32 2, ptr @[[WARNING]], i64 [[LEN:[0-9]+]])
 // BITCODE-NEXT: ret void
+
+// BITCODE-LABEL: define internal void @.offload.init_cuda_contexts() {
+// BITCODE: %[[LIB:[0-9]+]] = call ptr @dlopen(ptr @[[LIBCUDA]], i32 1)
+// BITCODE: icmp ne ptr %[[LIB]], null
+// BITCODE: %[[INIT:[0-9]+]] = call ptr @dlsym(ptr %[[LIB]], ptr @[[CUINIT]])
+// BITCODE: %[[COUNT:[0-9]+]] = call ptr @dlsym(ptr %[[LIB]], ptr @[[CUCOUNT]])
+// BITCODE: %[[GET:[0-9]+]] = call ptr @dlsym(ptr %[[LIB]], ptr @[[CUGET]])
+// BITCODE: %[[RETAIN:[0-9]+]] = call ptr @dlsym(ptr %[[LIB]], ptr @[[CURETAIN]])
+// BITCODE: %[[RC:[0-9]+]] = call i32 %[[INIT]](i32 0)
+// BITCODE: icmp eq i32 %[[RC]], 0
+// BITCODE: call i32 %[[COUNT]](ptr
+// BITCODE: call i32 %[[GET]](ptr %{{[0-9]+}}, i32 %{{[0-9]+}})
+// BITCODE: call i32 %[[RETAIN]](ptr %{{[0-9]+}}, i32 %{{[0-9]+}})
+// HOST-NOT: libcuda

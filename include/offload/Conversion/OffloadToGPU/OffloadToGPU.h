@@ -3,6 +3,7 @@
 #ifndef OFFLOAD_CONVERSION_OFFLOADTOGPU_OFFLOADTOGPU_H
 #define OFFLOAD_CONVERSION_OFFLOADTOGPU_OFFLOADTOGPU_H
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
@@ -17,9 +18,19 @@ class KernelOp;
 std::string getFallbackName(StringRef kernelName);
 
 /// Checks that `kernel` can run as a grid of threads: at most one parallel
-/// loop at the top of its body, no reductions on it, and no memory written
-/// outside it. Emits an error on the kernel and fails otherwise.
+/// loop at the top of its body, reductions on it that the GPU can combine
+/// (getReductionKind), and no memory written outside it (except after a loop
+/// with reductions, where the kernel runs on one thread). Emits an error on
+/// the kernel and fails otherwise.
 LogicalResult verifyKernelForThreadGrid(KernelOp kernel);
+
+/// The GPU all-reduce operation of an scf.reduce region that combines its
+/// two arguments with one arith operation with a neutral element, or none.
+std::optional<gpu::AllReduceOperation> getReductionKind(Region &region);
+
+/// Most blocks a kernel with reductions runs on: the launch lowering caps
+/// the grid to it, each block leaves one partial result per reduction.
+constexpr int64_t kMaxReductionBlocks = 1024;
 
 /// Builds, at the insertion point of `rewriter`, kernel `kernel` lowered to
 /// the runtime's calling convention (KernelABI.h) under the name `name`: a

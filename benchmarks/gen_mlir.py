@@ -1,0 +1,688 @@
+#!/usr/bin/env python3
+"""Writes the offload-dialect benchmark programs into a directory.
+
+Every program is a plain offload-dialect module: kernels plus a `main` that
+allocates the data, maps it to the device once (offload.enter_data), times N
+launches with clock_gettime and prints one line per measurement:
+
+    RESULT <kernel> <type> <size> <microseconds per launch> <check>
+
+`check` is `ok` when the results copied back match what the host computes.
+Usage: gen_mlir.py OUTDIR [--softmax=rows|block] [--no-dot]
+"""
+import os
+import sys
+
+TARGETS = '[#offload.nvptx<chip = "sm_90">, #offload.host]'
+
+# Helpers every program shares: argv parsing, a clock, printing.
+COMMON = r"""
+  llvm.func @printf(!llvm.ptr, ...) -> i32
+  llvm.func @atol(!llvm.ptr) -> i64
+  llvm.func @clock_gettime(i32, !llvm.ptr) -> i32
+  llvm.mlir.global private constant @fmt_result("RESULT %s %s %ld %.3f %s\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_ok("ok\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_fail("FAIL\00") {addr_space = 0 : i32}
+
+  // Seconds since some fixed point (CLOCK_MONOTONIC).
+  func.func @now() -> f64 {
+    %one = llvm.mlir.constant(1 : i64) : i64
+    %ts = llvm.alloca %one x !llvm.struct<(i64, i64)> : (i64) -> !llvm.ptr
+    %clk = llvm.mlir.constant(1 : i32) : i32
+    %r = llvm.call @clock_gettime(%clk, %ts) : (i32, !llvm.ptr) -> i32
+    %sp = llvm.getelementptr %ts[0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i64, i64)>
+    %np = llvm.getelementptr %ts[0, 1] : (!llvm.ptr) -> !llvm.ptr, !llvm.struct<(i64, i64)>
+    %s = llvm.load %sp : !llvm.ptr -> i64
+    %ns = llvm.load %np : !llvm.ptr -> i64
+    %sf = arith.sitofp %s : i64 to f64
+    %nsf = arith.sitofp %ns : i64 to f64
+    %e9 = arith.constant 1.0e-9 : f64
+    %t = arith.mulf %nsf, %e9 : f64
+    %r2 = arith.addf %sf, %t : f64
+    return %r2 : f64
+  }
+
+  // argv[i] as an index.
+  func.func @arg(%argv: !llvm.ptr, %i: i64) -> index {
+    %p = llvm.getelementptr %argv[%i] : (!llvm.ptr, i64) -> !llvm.ptr, !llvm.ptr
+    %s = llvm.load %p : !llvm.ptr -> !llvm.ptr
+    %v = llvm.call @atol(%s) : (!llvm.ptr) -> i64
+    %r = arith.index_cast %v : i64 to index
+    return %r : index
+  }
+
+  // Prints a RESULT line: `name` and `type` are globals' addresses.
+  func.func @report(%name: !llvm.ptr, %type: !llvm.ptr, %size: index,
+                    %seconds: f64, %reps: index, %ok: i1) {
+    %fmt = llvm.mlir.addressof @fmt_result : !llvm.ptr
+    %okp = llvm.mlir.addressof @s_ok : !llvm.ptr
+    %failp = llvm.mlir.addressof @s_fail : !llvm.ptr
+    %verdict = arith.select %ok, %okp, %failp : !llvm.ptr
+    %n64 = arith.index_cast %size : index to i64
+    %r64 = arith.index_cast %reps : index to i64
+    %rf = arith.sitofp %r64 : i64 to f64
+    %e6 = arith.constant 1.0e6 : f64
+    %us = arith.mulf %seconds, %e6 : f64
+    %per = arith.divf %us, %rf : f64
+    %x = llvm.call @printf(%fmt, %name, %type, %n64, %per, %verdict) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, f64, !llvm.ptr) -> i32
+    return
+  }
+
+  // |x - want| <= tol * |want|
+  func.func @close(%x: f64, %want: f64, %tol: f64) -> i1 {
+    %d = arith.subf %x, %want : f64
+    %ad = math.absf %d : f64
+    %aw = math.absf %want : f64
+    %lim = arith.mulf %aw, %tol : f64
+    %ok = arith.cmpf ole, %ad, %lim : f64
+    return %ok : i1
+  }
+"""
+
+
+def widen(name, T):
+    """%<name>64 = %<name> as an f64."""
+    if T == 'f64':
+        return f'    %{name}64 = arith.addf %{name}, %zero64 : f64\n'
+    return f'    %{name}64 = arith.extf %{name} : {T} to f64\n'
+
+
+def cstr(name, text):
+    return (f'  llvm.mlir.global private constant @{name}("{text}\\00") '
+            '{addr_space = 0 : i32}\n')
+
+
+def module(body):
+    return f'module attributes {{offload.targets = {TARGETS}}} {{\n{COMMON}\n{body}}}\n'
+
+
+def timed(label, launches, reps, typ, size, check='%true'):
+    """MLIR that runs `launches` once (warm-up), then `reps` times inside a
+    timer, and reports."""
+    return f"""
+    {launches}
+    %t0_{label} = func.call @now() : () -> f64
+    scf.for %k_{label} = %c0 to {reps} step %c1 {{
+      {launches}
+    }}
+    %t1_{label} = func.call @now() : () -> f64
+    %dt_{label} = arith.subf %t1_{label}, %t0_{label} : f64
+    %nm_{label} = llvm.mlir.addressof @name_{label} : !llvm.ptr
+    %ty_{label} = llvm.mlir.addressof @type_{typ} : !llvm.ptr
+    func.call @report(%nm_{label}, %ty_{label}, {size}, %dt_{label}, {reps}, {check}) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+"""
+
+
+# --------------------------------------------------------------------------
+# BabelStream: copy, mul, add, triad, dot
+# --------------------------------------------------------------------------
+def stream(T, dot=True):
+    M = f'memref<?x{T}>'
+    body = ''
+    for name in ['copy', 'mul', 'add', 'triad', 'dot']:
+        body += cstr(f'name_{name}', name)
+    body += cstr(f'type_{T}', T)
+    body += f"""
+  // c = a
+  offload.kernel @copy(%a: {M}, %c: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : {M}
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {{
+      %v = memref.load %a[%i] : {M}
+      memref.store %v, %c[%i] : {M}
+    }}
+    offload.return
+  }}
+  // b = s * c
+  offload.kernel @mul(%s: {T}, %c: {M}, %b: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %c, %c0 : {M}
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {{
+      %v = memref.load %c[%i] : {M}
+      %r = arith.mulf %s, %v : {T}
+      memref.store %r, %b[%i] : {M}
+    }}
+    offload.return
+  }}
+  // c = a + b
+  offload.kernel @add(%a: {M}, %b: {M}, %c: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : {M}
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {{
+      %x = memref.load %a[%i] : {M}
+      %y = memref.load %b[%i] : {M}
+      %r = arith.addf %x, %y : {T}
+      memref.store %r, %c[%i] : {M}
+    }}
+    offload.return
+  }}
+  // a = b + s * c
+  offload.kernel @triad(%s: {T}, %b: {M}, %c: {M}, %a: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %b, %c0 : {M}
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {{
+      %x = memref.load %b[%i] : {M}
+      %y = memref.load %c[%i] : {M}
+      %sy = arith.mulf %s, %y : {T}
+      %r = arith.addf %x, %sy : {T}
+      memref.store %r, %a[%i] : {M}
+    }}
+    offload.return
+  }}
+  // sum[0] = sum(a * b)
+  offload.kernel @dot(%a: {M}, %b: {M}, %sum: memref<1x{T}>) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : {T}
+    %n = memref.dim %a, %c0 : {M}
+    %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> {T} {{
+      %x = memref.load %a[%i] : {M}
+      %y = memref.load %b[%i] : {M}
+      %p = arith.mulf %x, %y : {T}
+      scf.reduce(%p : {T}) {{
+      ^bb0(%l: {T}, %rr: {T}):
+        %t = arith.addf %l, %rr : {T}
+        scf.reduce.return %t : {T}
+      }}
+    }}
+    memref.store %r, %sum[%c0] : memref<1x{T}>
+    offload.return
+  }}
+
+  func.func @fill(%x: {M}, %v: {T}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %x, %c0 : {M}
+    scf.for %i = %c0 to %n step %c1 {{
+      memref.store %v, %x[%i] : {M}
+    }}
+    return
+  }}
+
+  // main(n, reps)
+  func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %true = arith.constant true
+    %i1 = arith.constant 1 : i64
+    %i2 = arith.constant 2 : i64
+    %n = func.call @arg(%argv, %i1) : (!llvm.ptr, i64) -> index
+    %reps = func.call @arg(%argv, %i2) : (!llvm.ptr, i64) -> index
+    %s = arith.constant 0.4 : {T}
+    %a0 = arith.constant 0.1 : {T}
+    %b0 = arith.constant 0.2 : {T}
+    %c00 = arith.constant 0.0 : {T}
+    %a = memref.alloc(%n) : {M}
+    %b = memref.alloc(%n) : {M}
+    %c = memref.alloc(%n) : {M}
+    %sum = memref.alloc() : memref<1x{T}>
+    func.call @fill(%a, %a0) : ({M}, {T}) -> ()
+    func.call @fill(%b, %b0) : ({M}, {T}) -> ()
+    func.call @fill(%c, %c00) : ({M}, {T}) -> ()
+    offload.enter_data map(to: %a : {M}, to: %b : {M}, to: %c : {M}, to: %sum : memref<1x{T}>)
+"""
+    body += timed('copy', f'offload.launch @copy(%a, %c) : ({M}, {M}) -> ()', '%reps', T, '%n')
+    body += timed('mul', f'offload.launch @mul(%s, %c, %b) : ({T}, {M}, {M}) -> ()', '%reps', T, '%n')
+    body += timed('add', f'offload.launch @add(%a, %b, %c) : ({M}, {M}, {M}) -> ()', '%reps', T, '%n')
+    body += timed('triad', f'offload.launch @triad(%s, %b, %c, %a) : ({T}, {M}, {M}, {M}) -> ()', '%reps', T, '%n')
+    # dot is checked: copy the sum back and compare with n * a * b.
+    body += f"""
+    offload.launch @dot(%a, %b, %sum) : ({M}, {M}, memref<1x{T}>) -> ()
+    %t0_dot = func.call @now() : () -> f64
+    scf.for %k = %c0 to %reps step %c1 {{
+      offload.launch @dot(%a, %b, %sum) : ({M}, {M}, memref<1x{T}>) -> ()
+    }}
+    %t1_dot = func.call @now() : () -> f64
+    %dt_dot = arith.subf %t1_dot, %t0_dot : f64
+    offload.exit_data map(from: %a : {M}, from: %b : {M}, from: %c : {M}, from: %sum : memref<1x{T}>)
+    // After copy, mul, add, triad: c = 0.14, b = 0.04, a = 0.096.
+    %last = arith.subi %n, %c1 : index
+    %av = memref.load %a[%last] : {M}
+    %bv = memref.load %b[%last] : {M}
+    %cv = memref.load %c[%last] : {M}
+    %dv = memref.load %sum[%c0] : memref<1x{T}>
+    %zero64 = arith.constant -0.0 : f64
+{widen('av', T)}{widen('bv', T)}{widen('cv', T)}{widen('dv', T)}    %tol = arith.constant 1.0e-3 : f64
+    %wa = arith.constant 0.096 : f64
+    %wb = arith.constant 0.04 : f64
+    %wc = arith.constant 0.14 : f64
+    %okA = func.call @close(%av64, %wa, %tol) : (f64, f64, f64) -> i1
+    %okB = func.call @close(%bv64, %wb, %tol) : (f64, f64, f64) -> i1
+    %okC = func.call @close(%cv64, %wc, %tol) : (f64, f64, f64) -> i1
+    %ab = arith.andi %okA, %okB : i1
+    %okS = arith.andi %ab, %okC : i1
+    %n64 = arith.index_cast %n : index to i64
+    %nf = arith.sitofp %n64 : i64 to f64
+    %prod = arith.mulf %wa, %wb : f64
+    %wd = arith.mulf %nf, %prod : f64
+    %okD = func.call @close(%dv64, %wd, %tol) : (f64, f64, f64) -> i1
+    %nm_dot = llvm.mlir.addressof @name_dot : !llvm.ptr
+    %ty_dot = llvm.mlir.addressof @type_{T} : !llvm.ptr
+    func.call @report(%nm_dot, %ty_dot, %n, %dt_dot, %reps, %okD) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+    %nm_all = llvm.mlir.addressof @name_triad : !llvm.ptr
+    %zero_t = arith.constant 0.0 : f64
+    func.call @report(%nm_all, %ty_dot, %n, %zero_t, %reps, %okS) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+    memref.dealloc %a : {M}
+    memref.dealloc %b : {M}
+    memref.dealloc %c : {M}
+    %rc0 = arith.constant 0 : i32
+    return %rc0 : i32
+  }}
+"""
+    if not dot:  # for compilers without reductions: no dot kernel
+        start = body.index('  // sum[0] = sum(a * b)')
+        end = body.index('  func.func @fill')
+        body = body[:start] + body[end:]
+        body = '\n'.join(l for l in body.split('\n')
+                         if 'offload.launch @dot' not in l)
+    return module(body)
+
+
+# --------------------------------------------------------------------------
+# 2-D 5-point stencil, 100 sweeps on the device
+# --------------------------------------------------------------------------
+def stencil():
+    M = 'memref<?x?xf32>'
+    body = cstr('name_stencil', 'stencil') + cstr('type_f32', 'f32')
+    body += f"""
+  offload.kernel @sweep(%in: {M}, %out: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %quarter = arith.constant 0.25 : f32
+    %rows = memref.dim %in, %c0 : {M}
+    %cols = memref.dim %in, %c1 : {M}
+    %rlast = arith.subi %rows, %c1 : index
+    %clast = arith.subi %cols, %c1 : index
+    scf.parallel (%i, %j) = (%c1, %c1) to (%rlast, %clast) step (%c1, %c1) {{
+      %im = arith.subi %i, %c1 : index
+      %ip = arith.addi %i, %c1 : index
+      %jm = arith.subi %j, %c1 : index
+      %jp = arith.addi %j, %c1 : index
+      %n = memref.load %in[%im, %j] : {M}
+      %s = memref.load %in[%ip, %j] : {M}
+      %w = memref.load %in[%i, %jm] : {M}
+      %e = memref.load %in[%i, %jp] : {M}
+      %ns = arith.addf %n, %s : f32
+      %nsw = arith.addf %ns, %w : f32
+      %sum = arith.addf %nsw, %e : f32
+      %avg = arith.mulf %sum, %quarter : f32
+      memref.store %avg, %out[%i, %j] : {M}
+    }}
+    offload.return
+  }}
+
+  // Top edge 1.0, everything else 0.0.
+  func.func @init(%g: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %rows = memref.dim %g, %c0 : {M}
+    %cols = memref.dim %g, %c1 : {M}
+    scf.for %i = %c0 to %rows step %c1 {{
+      scf.for %j = %c0 to %cols step %c1 {{
+        %top = arith.cmpi eq, %i, %c0 : index
+        %v = arith.select %top, %one, %zero : f32
+        memref.store %v, %g[%i, %j] : {M}
+      }}
+    }}
+    return
+  }}
+
+  // main(n, sweeps): sweeps must be even.
+  func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %i1 = arith.constant 1 : i64
+    %i2 = arith.constant 2 : i64
+    %n = func.call @arg(%argv, %i1) : (!llvm.ptr, i64) -> index
+    %sweeps = func.call @arg(%argv, %i2) : (!llvm.ptr, i64) -> index
+    %a = memref.alloc(%n, %n) : {M}
+    %b = memref.alloc(%n, %n) : {M}
+    func.call @init(%a) : ({M}) -> ()
+    func.call @init(%b) : ({M}) -> ()
+    offload.enter_data map(to: %a : {M}, to: %b : {M})
+    offload.launch @sweep(%a, %b) : ({M}, {M}) -> ()
+    offload.launch @sweep(%b, %a) : ({M}, {M}) -> ()
+    %t0 = func.call @now() : () -> f64
+    scf.for %k = %c0 to %sweeps step %c2 {{
+      offload.launch @sweep(%a, %b) : ({M}, {M}) -> ()
+      offload.launch @sweep(%b, %a) : ({M}, {M}) -> ()
+    }}
+    %t1 = func.call @now() : () -> f64
+    %dt = arith.subf %t1, %t0 : f64
+    offload.exit_data map(from: %a : {M}, from: %b : {M})
+    // Row 1 under the hot edge after 2 + sweeps sweeps: every value is in
+    // (0, 1) and the middle of row 1 is the largest of its column.
+    %half = arith.divui %n, %c2 : index
+    %v1 = memref.load %a[%c1, %half] : {M}
+    %v2 = memref.load %a[%c2, %half] : {M}
+    %zero = arith.constant 0.0 : f32
+    %one = arith.constant 1.0 : f32
+    %p1 = arith.cmpf ogt, %v1, %zero : f32
+    %p2 = arith.cmpf olt, %v1, %one : f32
+    %p3 = arith.cmpf ogt, %v1, %v2 : f32
+    %p12 = arith.andi %p1, %p2 : i1
+    %ok = arith.andi %p12, %p3 : i1
+    %nm = llvm.mlir.addressof @name_stencil : !llvm.ptr
+    %ty = llvm.mlir.addressof @type_f32 : !llvm.ptr
+    func.call @report(%nm, %ty, %n, %dt, %sweeps, %ok) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+    %rc0 = arith.constant 0 : i32
+    return %rc0 : i32
+  }}
+"""
+    return module(body)
+
+
+# --------------------------------------------------------------------------
+# Matrix transpose
+# --------------------------------------------------------------------------
+def transpose():
+    M = 'memref<?x?xf32>'
+    body = cstr('name_transpose', 'transpose') + cstr('type_f32', 'f32')
+    body += f"""
+  // out[j, i] = in[i, j]
+  offload.kernel @transpose(%in: {M}, %out: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %rows = memref.dim %in, %c0 : {M}
+    %cols = memref.dim %in, %c1 : {M}
+    scf.parallel (%i, %j) = (%c0, %c0) to (%rows, %cols) step (%c1, %c1) {{
+      %v = memref.load %in[%i, %j] : {M}
+      memref.store %v, %out[%j, %i] : {M}
+    }}
+    offload.return
+  }}
+
+  func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %i1 = arith.constant 1 : i64
+    %i2 = arith.constant 2 : i64
+    %n = func.call @arg(%argv, %i1) : (!llvm.ptr, i64) -> index
+    %reps = func.call @arg(%argv, %i2) : (!llvm.ptr, i64) -> index
+    %a = memref.alloc(%n, %n) : {M}
+    %b = memref.alloc(%n, %n) : {M}
+    scf.for %i = %c0 to %n step %c1 {{
+      scf.for %j = %c0 to %n step %c1 {{
+        %k = arith.muli %i, %n : index
+        %l = arith.addi %k, %j : index
+        %l32 = arith.index_cast %l : index to i32
+        %f = arith.sitofp %l32 : i32 to f32
+        memref.store %f, %a[%i, %j] : {M}
+      }}
+    }}
+    offload.enter_data map(to: %a : {M}, to: %b : {M})
+""" + timed('transpose', f'offload.launch @transpose(%a, %b) : ({M}, {M}) -> ()', '%reps', 'f32', '%n', '%ok') .replace(
+        '    %t0_transpose', '    %ok = arith.constant true\n    %t0_transpose', 1) + f"""
+    offload.exit_data map(from: %b : {M})
+    // Spot checks after the report (printed as a second line).
+    %c3 = arith.constant 3 : index
+    %c7 = arith.constant 7 : index
+    %v = memref.load %b[%c3, %c7] : {M}
+    %want = memref.load %a[%c7, %c3] : {M}
+    %good = arith.cmpf oeq, %v, %want : f32
+    %nm = llvm.mlir.addressof @name_transpose : !llvm.ptr
+    %ty = llvm.mlir.addressof @type_f32 : !llvm.ptr
+    %zero = arith.constant 0.0 : f64
+    func.call @report(%nm, %ty, %n, %zero, %reps, %good) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+    %rc0 = arith.constant 0 : i32
+    return %rc0 : i32
+  }}
+"""
+    return module(body)
+
+
+# --------------------------------------------------------------------------
+# Row softmax
+# --------------------------------------------------------------------------
+SOFTMAX_ROWS = """
+  // One parallel iteration per row, sequential loops along the row.
+  offload.kernel @softmax(%x: {M}, %y: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %ninf = arith.constant 0xFF800000 : f32
+    %zero = arith.constant 0.0 : f32
+    %rows = memref.dim %x, %c0 : {M}
+    %cols = memref.dim %x, %c1 : {M}
+    scf.parallel (%i) = (%c0) to (%rows) step (%c1) {{
+      %m = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %ninf) -> f32 {{
+        %v = memref.load %x[%i, %j] : {M}
+        %r = arith.maximumf %acc, %v : f32
+        scf.yield %r : f32
+      }}
+      %s = scf.for %j = %c0 to %cols step %c1 iter_args(%acc = %zero) -> f32 {{
+        %v = memref.load %x[%i, %j] : {M}
+        %d = arith.subf %v, %m : f32
+        %e = math.exp %d : f32
+        %r = arith.addf %acc, %e : f32
+        scf.yield %r : f32
+      }}
+      scf.for %j = %c0 to %cols step %c1 {{
+        %v = memref.load %x[%i, %j] : {M}
+        %d = arith.subf %v, %m : f32
+        %e = math.exp %d : f32
+        %r = arith.divf %e, %s : f32
+        memref.store %r, %y[%i, %j] : {M}
+      }}
+    }}
+    offload.return
+  }}
+"""
+
+SOFTMAX_BLOCK = """
+  // One parallel iteration per row; the row's work is itself a parallel
+  // loop with reductions (the lowering puts a row on a block, its columns on
+  // the block's threads).
+  offload.kernel @softmax(%x: {M}, %y: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %ninf = arith.constant 0xFF800000 : f32
+    %zero = arith.constant 0.0 : f32
+    %rows = memref.dim %x, %c0 : {M}
+    %cols = memref.dim %x, %c1 : {M}
+    scf.parallel (%i) = (%c0) to (%rows) step (%c1) {{
+      %m = scf.parallel (%j) = (%c0) to (%cols) step (%c1) init (%ninf) -> f32 {{
+        %v = memref.load %x[%i, %j] : {M}
+        scf.reduce(%v : f32) {{
+        ^bb0(%l: f32, %r: f32):
+          %t = arith.maximumf %l, %r : f32
+          scf.reduce.return %t : f32
+        }}
+      }}
+      %s = scf.parallel (%j) = (%c0) to (%cols) step (%c1) init (%zero) -> f32 {{
+        %v = memref.load %x[%i, %j] : {M}
+        %d = arith.subf %v, %m : f32
+        %e = math.exp %d : f32
+        scf.reduce(%e : f32) {{
+        ^bb0(%l: f32, %r: f32):
+          %t = arith.addf %l, %r : f32
+          scf.reduce.return %t : f32
+        }}
+      }}
+      %inv = arith.divf %c1f, %s : f32
+      scf.parallel (%j) = (%c0) to (%cols) step (%c1) {{
+        %v = memref.load %x[%i, %j] : {M}
+        %d = arith.subf %v, %m : f32
+        %e = math.exp %d : f32
+        %r = arith.mulf %e, %inv : f32
+        memref.store %r, %y[%i, %j] : {M}
+      }}
+    }}
+    offload.return
+  }}
+"""
+
+
+def softmax(variant):
+    M = 'memref<?x?xf32>'
+    body = cstr('name_softmax', 'softmax') + cstr('type_f32', 'f32')
+    kernel = SOFTMAX_ROWS if variant == 'rows' else SOFTMAX_BLOCK
+    kernel = kernel.replace('%c1f', '%one1')
+    if variant != 'rows':
+        kernel = kernel.replace('%zero = arith.constant 0.0 : f32',
+                                '%zero = arith.constant 0.0 : f32\n    %one1 = arith.constant 1.0 : f32')
+    body += kernel.format(M=M)
+    body += f"""
+  func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %i1 = arith.constant 1 : i64
+    %i2 = arith.constant 2 : i64
+    %n = func.call @arg(%argv, %i1) : (!llvm.ptr, i64) -> index
+    %reps = func.call @arg(%argv, %i2) : (!llvm.ptr, i64) -> index
+    %a = memref.alloc(%n, %n) : {M}
+    %b = memref.alloc(%n, %n) : {M}
+    // x[i, j] = (j mod 17) / 8
+    %c17 = arith.constant 17 : index
+    %eighth = arith.constant 0.125 : f32
+    scf.for %i = %c0 to %n step %c1 {{
+      scf.for %j = %c0 to %n step %c1 {{
+        %r = arith.remui %j, %c17 : index
+        %r32 = arith.index_cast %r : index to i32
+        %f = arith.sitofp %r32 : i32 to f32
+        %v = arith.mulf %f, %eighth : f32
+        memref.store %v, %a[%i, %j] : {M}
+      }}
+    }}
+    offload.enter_data map(to: %a : {M}, to: %b : {M})
+    %ok = arith.constant true
+""" + timed('softmax', f'offload.launch @softmax(%a, %b) : ({M}, {M}) -> ()', '%reps', 'f32', '%n', '%ok') + f"""
+    offload.exit_data map(from: %b : {M})
+    // Row 5 sums to 1 and y[5, 16] / y[5, 0] = exp(2).
+    %c5 = arith.constant 5 : index
+    %c16 = arith.constant 16 : index
+    %zf = arith.constant 0.0 : f64
+    %sum = scf.for %j = %c0 to %n step %c1 iter_args(%acc = %zf) -> f64 {{
+      %v = memref.load %b[%c5, %j] : {M}
+      %v64 = arith.extf %v : f32 to f64
+      %r = arith.addf %acc, %v64 : f64
+      scf.yield %r : f64
+    }}
+    %one = arith.constant 1.0 : f64
+    %tol = arith.constant 1.0e-3 : f64
+    %ok1 = func.call @close(%sum, %one, %tol) : (f64, f64, f64) -> i1
+    %y16 = memref.load %b[%c5, %c16] : {M}
+    %y0 = memref.load %b[%c5, %c0] : {M}
+    %q = arith.divf %y16, %y0 : f32
+    %q64 = arith.extf %q : f32 to f64
+    %e2 = arith.constant 7.38905609893065 : f64
+    %ok2 = func.call @close(%q64, %e2, %tol) : (f64, f64, f64) -> i1
+    %good = arith.andi %ok1, %ok2 : i1
+    %nm = llvm.mlir.addressof @name_softmax : !llvm.ptr
+    %ty = llvm.mlir.addressof @type_f32 : !llvm.ptr
+    %zero = arith.constant 0.0 : f64
+    func.call @report(%nm, %ty, %n, %zero, %reps, %good) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+    %rc0 = arith.constant 0 : i32
+    return %rc0 : i32
+  }}
+"""
+    return module(body)
+
+
+# --------------------------------------------------------------------------
+# Launch cost
+# --------------------------------------------------------------------------
+def launch():
+    M = 'memref<?xf32>'
+    body = cstr('name_launch_wait', 'launch_wait') + cstr('name_launch_chain', 'launch_chain') + cstr('type_f32', 'f32')
+    body += f"""
+  // x[0] += 1 on one thread.
+  offload.kernel @tiny(%x: {M}) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1.0 : f32
+    scf.parallel (%i) = (%c0) to (%c1) step (%c1) {{
+      %v = memref.load %x[%i] : {M}
+      %r = arith.addf %v, %one : f32
+      memref.store %r, %x[%i] : {M}
+    }}
+    offload.return
+  }}
+
+  // (a) one launch; the function returns only when it has finished.
+  func.func @one_and_wait(%x: {M}) {{
+    offload.launch @tiny(%x) : ({M}) -> ()
+    return
+  }}
+
+  // (b) a chain of launches; the host needs nothing until the function
+  // returns.
+  func.func @chain(%x: {M}, %count: index) {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %k = %c0 to %count step %c1 {{
+      offload.launch @tiny(%x) : ({M}) -> ()
+    }}
+    return
+  }}
+
+  func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %i1 = arith.constant 1 : i64
+    %count = func.call @arg(%argv, %i1) : (!llvm.ptr, i64) -> index
+    %x = memref.alloc(%c1) : {M}
+    %zero = arith.constant 0.0 : f32
+    memref.store %zero, %x[%c0] : {M}
+    offload.enter_data map(to: %x : {M})
+    func.call @chain(%x, %count) : ({M}, index) -> ()
+    %t0 = func.call @now() : () -> f64
+    scf.for %k = %c0 to %count step %c1 {{
+      func.call @one_and_wait(%x) : ({M}) -> ()
+    }}
+    %t1 = func.call @now() : () -> f64
+    func.call @chain(%x, %count) : ({M}, index) -> ()
+    %t2 = func.call @now() : () -> f64
+    offload.exit_data map(from: %x : {M})
+    // 3 * count increments.
+    %v = memref.load %x[%c0] : {M}
+    %c3 = arith.constant 3 : index
+    %want = arith.muli %count, %c3 : index
+    %w64 = arith.index_cast %want : index to i64
+    %wf = arith.sitofp %w64 : i64 to f32
+    %ok = arith.cmpf oeq, %v, %wf : f32
+    %da = arith.subf %t1, %t0 : f64
+    %nma = llvm.mlir.addressof @name_launch_wait : !llvm.ptr
+    %nmb = llvm.mlir.addressof @name_launch_chain : !llvm.ptr
+    %ty = llvm.mlir.addressof @type_f32 : !llvm.ptr
+    func.call @report(%nma, %ty, %c1, %da, %count, %ok) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+    %tc = arith.subf %t2, %t1 : f64
+    func.call @report(%nmb, %ty, %c1, %tc, %count, %ok) : (!llvm.ptr, !llvm.ptr, index, f64, index, i1) -> ()
+    %rc0 = arith.constant 0 : i32
+    return %rc0 : i32
+  }}
+"""
+    return module(body)
+
+
+def main():
+    out = sys.argv[1]
+    variant = 'block'
+    dot = True
+    for a in sys.argv[2:]:
+        if a.startswith('--softmax='):
+            variant = a.split('=', 1)[1]
+        if a == '--no-dot':
+            dot = False
+    os.makedirs(out, exist_ok=True)
+    files = {
+        'stream_f32.mlir': stream('f32', dot),
+        'stream_f64.mlir': stream('f64', dot),
+        'stencil.mlir': stencil(),
+        'transpose.mlir': transpose(),
+        'softmax.mlir': softmax(variant),
+        'launch.mlir': launch(),
+    }
+    for name, text in files.items():
+        with open(os.path.join(out, name), 'w') as f:
+            f.write(text)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,43 @@
+// RUN: offload-opt %s --offload-infer-maps --convert-offload-to-gpu --convert-offload-to-omp | FileCheck %s
+
+// A kernel with reductions runs on at most 1024 blocks, all along x (each
+// block leaves one partial result): the default grid and an explicit one
+// are both capped.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @sum(%a: memref<?xf32>, %out: memref<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+      %x = memref.load %a[%i] : memref<?xf32>
+      scf.reduce(%x : f32) {
+      ^bb0(%l: f32, %r: f32):
+        %t = arith.addf %l, %r : f32
+        scf.reduce.return %t : f32
+      }
+    }
+    memref.store %s, %out[%c0] : memref<1xf32>
+    offload.return
+  }
+  func.func @run(%a: memref<?xf32>, %out: memref<1xf32>, %bx: index, %by: index) {
+    offload.launch @sum(%a, %out) : (memref<?xf32>, memref<1xf32>) -> ()
+    offload.launch @sum(%a, %out) blocks(%bx) threads(%by) : (memref<?xf32>, memref<1xf32>) -> ()
+    return
+  }
+}
+
+// CHECK-LABEL: func.func @run(
+// CHECK: %[[BLOCKS:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[CAP:.*]] = llvm.mlir.constant(1024 : i32) : i32
+// CHECK: %[[X:.*]] = arith.minsi %[[BLOCKS]], %[[CAP]] : i32
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: llvm.insertvalue %[[X]], %{{.*}}[10, 0]
+// CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[10, 1]
+// CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[10, 2]
+// CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[X]],
+// The explicit grid: capped too.
+// CHECK: %[[EBX:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[EX:.*]] = arith.minsi %[[EBX]], %{{.*}} : i32
+// CHECK: llvm.insertvalue %[[EX]], %{{.*}}[10, 0]
+// CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[EX]],
