@@ -21,6 +21,7 @@
 
 #include "CInterface.h"
 
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
@@ -149,7 +150,8 @@ static void addMaps(OpTy op, Value value, MapUse &use) {
   if (!kinds)
     return;
   for (auto [var, kind] : llvm::zip(op.getMapVars(), kinds)) {
-    if (var != value)
+    // A clause names the buffer, a section of it, or one element.
+    if (getViewRoot(var) != value)
       continue;
     auto map = cast<MapAttr>(kind);
     use.mapped = true;
@@ -161,7 +163,11 @@ static void addMaps(OpTy op, Value value, MapUse &use) {
 /// What the device code and the host code do with `arg`.
 static MapUse getMapUse(BlockArgument arg) {
   MapUse use;
-  for (Operation *user : arg.getUsers()) {
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  forEachUseThroughViews(arg, [&](OpOperand &operand) {
+    Operation *user = operand.getOwner();
+    if (!seen.insert(user).second)
+      return;
     if (auto launch = dyn_cast<LaunchOp>(user))
       addMaps(launch, arg, use);
     else if (auto data = dyn_cast<DataOp>(user))
@@ -174,7 +180,7 @@ static MapUse getMapUse(BlockArgument arg) {
       addMaps(update, arg, use);
     else if (!isa<memref::LoadOp, memref::DimOp, memref::RankOp>(user))
       use.hostWrites = true; // a store, or a use we cannot see through
-  }
+  });
   return use;
 }
 

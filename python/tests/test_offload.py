@@ -64,8 +64,8 @@ def test_interface_and_signatures(kernels):
     assert saxpy.kind == "kernel"
     assert [(a["name"], a.get("map")) for a in saxpy.args] == [
         ("a", None), ("x", "to"), ("y", "tofrom")]
-    # Written (possibly in part): copied both ways.
-    assert kernels.scale2d.args[2]["map"] == "tofrom"
+    # Written at every index and never read: only copied back.
+    assert kernels.scale2d.args[2]["map"] == "from"
     assert kernels.scale2d.args[1]["shape"] == [4, 3]
     assert kernels.twice.kind == "function"
     assert [a["map"] for a in kernels.twice.args[1:]] == ["to", "tofrom"]
