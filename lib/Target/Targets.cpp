@@ -3,6 +3,8 @@
 #include "offload/Target/Targets.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -20,6 +22,10 @@
 
 void mlir::offload::addPreLLVMLoweringPasses(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
+  // Complex numbers (buffers of them are plain structs): arithmetic to
+  // arith/math first, then the struct itself.
+  pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(arith::createArithExpandOpsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createSCFToControlFlowPass());

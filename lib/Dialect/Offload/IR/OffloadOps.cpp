@@ -143,11 +143,27 @@ static bool isSupportedScalar(Type type) {
   return false;
 }
 
+/// Plain structs a buffer may hold, moved bitwise: complex numbers, and
+/// vectors of 2^k scalars (whose size has no padding).
+static bool isSupportedElement(Type type) {
+  if (isSupportedScalar(type))
+    return true;
+  if (auto complex = dyn_cast<ComplexType>(type))
+    return isa<FloatType>(complex.getElementType()) &&
+           isSupportedScalar(complex.getElementType());
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.getRank() == 1 && !vector.isScalable() &&
+           llvm::isPowerOf2_64(vector.getNumElements()) &&
+           isSupportedScalar(vector.getElementType()) &&
+           !isa<IndexType>(vector.getElementType());
+  return false;
+}
+
 bool mlir::offload::isSupportedKernelArgType(Type type) {
   if (isSupportedScalar(type))
     return true;
   auto memref = dyn_cast<MemRefType>(type);
-  if (!memref || !isSupportedScalar(memref.getElementType()))
+  if (!memref || !isSupportedElement(memref.getElementType()))
     return false;
   if (Attribute space = memref.getMemorySpace()) {
     auto intSpace = dyn_cast<IntegerAttr>(space);
@@ -195,8 +211,9 @@ LogicalResult KernelOp::verify() {
       return emitOpError()
              << "argument #" << index << " has unsupported type " << type
              << ": kernel arguments are memrefs (identity or strided layout, "
-                "default memory space) of integers, floats or index, and "
-                "integer, float or index scalars of at most 64 bits";
+                "default memory space) of integers, floats, index, complex "
+                "numbers or vectors of 2^k integers or floats, and integer, "
+                "float or index scalars of at most 64 bits";
   if (getBody().empty())
     return emitOpError() << "needs a body";
   if (getParallelRank() > 3)

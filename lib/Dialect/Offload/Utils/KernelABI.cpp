@@ -61,6 +61,11 @@ mlir::offload::getLoweredKernelParamTypes(MLIRContext *ctx,
 unsigned mlir::offload::getElementSizeInBytes(Type elementType) {
   if (isa<IndexType>(elementType))
     return 8;
+  if (auto complex = dyn_cast<ComplexType>(elementType))
+    return 2 * getElementSizeInBytes(complex.getElementType());
+  if (auto vector = dyn_cast<VectorType>(elementType))
+    return vector.getNumElements() *
+           getElementSizeInBytes(vector.getElementType());
   return llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8);
 }
 
