@@ -26,6 +26,7 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
   OffloadPipelineOptions pipeline;
   pipeline.targets = options.targets;
   pipeline.remarks = options.remarks;
+  pipeline.check = options.check;
   buildOffloadPipeline(pm, pipeline);
   if (options.log) {
     *options.log << "offload-cc: lowering with offload-pipeline: ";

@@ -30,10 +30,14 @@ void mlir::offload::buildOffloadDevicePipeline(
   OffloadInferMapsOptions infer;
   infer.remarks = options.remarks;
   pm.addPass(createOffloadInferMaps(infer));
-  OffloadHoistTransfersOptions hoist;
-  hoist.remarks = options.remarks;
-  pm.addPass(createOffloadHoistTransfers(hoist));
+  if (!options.check) {
+    OffloadHoistTransfersOptions hoist;
+    hoist.remarks = options.remarks;
+    pm.addPass(createOffloadHoistTransfers(hoist));
+  }
   pm.addPass(createConvertOffloadToGPU());
+  if (options.check)
+    pm.addPass(createOffloadInsertChecks());
   pm.addPass(createOffloadLowerDeviceModules());
   pm.addPass(createOffloadSerializeDeviceModules());
 }

@@ -67,8 +67,15 @@ cl::opt<unsigned> optLevel("O", cl::desc("Host optimization level (0-3)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
 cl::opt<bool> verbose("v", cl::desc("Print each step"), cl::cat(category));
 cl::opt<bool> remarks("offload-remarks",
-                      cl::desc("Report every inferred map clause"),
+                      cl::desc("Report every inferred map clause and every "
+                               "buffer kept on the device across launches"),
                       cl::cat(category));
+cl::opt<bool> check(
+    "offload-check",
+    cl::desc("Checking mode: run every kernel on the device and on the host "
+             "and stop at the first element where their results differ, "
+             "naming the kernel, the argument and the index"),
+    cl::cat(category));
 cl::opt<bool> saveTemps(
     "save-temps",
     cl::desc("Keep the intermediate files next to the output: "
@@ -109,6 +116,7 @@ int main(int argc, char **argv) {
   offload::CompileOptions options;
   options.targets = targets;
   options.remarks = remarks;
+  options.check = check;
   options.optLevel = optLevel;
   options.log = verbose ? &llvm::errs() : nullptr;
 

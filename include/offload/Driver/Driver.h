@@ -29,6 +29,8 @@ struct CompileOptions {
   std::string targets;
   /// Report inferred map clauses as remarks.
   bool remarks = false;
+  /// Checking mode: compare every launch with the kernel's host copy.
+  bool check = false;
   /// Host code optimization level (0-3).
   unsigned optLevel = 2;
   /// Where to describe each step (the -v of offload-cc), or null.

@@ -19,7 +19,15 @@ struct OffloadPipelineOptions
       llvm::cl::init("")};
   PassOptions::Option<bool> remarks{
       *this, "remarks",
-      llvm::cl::desc("Report every inferred map clause as a remark"),
+      llvm::cl::desc("Report every inferred map clause and every buffer kept "
+                     "on the device as a remark"),
+      llvm::cl::init(false)};
+  PassOptions::Option<bool> check{
+      *this, "check",
+      llvm::cl::desc("Checking mode: run every kernel on the device and on "
+                     "the host and report the first element that differs "
+                     "(offload-insert-checks; buffers are not kept on the "
+                     "device across launches)"),
       llvm::cl::init(false)};
 };
 

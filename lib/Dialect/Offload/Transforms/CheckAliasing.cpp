@@ -101,10 +101,15 @@ struct OffloadCheckAliasingPass
               << ": writes through one would race with accesses through the "
                  "other. Pass distinct buffers, or add 'allow_aliasing' to "
                  "the launch if the overlap is intended";
-          for (unsigned index : {i, j})
-            if (Operation *def = args[index].getDefiningOp())
-              diag.attachNote(def->getLoc())
-                  << "argument #" << index << " is defined here";
+          if (args[i] == args[j]) {
+            if (Operation *def = args[i].getDefiningOp())
+              diag.attachNote(def->getLoc()) << "both are defined here";
+          } else {
+            for (unsigned index : {i, j})
+              if (Operation *def = args[index].getDefiningOp())
+                diag.attachNote(def->getLoc())
+                    << "argument #" << index << " is defined here";
+          }
           failed = true;
         }
       }

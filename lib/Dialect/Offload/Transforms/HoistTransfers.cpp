@@ -111,11 +111,11 @@ collectEvents(Block *block, Value root,
   };
   forEachUseThroughViews(root, [&](OpOperand &use) {
     Operation *user = use.getOwner();
-    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp>(user))
-      return fail("the program maps it explicitly");
     Operation *op = getAncestorIn(block, user);
     if (!op)
-      return;
+      return; // elsewhere (data ops there hold the buffer around the block)
+    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp>(user))
+      return fail("the program maps it explicitly");
     Event &event = events[op];
     event.op = op;
     if (auto launch = dyn_cast<LaunchOp>(user)) {
@@ -289,11 +289,19 @@ struct OffloadHoistTransfersPass
   /// Inserts the updates host accesses need in `block`, where `root` is
   /// resident (mapped as `var` by an enclosing enter_data).
   void processResidentBlock(Block *block, Value root, Value var,
-                            unsigned &updates);
+                            unsigned &updates, unsigned &launchCopies);
+  /// Whether an enclosing op keeps `root` on the device around `block`: one
+  /// this pass made resident, or a data region of the program.
   bool isResident(Block *block, Value root) {
-    for (Operation *op = block->getParentOp(); op; op = op->getParentOp())
+    for (Operation *op = block->getParentOp(); op; op = op->getParentOp()) {
       if (resident.contains({op, root}))
         return true;
+      if (auto data = dyn_cast<DataOp>(op))
+        if (llvm::any_of(data.getMapVars(), [&](Value var) {
+              return getViewRoot(var) == root;
+            }))
+          return true;
+    }
     return false;
   }
 
@@ -325,7 +333,8 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
 
 void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
                                                      Value var,
-                                                     unsigned &updates) {
+                                                     unsigned &updates,
+                                                     unsigned &launchCopies) {
   std::string reason;
   FailureOr<BufferEvents> buffer =
       collectEvents(block, root, /*covered=*/nullptr, reason);
@@ -339,12 +348,16 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
       resident.insert({event.op, root});
       for (Region &region : event.op->getRegions())
         for (Block &nested : region)
-          processResidentBlock(&nested, root, var, updates);
+          processResidentBlock(&nested, root, var, updates, launchCopies);
       deviceNewer = true;
       continue;
     }
     if (event.hasLaunches()) {
       deviceNewer |= event.deviceWrites;
+      for (LaunchOp launch : event.launches) {
+        MapAttr map = launch.getMapFor(var);
+        launchCopies += map.copiesIn() + map.copiesOut();
+      }
       continue;
     }
     if (event.hostReads && deviceNewer) {
@@ -397,6 +410,9 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
   bool enterTo = false, deviceInit = false, deviceNewer = false;
   bool anyDeviceWrite = false, initializedByLaunch = false;
   unsigned perLaunchCopies = 0, perIterationCopies = 0, updates = 0;
+  // In ops that launch and touch the buffer on the host: updates and
+  // per-launch copies, each execution of their blocks.
+  unsigned nestedUpdates = 0, nestedCopies = 0;
   OpBuilder b(block->getParentOp()->getContext());
   for (Event &event : span) {
     if (event.hasLaunches() && event.hasHostAccess()) {
@@ -414,7 +430,8 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
       resident.insert({event.op, root});
       for (Region &region : event.op->getRegions())
         for (Block &nested : region)
-          processResidentBlock(&nested, root, var, updates);
+          processResidentBlock(&nested, root, var, nestedUpdates,
+                               nestedCopies);
       continue;
     }
     if (event.hasLaunches()) {
@@ -473,10 +490,15 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
       remark << " (" << numLoopLaunches << " in loops)";
     remark << ": enter '" << (enterTo ? "to" : "alloc") << "', exit '"
            << (exitFrom ? "from" : "release") << "', " << updates
-           << " update(s); " << copies << " copies instead of "
-           << perLaunchCopies;
-    if (perIterationCopies)
-      remark << " plus " << perIterationCopies << " per loop iteration";
+           << " update(s)";
+    if (nestedUpdates)
+      remark << " + " << nestedUpdates << " per iteration";
+    remark << "; " << copies << " copies";
+    if (nestedUpdates)
+      remark << " + " << nestedUpdates << " per iteration";
+    remark << " instead of " << perLaunchCopies;
+    if (perIterationCopies + nestedCopies)
+      remark << " + " << perIterationCopies + nestedCopies << " per iteration";
     auto type = cast<MemRefType>(var.getType());
     if (type.hasStaticShape())
       remark << " (" << type.getNumElements() *

@@ -121,6 +121,38 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
   ];
 }
 
+def OffloadInsertChecks : Pass<"offload-insert-checks", "ModuleOp"> {
+  let summary = "Check every launch against the kernel's host copy";
+  let description = [{
+    The checking mode of `offload-cc --offload-check`. Around every
+    `offload.launch` (after `convert-offload-to-gpu`, which creates the host
+    copies `@__offload_fallback_<kernel>`), it saves the buffers the kernel
+    writes, launches, runs the host copy on the saved inputs, and compares
+    the two results element by element: integers exactly, floats within a
+    relative 1e-5 (f32) or 1e-12 (f64), NaN equal to NaN, complex numbers
+    part by part (vector elements are not compared). The first difference
+    is printed as
+
+        offload-check: kernel @k at file:line:col: argument #i differs at
+        [i, j]: device <value>, host <value>
+
+    and the program exits with status 1; otherwise it goes on with the
+    device's results. Every clause of a checked launch gets the `always`
+    modifier (and `alloc` becomes `from`) so that the host copy sees the
+    device's inputs and the comparison its results, also inside data
+    regions; run it without `offload-hoist-transfers`.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::complex::ComplexDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def OffloadLowerDeviceModules
     : Pass<"offload-lower-device-modules", "ModuleOp"> {
   let summary = "Lower each device module with its target's pipeline";

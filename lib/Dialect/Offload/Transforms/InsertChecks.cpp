@@ -1,0 +1,317 @@
+//===- InsertChecks.cpp - offload-insert-checks -----------------*- C++ -*-===//
+//
+// The checking mode (offload-cc --offload-check): every launch also runs the
+// kernel's host copy on the same inputs and compares what the two wrote,
+// element by element, so a wrong map clause or a wrong lowering shows up as
+// a message naming the kernel, the argument and the first differing index.
+//
+//   save the written buffers' inputs (S = A)
+//   launch on the device                  -> A holds the device's results
+//   D = A; A = S; run the host copy on A  -> A holds the host's results
+//   compare A with D; report the first difference and exit(1)
+//   A = D                                 (the program goes on with the
+//                                          device's results)
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
+#include "offload/Dialect/Offload/Utils/KernelABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADINSERTCHECKS
+#include "offload/Dialect/Offload/Transforms/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+/// An uninitialized buffer with the shape of `buffer` (identity layout).
+static Value allocLike(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<Value> dynamicSizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    if (type.isDynamicDim(dim))
+      dynamicSizes.push_back(memref::DimOp::create(b, loc, buffer, dim));
+  auto allocType = MemRefType::get(type.getShape(), type.getElementType());
+  return memref::AllocOp::create(b, loc, allocType, dynamicSizes);
+}
+
+/// Declares `name` (an external C function) in `module` once.
+static LLVM::LLVMFuncOp declare(OpBuilder &b, ModuleOp module, StringRef name,
+                                LLVM::LLVMFunctionType type) {
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+/// A private constant string global holding `text` (NUL-terminated).
+static Value getString(OpBuilder &b, SymbolTable &symbols, Location loc,
+                       StringRef prefix, StringRef text) {
+  std::string data = (text + Twine('\0')).str();
+  auto type = LLVM::LLVMArrayType::get(b.getI8Type(), data.size());
+  OpBuilder detached(b.getContext());
+  auto global = LLVM::GlobalOp::create(detached, loc, type,
+                                       /*isConstant=*/true,
+                                       LLVM::Linkage::Private, prefix,
+                                       b.getStringAttr(data));
+  // Inserted at the module's start, renamed when the name is taken.
+  auto module = cast<ModuleOp>(symbols.getOp());
+  symbols.insert(global, module.getBody()->begin());
+  return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+namespace {
+/// One scalar of an element, as the comparison sees it.
+struct Component {
+  Value device, host;
+};
+} // namespace
+
+/// The scalars of an element (one, or a complex number's two parts).
+static SmallVector<Component> getComponents(OpBuilder &b, Location loc,
+                                            Value device, Value host) {
+  if (auto complex = dyn_cast<ComplexType>(device.getType()))
+    return {{complex::ReOp::create(b, loc, device),
+             complex::ReOp::create(b, loc, host)},
+            {complex::ImOp::create(b, loc, device),
+             complex::ImOp::create(b, loc, host)}};
+  return {{device, host}};
+}
+
+/// Whether two scalars differ: integers exactly; floats by more than a
+/// relative tolerance (the device may contract a * b + c into an FMA), with
+/// NaN equal to NaN.
+static Value differ(OpBuilder &b, Location loc, Value device, Value host) {
+  Type type = device.getType();
+  if (!isa<FloatType>(type))
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, device,
+                                 host);
+  double tolerance = type.getIntOrFloatBitWidth() >= 64 ? 1e-12 : 1e-5;
+  Value diff = math::AbsFOp::create(
+      b, loc, arith::SubFOp::create(b, loc, device, host));
+  Value scale = arith::MaximumFOp::create(
+      b, loc, math::AbsFOp::create(b, loc, device),
+      math::AbsFOp::create(b, loc, host));
+  Value bound = arith::MulFOp::create(
+      b, loc, scale,
+      arith::ConstantOp::create(b, loc, FloatAttr::get(type, tolerance)));
+  // Not (diff <= bound): true for NaN against a number.
+  Value close =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, diff, bound);
+  Value bothNaN = arith::AndIOp::create(
+      b, loc,
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, device, device),
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, host, host));
+  Value same = arith::OrIOp::create(b, loc, close, bothNaN);
+  return arith::XOrIOp::create(
+      b, loc, same, arith::ConstantIntOp::create(b, loc, 1, 1));
+}
+
+/// A scalar as printf takes it: f64 for floats, i64 for integers.
+static Value forPrintf(OpBuilder &b, Location loc, Value value) {
+  Type type = value.getType();
+  if (isa<FloatType>(type))
+    return type.isF64() ? value
+                        : arith::ExtFOp::create(b, loc, b.getF64Type(), value)
+                              .getResult();
+  if (isa<IndexType>(type))
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), value);
+  if (type.getIntOrFloatBitWidth() == 64)
+    return value;
+  if (type.getIntOrFloatBitWidth() == 1)
+    return arith::ExtUIOp::create(b, loc, b.getI64Type(), value);
+  return arith::ExtSIOp::create(b, loc, b.getI64Type(), value);
+}
+
+namespace {
+struct OffloadInsertChecksPass
+    : public offload::impl::OffloadInsertChecksBase<OffloadInsertChecksPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    SymbolTable moduleSymbols(module);
+    symbolTable = &moduleSymbols;
+    SymbolTableCollection symbols;
+    KernelAccessAnalysis analysis;
+    SmallVector<LaunchOp> launches;
+    module.walk([&](LaunchOp launch) { launches.push_back(launch); });
+    for (LaunchOp launch : launches) {
+      auto kernel = symbols.lookupNearestSymbolFrom<KernelOp>(
+          launch, launch.getKernelAttr());
+      auto fallback = symbols.lookupNearestSymbolFrom<func::FuncOp>(
+          launch, StringAttr::get(&getContext(),
+                                  getFallbackName(launch.getKernel())));
+      if (!kernel || !fallback) {
+        launch.emitError() << "cannot be checked: kernel "
+                           << launch.getKernelAttr()
+                           << " has no host copy (run convert-offload-to-gpu "
+                              "first)";
+        return signalPassFailure();
+      }
+      insertCheck(launch, kernel, fallback, analysis);
+    }
+  }
+
+  void insertCheck(LaunchOp launch, KernelOp kernel, func::FuncOp fallback,
+                   KernelAccessAnalysis &analysis);
+  /// Compares `host` (the argument) with `device` (its copy) and reports
+  /// the first difference.
+  void compare(OpBuilder &b, LaunchOp launch, unsigned index, Value host,
+               Value device);
+
+  SymbolTable *symbolTable = nullptr;
+};
+} // namespace
+
+void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
+                                          func::FuncOp fallback,
+                                          KernelAccessAnalysis &analysis) {
+  Location loc = launch.getLoc();
+  MLIRContext *ctx = &getContext();
+  // The host copy must see the device's inputs and the comparison the
+  // device's results, also for buffers an enclosing data region keeps on
+  // the device: every clause copies `always`, and dead outputs (`alloc`)
+  // become `from`.
+  if (ArrayAttr kinds = launch.getMapKindsAttr()) {
+    SmallVector<Attribute> fixed;
+    for (Attribute kind : kinds) {
+      auto map = cast<MapAttr>(kind);
+      MapKind newKind =
+          map.getKind() == MapKind::alloc ? MapKind::from : map.getKind();
+      fixed.push_back(MapAttr::get(ctx, newKind,
+                                   map.getModifiers() | MapModifier::always));
+    }
+    launch.setMapKindsAttr(ArrayAttr::get(ctx, fixed));
+  }
+  SmallVector<std::pair<unsigned, Value>> written;
+  llvm::SmallPtrSet<Value, 4> seen;
+  for (auto [index, arg] : llvm::enumerate(launch.getArgs()))
+    if (isa<MemRefType>(arg.getType()) &&
+        analysis.getAccess(kernel, index).written && seen.insert(arg).second)
+      written.push_back({static_cast<unsigned>(index), arg});
+  if (written.empty())
+    return;
+
+  OpBuilder b(launch);
+  SmallVector<Value> saved;
+  for (auto [index, arg] : written) {
+    saved.push_back(allocLike(b, loc, arg));
+    memref::CopyOp::create(b, loc, arg, saved.back());
+  }
+  b.setInsertionPointAfter(launch);
+  SmallVector<Value> device;
+  for (auto [i, entry] : llvm::enumerate(written)) {
+    Value arg = entry.second;
+    device.push_back(allocLike(b, loc, arg));
+    memref::CopyOp::create(b, loc, arg, device.back());
+    memref::CopyOp::create(b, loc, saved[i], arg);
+  }
+  SmallVector<Value> args = {
+      LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(ctx))};
+  for (Value arg : launch.getArgs())
+    llvm::append_range(args, packKernelArgument(b, loc, arg));
+  func::CallOp::create(b, loc, fallback, args);
+  for (auto [i, entry] : llvm::enumerate(written)) {
+    compare(b, launch, entry.first, entry.second, device[i]);
+    memref::CopyOp::create(b, loc, device[i], entry.second);
+    memref::DeallocOp::create(b, loc, device[i]);
+    memref::DeallocOp::create(b, loc, saved[i]);
+  }
+}
+
+void OffloadInsertChecksPass::compare(OpBuilder &b, LaunchOp launch,
+                                      unsigned index, Value host,
+                                      Value device) {
+  Location loc = launch.getLoc();
+  auto module = launch->getParentOfType<ModuleOp>();
+  auto type = cast<MemRefType>(host.getType());
+  Type element = type.getElementType();
+  if (isa<VectorType>(element))
+    return; // not compared (documented)
+  OpBuilder::InsertionGuard guard(b);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> ivs;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    Value size = memref::DimOp::create(b, loc, host, dim);
+    auto loop = scf::ForOp::create(b, loc, zero, size, one);
+    b.setInsertionPointToStart(loop.getBody());
+    ivs.push_back(loop.getInductionVar());
+  }
+  Value hostValue = memref::LoadOp::create(b, loc, host, ivs);
+  Value deviceValue = memref::LoadOp::create(b, loc, device, ivs);
+  SmallVector<Component> parts =
+      getComponents(b, loc, deviceValue, hostValue);
+  Value any = arith::ConstantIntOp::create(b, loc, 0, 1);
+  for (Component &part : parts)
+    any = arith::OrIOp::create(b, loc, any,
+                               differ(b, loc, part.device, part.host));
+  auto ifOp = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+
+  // offload-check: kernel @k at file:line:col: argument #i differs at
+  // [i, j]: device <v>, host <v>
+  std::string where;
+  llvm::raw_string_ostream os(where);
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+       << fileLoc.getColumn();
+  else
+    os << loc;
+  bool isFloat = isa<FloatType>(parts.front().device.getType());
+  std::string indexFormat = "[";
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    indexFormat += dim ? ", %ld" : "%ld";
+  indexFormat += "]";
+  std::string valueFormat = isFloat ? "%.9g" : "%ld";
+  if (parts.size() == 2)
+    valueFormat = "(" + valueFormat + ", " + valueFormat + ")";
+  std::string format =
+      ("offload-check: kernel @" + launch.getKernel() + " at " + where +
+       ": argument #" + Twine(index) + " differs at " + indexFormat +
+       ": device " + valueFormat + ", host " + valueFormat + "\n")
+          .str();
+  MLIRContext *ctx = b.getContext();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  auto printf = declare(
+      b, module, "printf",
+      LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr}, /*isVarArg=*/true));
+  auto fflush = declare(b, module, "fflush",
+                        LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr}));
+  auto exit = declare(
+      b, module, "exit",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                  {b.getI32Type()}));
+  SmallVector<Value> printArgs = {
+      getString(b, *symbolTable, loc, "__offload_check_message", format)};
+  for (Value iv : ivs)
+    printArgs.push_back(forPrintf(b, loc, iv));
+  for (Value part : {parts.front().device, parts.back().device})
+    if (parts.size() == 2 || part == parts.front().device)
+      printArgs.push_back(forPrintf(b, loc, part));
+  for (Value part : {parts.front().host, parts.back().host})
+    if (parts.size() == 2 || part == parts.front().host)
+      printArgs.push_back(forPrintf(b, loc, part));
+  LLVM::CallOp::create(b, loc, printf, printArgs);
+  LLVM::CallOp::create(b, loc, fflush,
+                       ValueRange{LLVM::ZeroOp::create(b, loc, ptr)});
+  LLVM::CallOp::create(
+      b, loc, exit,
+      ValueRange{arith::ConstantIntOp::create(b, loc, 1, 32)});
+}

@@ -1,0 +1,168 @@
+// RUN: offload-opt %s -split-input-file --offload-infer-maps --offload-hoist-transfers | FileCheck %s
+// RUN: offload-opt %s -split-input-file --offload-infer-maps --offload-hoist-transfers=remarks=1 -verify-diagnostics -o /dev/null
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @square(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %w = arith.mulf %v, %v : f32
+    memref.store %w, %out[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A chain: a is copied in once and back once; the temporary t, written whole
+// first and never read by the host, is only allocated.
+// CHECK-LABEL: func.func @chain(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[N:.*]]: index)
+// CHECK: %[[T:.*]] = memref.alloc(%[[N]])
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// The launches read sections of their inputs (the loop runs over the
+// output's size): sections of a resident buffer copy nothing.
+// CHECK: %[[SA:.*]] = memref.subview %[[A]]
+// CHECK-NEXT: offload.enter_data map(alloc: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @square(%[[A]], %[[T]]) map(to: %[[SA]] : {{.*}}, from: %[[T]] : memref<?xf32>)
+// CHECK: %[[ST:.*]] = memref.subview %[[T]]
+// CHECK-NEXT: offload.launch @square(%[[T]], %[[A]]) map(to: %[[ST]] : {{.*}}, from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: memref.dealloc %[[T]]
+func.func @chain(%a: memref<?xf32>, %n: index) {
+  %t = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 2}}
+  offload.launch @square(%a, %t) : (memref<?xf32>, memref<?xf32>) -> ()
+  offload.launch @square(%t, %a) : (memref<?xf32>, memref<?xf32>) -> ()
+  memref.dealloc %t : memref<?xf32>
+  return
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A loop of launches: the map moves out of the loop.
+// CHECK-LABEL: func.func @loop(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>,
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+func.func @loop(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %i = %c0 to %steps step %c1 {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// Host accesses between launches: one element read inside the loop is
+// updated alone, after the launch that wrote it; a host write outside is
+// copied to the device right after it.
+// CHECK-LABEL: func.func @host_access(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[STEPS:.*]]: index, %[[K:.*]]: index)
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: memref.store %{{.*}}, %[[A]][%[[K]]]
+// CHECK-NEXT: %[[W:.*]] = memref.subview %[[A]][%[[K]]] [1] [1]
+// CHECK-NEXT: offload.update map(to: %[[W]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: %[[R:.*]] = memref.subview %[[A]][%[[K]]] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[R]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[A]][%[[K]]]
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: return
+func.func @host_access(%a: memref<?xf32>, %steps: index, %k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %seven = arith.constant 7.0 : f32
+  %zero = arith.constant 0.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (1 in loops): enter 'to', exit 'from', 1 update(s) + 1 per iteration; 3 copies + 1 per iteration instead of 2 + 2 per iteration}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  memref.store %seven, %a[%k] : memref<?xf32>
+  %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%s = %zero) -> f32 {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+    %v = memref.load %a[%k] : memref<?xf32>
+    %t = arith.addf %s, %v : f32
+    scf.yield %t : f32
+  }
+  return %sum : f32
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @use(memref<?xf32>)
+
+// Left alone: a single launch, a buffer the program maps itself, and one
+// that a call (unknown host access) uses between launches is updated whole.
+// CHECK-LABEL: func.func @left_alone(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[C:.*]]: memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: offload.data map(tofrom: %[[B]] : memref<?xf32>) {
+// CHECK-NEXT: offload.launch @inc(%[[B]])
+// CHECK-NEXT: offload.launch @inc(%[[B]])
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.enter_data map(to: %[[C]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[C]])
+// CHECK-NEXT: offload.update map(from: %[[C]] : memref<?xf32>)
+// CHECK-NEXT: call @use(%[[C]])
+// CHECK-NEXT: offload.update map(to: %[[C]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[C]])
+// CHECK-NEXT: offload.exit_data map(from: %[[C]] : memref<?xf32>)
+func.func @left_alone(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>) {
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  offload.data map(tofrom: %b : memref<?xf32>) {
+    offload.launch @inc(%b) : (memref<?xf32>) -> ()
+    offload.launch @inc(%b) : (memref<?xf32>) -> ()
+  }
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 2 update(s); 4 copies instead of 4}}
+  offload.launch @inc(%c) : (memref<?xf32>) -> ()
+  func.call @use(%c) : (memref<?xf32>) -> ()
+  offload.launch @inc(%c) : (memref<?xf32>) -> ()
+  return
+}
