@@ -302,12 +302,10 @@ void OffloadInsertChecksPass::compare(OpBuilder &b, LaunchOp launch,
       getString(b, *symbolTable, loc, "__offload_check_message", format)};
   for (Value iv : ivs)
     printArgs.push_back(forPrintf(b, loc, iv));
-  for (Value part : {parts.front().device, parts.back().device})
-    if (parts.size() == 2 || part == parts.front().device)
-      printArgs.push_back(forPrintf(b, loc, part));
-  for (Value part : {parts.front().host, parts.back().host})
-    if (parts.size() == 2 || part == parts.front().host)
-      printArgs.push_back(forPrintf(b, loc, part));
+  for (Component &part : parts)
+    printArgs.push_back(forPrintf(b, loc, part.device));
+  for (Component &part : parts)
+    printArgs.push_back(forPrintf(b, loc, part.host));
   LLVM::CallOp::create(b, loc, printf, printArgs);
   LLVM::CallOp::create(b, loc, fflush,
                        ValueRange{LLVM::ZeroOp::create(b, loc, ptr)});
