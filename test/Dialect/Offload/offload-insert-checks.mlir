@@ -1,7 +1,7 @@
 // RUN: offload-opt %s -split-input-file --offload-infer-maps --convert-offload-to-gpu --offload-insert-checks | FileCheck %s
 
 // The message names the launch's location.
-// CHECK: llvm.mlir.global private constant @__offload_check_message("offload-check: kernel @scale at {{.*}}offload-insert-checks.mlir:[[#@LINE+40]]:5: argument #1 differs at [%ld, %ld]: device %ld, host %ld\0A\00")
+// CHECK: llvm.mlir.global private constant @__offload_check_message("offload-check: kernel @scale at {{.*}}offload-insert-checks.mlir:[[#@LINE+39]]:5: argument #1 differs at [%ld, %ld]: device %ld, host %ld\0A\00")
 module attributes {offload.targets = [#offload.host]} {
   offload.kernel @scale(%x: memref<?xf32>, %y: memref<?x4xi32>) {
     %c0 = arith.constant 0 : index
