@@ -1,7 +1,7 @@
 // RUN: offload-opt %s -split-input-file --offload-infer-maps --convert-offload-to-gpu --offload-insert-checks | FileCheck %s
 
 // The message names the launch's location.
-// CHECK: llvm.mlir.global private constant @__offload_check_message("offload-check: kernel @scale at {{.*}}offload-insert-checks.mlir:[[#@LINE+39]]:5: argument #1 differs at [%ld, %ld]: device %ld, host %ld\0A\00")
+// CHECK: llvm.mlir.global private constant @__offload_check_message("offload-check: kernel @scale at {{.*}}offload-insert-checks.mlir:[[#@LINE+44]]:5: argument #1 differs at [%ld, %ld]: device %ld, host %ld\0A\00")
 module attributes {offload.targets = [#offload.host]} {
   offload.kernel @scale(%x: memref<?xf32>, %y: memref<?x4xi32>) {
     %c0 = arith.constant 0 : index
@@ -22,11 +22,15 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK-LABEL: func.func @check(
   // CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?x4xi32>)
   // CHECK: %[[SAVED:.*]] = memref.alloc(%{{.*}}) : memref<?x4xi32>
-  // CHECK-NEXT: memref.copy %[[Y]], %[[SAVED]]
-  // CHECK-NEXT: offload.launch @scale(%[[X]], %[[Y]]) map(always, tofrom: %[[Y]] : memref<?x4xi32>)
+  // CHECK: scf.for
+  // CHECK: scf.for
+  // CHECK: %[[V:.*]] = memref.load %[[Y]]
+  // CHECK-NEXT: memref.store %[[V]], %[[SAVED]]
+  // CHECK: offload.launch @scale(%[[X]], %[[Y]]) map(always, tofrom: %[[Y]] : memref<?x4xi32>)
   // CHECK: %[[DEVICE:.*]] = memref.alloc(%{{.*}}) : memref<?x4xi32>
-  // CHECK-NEXT: memref.copy %[[Y]], %[[DEVICE]]
-  // CHECK-NEXT: memref.copy %[[SAVED]], %[[Y]]
+  // CHECK: memref.store %{{.*}}, %[[DEVICE]]
+  // CHECK: memref.load %[[SAVED]]
+  // CHECK-NEXT: memref.store %{{.*}}, %[[Y]]
   // CHECK: call @__offload_fallback_scale(
   // CHECK: scf.for
   // CHECK: scf.for
@@ -36,8 +40,9 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: scf.if
   // CHECK: llvm.call @printf
   // CHECK: llvm.call @exit
-  // CHECK: memref.copy %[[DEVICE]], %[[Y]]
-  // CHECK-NEXT: memref.dealloc %[[DEVICE]]
+  // CHECK: memref.load %[[DEVICE]]
+  // CHECK-NEXT: memref.store %{{.*}}, %[[Y]]
+  // CHECK: memref.dealloc %[[DEVICE]]
   // CHECK-NEXT: memref.dealloc %[[SAVED]]
   func.func @check(%x: memref<?xf32>, %y: memref<?x4xi32>) {
     offload.launch @scale(%x, %y) : (memref<?xf32>, memref<?x4xi32>) -> ()

@@ -49,6 +49,24 @@ static Value allocLike(OpBuilder &b, Location loc, Value buffer) {
   return memref::AllocOp::create(b, loc, allocType, dynamicSizes);
 }
 
+/// Copies `src` into `dst` (same shape) element by element: memref.copy of
+/// a strided buffer would need MLIR's runtime support library.
+static void copyBuffer(OpBuilder &b, Location loc, Value src, Value dst) {
+  OpBuilder::InsertionGuard guard(b);
+  auto type = cast<MemRefType>(src.getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> ivs;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+    Value size = memref::DimOp::create(b, loc, src, dim);
+    auto loop = scf::ForOp::create(b, loc, zero, size, one);
+    b.setInsertionPointToStart(loop.getBody());
+    ivs.push_back(loop.getInductionVar());
+  }
+  Value value = memref::LoadOp::create(b, loc, src, ivs);
+  memref::StoreOp::create(b, loc, value, dst, ivs);
+}
+
 /// Declares `name` (an external C function) in `module` once.
 static LLVM::LLVMFuncOp declare(OpBuilder &b, ModuleOp module, StringRef name,
                                 LLVM::LLVMFunctionType type) {
@@ -212,15 +230,15 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   SmallVector<Value> saved;
   for (auto [index, arg] : written) {
     saved.push_back(allocLike(b, loc, arg));
-    memref::CopyOp::create(b, loc, arg, saved.back());
+    copyBuffer(b, loc, arg, saved.back());
   }
   b.setInsertionPointAfter(launch);
   SmallVector<Value> device;
   for (auto [i, entry] : llvm::enumerate(written)) {
     Value arg = entry.second;
     device.push_back(allocLike(b, loc, arg));
-    memref::CopyOp::create(b, loc, arg, device.back());
-    memref::CopyOp::create(b, loc, saved[i], arg);
+    copyBuffer(b, loc, arg, device.back());
+    copyBuffer(b, loc, saved[i], arg);
   }
   SmallVector<Value> args = {
       LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(ctx))};
@@ -229,7 +247,7 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   func::CallOp::create(b, loc, fallback, args);
   for (auto [i, entry] : llvm::enumerate(written)) {
     compare(b, launch, entry.first, entry.second, device[i]);
-    memref::CopyOp::create(b, loc, device[i], entry.second);
+    copyBuffer(b, loc, device[i], entry.second);
     memref::DeallocOp::create(b, loc, device[i]);
     memref::DeallocOp::create(b, loc, saved[i]);
   }
