@@ -484,11 +484,27 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
   IRMapping mapping;
   unsigned next = 1; // parameter 0 is the runtime's pointer
   for (BlockArgument arg : kernel.getArguments()) {
-    unsigned count = getNumLoweredParams(arg.getType());
-    mapping.map(arg,
-                unpackKernelArgument(rewriter, arg.getLoc(), arg.getType(),
-                                     entry->getArguments().slice(next, count)));
-    next += count;
+    auto tuple = dyn_cast<TupleType>(arg.getType());
+    if (!tuple) {
+      unsigned count = getNumLoweredParams(arg.getType());
+      mapping.map(arg, unpackKernelArgument(
+                           rewriter, arg.getLoc(), arg.getType(),
+                           entry->getArguments().slice(next, count)));
+      next += count;
+      continue;
+    }
+    // An aggregate: rebuild its members, then the aggregate; the body's
+    // offload.unpack ops fold away below.
+    SmallVector<Value> members;
+    for (Type member : tuple.getTypes()) {
+      unsigned count = getNumLoweredParams(member);
+      members.push_back(unpackKernelArgument(
+          rewriter, arg.getLoc(), member,
+          entry->getArguments().slice(next, count)));
+      next += count;
+    }
+    mapping.map(arg, PackOp::create(rewriter, arg.getLoc(), tuple, members)
+                         .getResult());
   }
 
   // Clone the body after the unpacking; its entry block has no arguments
@@ -498,6 +514,18 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
   Block *clonedEntry = entry->getNextNode();
   rewriter.inlineBlockBefore(clonedEntry, entry, entry->end());
   Operation *start = lastUnpack ? lastUnpack->getNextNode() : &entry->front();
+
+  // Aggregates are gone once their members are used directly.
+  SmallVector<UnpackOp> unpacks;
+  func->walk([&](UnpackOp op) { unpacks.push_back(op); });
+  for (UnpackOp op : unpacks)
+    if (auto pack = op.getAggregate().getDefiningOp<PackOp>())
+      rewriter.replaceOp(op, pack.getMembers());
+  SmallVector<PackOp> packs;
+  func->walk([&](PackOp op) { packs.push_back(op); });
+  for (PackOp op : packs)
+    if (op->use_empty())
+      rewriter.eraseOp(op);
 
   // Kernels return nothing.
   SmallVector<ReturnOp> returns;

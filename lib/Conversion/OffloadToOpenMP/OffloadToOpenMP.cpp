@@ -440,9 +440,18 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
              OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
     const uint64_t param =
         bits(OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
-    for (auto [index, operand] : llvm::enumerate(launch.getArgs())) {
-      SmallVector<Value> packed = packKernelArgument(rewriter, loc, operand);
+    SmallVector<std::pair<Value, std::string>> members;
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
       std::string name = (kernelName + " argument " + Twine(index)).str();
+      if (!isa<TupleType>(arg.getType())) {
+        members.push_back({arg, name});
+        continue;
+      }
+      for (auto [m, member] : llvm::enumerate(getAggregateMembers(arg)))
+        members.push_back({member, name + " member " + std::to_string(m)});
+    }
+    for (auto &[operand, name] : members) {
+      SmallVector<Value> packed = packKernelArgument(rewriter, loc, operand);
       for (auto [part, value] : llvm::enumerate(packed)) {
         values.push_back(value);
         names.push_back(part == 0 ? name
@@ -732,6 +741,21 @@ struct ConvertOffloadToOpenMPPass
 
     for (KernelOp kernel : kernels)
       kernel.erase();
+
+    // Aggregates existed for the launches, which now pass their members:
+    // unpacks (of grid computations cloned to the host) fold, packs die.
+    SmallVector<UnpackOp> unpacks;
+    module.walk([&](UnpackOp op) { unpacks.push_back(op); });
+    for (UnpackOp op : unpacks)
+      if (auto pack = op.getAggregate().getDefiningOp<PackOp>()) {
+        op.replaceAllUsesWith(pack.getMembers());
+        op.erase();
+      }
+    SmallVector<PackOp> packs;
+    module.walk([&](PackOp op) { packs.push_back(op); });
+    for (PackOp op : llvm::reverse(packs))
+      if (op->use_empty())
+        op.erase();
 
     // What the OpenMP translation needs to emit the data mapping calls.
     SmallVector<Attribute> triples;

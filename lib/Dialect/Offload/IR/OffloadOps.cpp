@@ -162,6 +162,11 @@ static bool isSupportedElement(Type type) {
 bool mlir::offload::isSupportedKernelArgType(Type type) {
   if (isSupportedScalar(type))
     return true;
+  if (auto tuple = dyn_cast<TupleType>(type))
+    return tuple.size() > 0 && llvm::all_of(tuple.getTypes(), [](Type member) {
+             return !isa<TupleType>(member) &&
+                    isSupportedKernelArgType(member);
+           });
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref || !isSupportedElement(memref.getElementType()))
     return false;
@@ -216,6 +221,14 @@ LogicalResult KernelOp::verify() {
                 "float or index scalars of at most 64 bits";
   if (getBody().empty())
     return emitOpError() << "needs a body";
+  for (BlockArgument arg : getArguments())
+    if (isa<TupleType>(arg.getType()))
+      for (Operation *user : arg.getUsers())
+        if (!isa<UnpackOp>(user))
+          return user->emitOpError()
+                 << "uses aggregate argument #" << arg.getArgNumber()
+                 << " of the kernel; take it apart with offload.unpack "
+                    "first";
   if (getParallelRank() > 3)
     return getParallelLoop()->emitError()
            << "a kernel's parallel loop has 1 to 3 dimensions, this one "
@@ -237,6 +250,36 @@ unsigned KernelOp::getParallelRank() {
   if (auto forall = dyn_cast_or_null<scf::ForallOp>(loop))
     return forall.getRank();
   return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// PackOp, UnpackOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PackOp::verify() {
+  auto type = cast<TupleType>(getAggregate().getType());
+  if (!isSupportedKernelArgType(type))
+    return emitOpError()
+           << "makes " << type
+           << ": an aggregate has at least one member, and its members are "
+              "what a kernel argument may be (buffers and scalars), not "
+              "aggregates";
+  return success();
+}
+
+LogicalResult UnpackOp::fold(FoldAdaptor,
+                             SmallVectorImpl<OpFoldResult> &results) {
+  auto pack = getAggregate().getDefiningOp<PackOp>();
+  if (!pack)
+    return failure();
+  llvm::append_range(results, pack.getMembers());
+  return success();
+}
+
+SmallVector<Value> mlir::offload::getAggregateMembers(Value value) {
+  if (auto pack = value.getDefiningOp<PackOp>())
+    return llvm::to_vector(pack.getMembers());
+  return {value};
 }
 
 //===----------------------------------------------------------------------===//
@@ -278,14 +321,25 @@ LogicalResult LaunchOp::verify() {
           *this, getMapVars(), getMapKindsAttr(),
           {MapKind::to, MapKind::from, MapKind::tofrom, MapKind::alloc})))
     return failure();
+  // What map clauses may name: arguments and the members of aggregates.
+  SmallVector<Value> mappable;
+  for (auto [index, arg] : llvm::enumerate(getArgs())) {
+    if (isa<TupleType>(arg.getType()) && !arg.getDefiningOp<PackOp>())
+      return emitOpError() << "argument #" << index
+                           << " is an aggregate that is not made by an "
+                              "offload.pack the launch can see; pack its "
+                              "members next to the launch";
+    llvm::append_range(mappable, getAggregateMembers(arg));
+  }
   llvm::SmallDenseSet<Value> mapped;
   for (auto [index, var] : llvm::enumerate(getMapVars())) {
-    Value arg = llvm::is_contained(getArgs(), var) ? var
-                                                   : getSectionSource(var);
-    if (!llvm::is_contained(getArgs(), arg))
+    Value arg = llvm::is_contained(mappable, var) ? var
+                                                  : getSectionSource(var);
+    if (!llvm::is_contained(mappable, arg))
       return emitOpError() << "map clause #" << index
                            << " names a buffer that is neither an argument "
-                              "of the launch nor a memref.subview of one";
+                              "of the launch (or a member of one) nor a "
+                              "memref.subview of one";
     if (!mapped.insert(arg).second)
       return emitOpError() << "map clause #" << index
                            << " maps an argument that an earlier clause "

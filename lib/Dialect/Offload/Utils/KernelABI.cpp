@@ -34,6 +34,12 @@ static DynamicLayout getDynamicLayout(MemRefType type) {
 }
 
 unsigned mlir::offload::getNumLoweredParams(Type type) {
+  if (auto tuple = dyn_cast<TupleType>(type)) {
+    unsigned count = 0;
+    for (Type member : tuple.getTypes())
+      count += getNumLoweredParams(member);
+    return count;
+  }
   auto memref = dyn_cast<MemRefType>(type);
   if (!memref)
     return 1;
@@ -47,7 +53,14 @@ mlir::offload::getLoweredKernelParamTypes(MLIRContext *ctx,
   Type ptr = LLVM::LLVMPointerType::get(ctx);
   Type i64 = IntegerType::get(ctx, 64);
   SmallVector<Type> params = {ptr};
+  SmallVector<Type> flat;
   for (Type type : argTypes) {
+    if (auto tuple = dyn_cast<TupleType>(type))
+      llvm::append_range(flat, tuple.getTypes());
+    else
+      flat.push_back(type);
+  }
+  for (Type type : flat) {
     if (!isa<MemRefType>(type)) {
       params.push_back(i64);
       continue;

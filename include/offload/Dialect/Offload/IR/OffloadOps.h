@@ -26,6 +26,10 @@ struct DeviceMemoryResource
 /// index scalar of at most 64 bits, or a memref of those with an identity or
 /// strided layout in the default memory space.
 bool isSupportedKernelArgType(Type type);
+
+/// The values a launch operand carries to a kernel: the members of an
+/// aggregate made by offload.pack, or the operand itself.
+SmallVector<Value> getAggregateMembers(Value value);
 } // namespace mlir::offload
 
 #define GET_OP_CLASSES

@@ -167,6 +167,59 @@ def Offload_LaunchOp : Offload_Op<"launch", [
 }
 
 //===----------------------------------------------------------------------===//
+// Aggregates
+//===----------------------------------------------------------------------===//
+
+def Offload_PackOp : Offload_Op<"pack", [
+    Pure,
+    RangedTypesMatchWith<"members match the aggregate's element types",
+                         "aggregate", "members",
+                         "::llvm::cast<::mlir::TupleType>($_self).getTypes()">]> {
+  let summary = "Makes an aggregate of buffers and scalars for a kernel";
+  let description = [{
+    Groups buffers and scalars into one kernel argument of `tuple` type, the
+    offload form of a struct that holds several buffers (a Rust struct of
+    slices, a C struct of pointers with their lengths). A launch maps each
+    buffer member on its own, with its own inferred or explicit map clause
+    naming the member; the kernel receives the aggregate with device
+    addresses in it and takes it apart with `offload.unpack`. Members are
+    what a kernel argument may be (buffers and scalars), not aggregates.
+
+    ```mlir
+    %s = offload.pack %a, %b, %n : tuple<memref<?xf32>, memref<?xf32>, index>
+    offload.launch @k(%s) : (tuple<memref<?xf32>, memref<?xf32>, index>) -> ()
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$members);
+  let results = (outs AnyTuple:$aggregate);
+  let assemblyFormat = [{
+    ($members^)? attr-dict `:` type($aggregate)
+  }];
+  let hasVerifier = 1;
+}
+
+def Offload_UnpackOp : Offload_Op<"unpack", [
+    Pure,
+    RangedTypesMatchWith<"members match the aggregate's element types",
+                         "aggregate", "members",
+                         "::llvm::cast<::mlir::TupleType>($_self).getTypes()">]> {
+  let summary = "Takes an aggregate made by offload.pack apart";
+  let description = [{
+    The members of an aggregate kernel argument, in order.
+
+    ```mlir
+    %a, %b, %n = offload.unpack %s : tuple<memref<?xf32>, memref<?xf32>, index>
+    ```
+  }];
+  let arguments = (ins AnyTuple:$aggregate);
+  let results = (outs Variadic<AnyType>:$members);
+  let assemblyFormat = [{
+    $aggregate attr-dict `:` type($aggregate)
+  }];
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // Data movement
 //===----------------------------------------------------------------------===//
 

@@ -15,9 +15,12 @@
 //               and passes the device address), then one i64 for each
 //               dynamic size and one for each dynamic stride, in dimension
 //               order.
+//       aggregate (tuple, made by offload.pack): its members' parameters,
+//               in order.
 // The kernel rebuilds each memref descriptor from these values, so memrefs
 // of any rank and strided layout cross the runtime without a descriptor in
-// memory.
+// memory; an aggregate is rebuilt from its members, which hold device
+// addresses (each buffer member is mapped on its own).
 //
 //===----------------------------------------------------------------------===//
 
