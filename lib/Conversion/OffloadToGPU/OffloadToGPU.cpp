@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -199,30 +200,102 @@ static gpu::Dimension hardwareDim(unsigned index) {
                     : (index == 1 ? gpu::Dimension::y : gpu::Dimension::z);
 }
 
-/// Replaces `parallel` by loops over the thread grid: loop dimension d of an
-/// n-D loop goes to hardware dimension n-1-d, each thread starting at its
-/// global id and stepping by the grid size.
+/// Largest constant step for which a kernel gets the one-iteration path:
+/// the grid has fewer than 2^41 threads along a dimension, so `threads *
+/// step` cannot overflow 64 bits.
+static constexpr int64_t kMaxCoveredStep = int64_t(1) << 20;
+
+/// Replaces `parallel` by code that runs its iterations on the thread grid:
+/// loop dimension d of an n-D loop goes to hardware dimension n-1-d.
+///   - When the grid has at least as many threads as the loop has iterations
+///     along every dimension (the default grid of a launch, which the host
+///     computes from the loop's bounds, does), each thread runs at most one
+///     iteration, at its global id, behind a bounds check.
+///   - Otherwise (an explicit or capped grid) each thread starts at its
+///     global id and steps by the grid size.
+/// The test is uniform over the grid, so the two paths never diverge within
+/// a warp; the first keeps loop set-up and strength-reduced pointers out of
+/// the common case. Loops with a non-constant step (or a step above
+/// kMaxCoveredStep) get the second path only.
 static void distributeOverGrid(RewriterBase &rewriter,
                                scf::ParallelOp parallel) {
   Location loc = parallel.getLoc();
   unsigned rank = parallel.getNumLoops();
   rewriter.setInsertionPoint(parallel);
-  SmallVector<Value> ivs;
-  scf::ForOp innermost;
+  SmallVector<Value> ids, sizes;
   for (unsigned d = 0; d < rank; ++d) {
     auto [id, size] =
         getGlobalIdAndSize(rewriter, loc, hardwareDim(rank - 1 - d));
+    ids.push_back(id);
+    sizes.push_back(size);
+  }
+  auto nuwNsw = arith::IntegerOverflowFlags::nuw |
+                arith::IntegerOverflowFlags::nsw;
+  Block &body = parallel.getRegion().front();
+  bool constantSteps = llvm::all_of(parallel.getStep(), [](Value step) {
+    std::optional<int64_t> c = getConstantIntValue(step);
+    return c && *c >= 1 && *c <= kMaxCoveredStep;
+  });
+  Block *strideBlock = nullptr; // where the grid-stride loops go
+  if (constantSteps) {
+    // covered = AND_d (ub_d - lb_d <= threads_d * step_d)
+    Value covered;
+    for (unsigned d = 0; d < rank; ++d) {
+      Value extent = arith::SubIOp::create(rewriter, loc,
+                                           parallel.getUpperBound()[d],
+                                           parallel.getLowerBound()[d]);
+      Value reach = arith::MulIOp::create(rewriter, loc, sizes[d],
+                                          parallel.getStep()[d], nuwNsw);
+      Value fits = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sle, extent, reach);
+      covered = covered ? arith::AndIOp::create(rewriter, loc, covered, fits)
+                              .getResult()
+                        : fits;
+    }
+    auto choice = scf::IfOp::create(rewriter, loc, covered,
+                                    /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(choice.thenBlock());
+      SmallVector<Value> ivs;
+      Value inside;
+      for (unsigned d = 0; d < rank; ++d) {
+        Value offset = arith::MulIOp::create(
+            rewriter, loc, ids[d], parallel.getStep()[d], nuwNsw);
+        Value iv = arith::AddIOp::create(rewriter, loc,
+                                         parallel.getLowerBound()[d], offset);
+        Value below = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::slt, iv,
+            parallel.getUpperBound()[d]);
+        inside = inside ? arith::AndIOp::create(rewriter, loc, inside, below)
+                              .getResult()
+                        : below;
+        ivs.push_back(iv);
+      }
+      auto guarded = scf::IfOp::create(rewriter, loc, inside,
+                                       /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(guarded.thenBlock());
+      IRMapping mapping;
+      mapping.map(body.getArguments(), ivs);
+      for (Operation &op : body.without_terminator())
+        rewriter.clone(op, mapping);
+    }
+    strideBlock = choice.elseBlock();
+    rewriter.setInsertionPointToStart(strideBlock);
+  }
+  SmallVector<Value> ivs;
+  scf::ForOp innermost;
+  for (unsigned d = 0; d < rank; ++d) {
     Value step = parallel.getStep()[d];
-    Value lb =
-        arith::AddIOp::create(rewriter, loc, parallel.getLowerBound()[d],
-                              arith::MulIOp::create(rewriter, loc, id, step));
-    Value stride = arith::MulIOp::create(rewriter, loc, size, step);
+    Value lb = arith::AddIOp::create(
+        rewriter, loc, parallel.getLowerBound()[d],
+        arith::MulIOp::create(rewriter, loc, ids[d], step));
+    Value stride = arith::MulIOp::create(rewriter, loc, sizes[d], step);
     innermost = scf::ForOp::create(rewriter, loc, lb,
                                    parallel.getUpperBound()[d], stride);
     ivs.push_back(innermost.getInductionVar());
     rewriter.setInsertionPointToStart(innermost.getBody());
   }
-  Block &body = parallel.getRegion().front();
   rewriter.eraseOp(body.getTerminator()); // scf.reduce without operands
   rewriter.inlineBlockBefore(&body, innermost.getBody()->getTerminator(), ivs);
   rewriter.eraseOp(parallel);
