@@ -3,6 +3,7 @@
 # folder benchmarks/build.sh made (programs, bench.cu, the packed runtime).
 #   bash run.sh            # table in $OUT (or ./out)
 #   NCU=1 bash run.sh      # also profile a few kernels with ncu
+#   TORCH=0 SWEEP=0 bash run.sh   # leave out the torch peers / the triad sweep
 set -u
 cd "$(dirname "$0")"
 OUT=${OUT:-$PWD/out}
@@ -14,35 +15,36 @@ LOG=$OUT/results.txt
   echo "DATE $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "GPU $(nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader | head -1)"
   echo "CUDA $(nvcc --version | tail -2 | head -1)"
-  echo "TORCH $(python3 -c 'import torch; print(torch.__version__)' 2>&1)"
-  echo "COMMAND bash run.sh (NCU=${NCU:-0})"
+  [ "${TORCH:-1}" = 0 ] || echo "TORCH $(python3 -c 'import torch; print(torch.__version__)' 2>&1)"
+  echo "COMMAND bash run.sh (NCU=${NCU:-0} TORCH=${TORCH:-1} SWEEP=${SWEEP:-1})"
 } >> "$LOG"
 tar xJf offload-rt.tar.xz
 nvcc -O3 -arch=sm_90 -std=c++17 bench.cu -o cbench || { echo "nvcc failed" >> "$LOG"; }
 export OMP_TARGET_OFFLOAD=mandatory
 ours() { LD_LIBRARY_PATH=$PWD/offload-rt "$@"; }
 run() { echo "+ $*" >&2; "$@" 2>&1 | tee -a "$LOG"; }
+torch() { [ "${TORCH:-1}" = 0 ] || run python3 torch_peer.py "$@"; }
 
 R=${REPS:-20}
 for T in f32 f64; do
   for N in 33554432 268435456; do
     run ours ./stream_$T $N $R
     run ./cbench stream $T $N $R
-    run python3 torch_peer.py stream $T $N $R
+    torch stream $T $N $R
   done
 done
 run ours ./stencil 8192 100
 run ./cbench stencil 8192 100
 run ours ./transpose 8192 $R
 run ./cbench transpose 8192 $R
-run python3 torch_peer.py transpose 8192 $R
+torch transpose 8192 $R
 run ours ./softmax 8192 $R
 run ./cbench softmax 8192 $R
-run python3 torch_peer.py softmax 8192 $R
+torch softmax 8192 $R
 run ours ./launch 1000
 run ./cbench launch 1000
 # Triad sweep, f32, ours and CUDA.
-for E in $(seq 16 28); do
+[ "${SWEEP:-1}" = 0 ] || for E in $(seq 16 28); do
   N=$((1 << E)); SR=$(( E < 24 ? 200 : 20 ))
   ours ./stream_f32 $N $SR | grep -E '^RESULT triad' | head -1 | sed 's/^/SWEEP /' | tee -a "$LOG"
   ./cbench stream f32 $N $SR | grep -E 'PEER cuda triad' | sed 's/^/SWEEP /' | tee -a "$LOG"

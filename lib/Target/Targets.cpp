@@ -21,13 +21,15 @@
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
 
 void mlir::offload::addPreLLVMLoweringPasses(OpPassManager &pm) {
+  // Subviews (mapped sections, strided kernel arguments) become
+  // affine.apply on their metadata: expand them before lowering affine.
+  pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // Complex numbers (buffers of them are plain structs): arithmetic to
   // arith/math first, then the struct itself.
   pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(arith::createArithExpandOpsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createSCFToControlFlowPass());
 }
 

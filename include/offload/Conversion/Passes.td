@@ -19,8 +19,17 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
     `scf.parallel` / `scf.forall` (1-D to 3-D) is distributed over blocks and
     threads: the innermost loop dimension on x, then y, then z; each thread
     starts at its global id and strides by the grid size, with the loop
-    bound as the bounds check, so any grid is correct. A kernel without a
-    parallel loop runs on the first thread only. On the host target a kernel
+    bound as the bounds check, so any grid is correct. When the grid has a
+    thread for every iteration (a uniform test at the start; the default
+    grid of a launch has), each thread instead runs the iteration at its id
+    behind a bounds check, without the loop nest (constant steps only). A 1-D
+    loop holding 1-D parallel loops, with code between them that writes no
+    memory, goes on blocks (one iteration per block, striding by the number
+    of blocks) and its nested loops on the block's threads (striding by the
+    block size), their reductions through `gpu.all_reduce`, with barriers
+    after nested loops that write memory and at the end of each iteration.
+    A kernel without a parallel loop runs on the first thread only. On the
+    host target a kernel
     becomes a `func.func` that runs its loops as written.
 
     Every kernel also gets a host copy, `func.func private

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -199,30 +200,102 @@ static gpu::Dimension hardwareDim(unsigned index) {
                     : (index == 1 ? gpu::Dimension::y : gpu::Dimension::z);
 }
 
-/// Replaces `parallel` by loops over the thread grid: loop dimension d of an
-/// n-D loop goes to hardware dimension n-1-d, each thread starting at its
-/// global id and stepping by the grid size.
+/// Largest constant step for which a kernel gets the one-iteration path:
+/// the grid has fewer than 2^41 threads along a dimension, so `threads *
+/// step` cannot overflow 64 bits.
+static constexpr int64_t kMaxCoveredStep = int64_t(1) << 20;
+
+/// Replaces `parallel` by code that runs its iterations on the thread grid:
+/// loop dimension d of an n-D loop goes to hardware dimension n-1-d.
+///   - When the grid has at least as many threads as the loop has iterations
+///     along every dimension (the default grid of a launch, which the host
+///     computes from the loop's bounds, does), each thread runs at most one
+///     iteration, at its global id, behind a bounds check.
+///   - Otherwise (an explicit or capped grid) each thread starts at its
+///     global id and steps by the grid size.
+/// The test is uniform over the grid, so the two paths never diverge within
+/// a warp; the first keeps loop set-up and strength-reduced pointers out of
+/// the common case. Loops with a non-constant step (or a step above
+/// kMaxCoveredStep) get the second path only.
 static void distributeOverGrid(RewriterBase &rewriter,
                                scf::ParallelOp parallel) {
   Location loc = parallel.getLoc();
   unsigned rank = parallel.getNumLoops();
   rewriter.setInsertionPoint(parallel);
-  SmallVector<Value> ivs;
-  scf::ForOp innermost;
+  SmallVector<Value> ids, sizes;
   for (unsigned d = 0; d < rank; ++d) {
     auto [id, size] =
         getGlobalIdAndSize(rewriter, loc, hardwareDim(rank - 1 - d));
+    ids.push_back(id);
+    sizes.push_back(size);
+  }
+  auto nuwNsw = arith::IntegerOverflowFlags::nuw |
+                arith::IntegerOverflowFlags::nsw;
+  Block &body = parallel.getRegion().front();
+  bool constantSteps = llvm::all_of(parallel.getStep(), [](Value step) {
+    std::optional<int64_t> c = getConstantIntValue(step);
+    return c && *c >= 1 && *c <= kMaxCoveredStep;
+  });
+  Block *strideBlock = nullptr; // where the grid-stride loops go
+  if (constantSteps) {
+    // covered = AND_d (ub_d - lb_d <= threads_d * step_d)
+    Value covered;
+    for (unsigned d = 0; d < rank; ++d) {
+      Value extent = arith::SubIOp::create(rewriter, loc,
+                                           parallel.getUpperBound()[d],
+                                           parallel.getLowerBound()[d]);
+      Value reach = arith::MulIOp::create(rewriter, loc, sizes[d],
+                                          parallel.getStep()[d], nuwNsw);
+      Value fits = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sle, extent, reach);
+      covered = covered ? arith::AndIOp::create(rewriter, loc, covered, fits)
+                              .getResult()
+                        : fits;
+    }
+    auto choice = scf::IfOp::create(rewriter, loc, covered,
+                                    /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(choice.thenBlock());
+      SmallVector<Value> ivs;
+      Value inside;
+      for (unsigned d = 0; d < rank; ++d) {
+        Value offset = arith::MulIOp::create(
+            rewriter, loc, ids[d], parallel.getStep()[d], nuwNsw);
+        Value iv = arith::AddIOp::create(rewriter, loc,
+                                         parallel.getLowerBound()[d], offset);
+        Value below = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::slt, iv,
+            parallel.getUpperBound()[d]);
+        inside = inside ? arith::AndIOp::create(rewriter, loc, inside, below)
+                              .getResult()
+                        : below;
+        ivs.push_back(iv);
+      }
+      auto guarded = scf::IfOp::create(rewriter, loc, inside,
+                                       /*withElseRegion=*/false);
+      rewriter.setInsertionPointToStart(guarded.thenBlock());
+      IRMapping mapping;
+      mapping.map(body.getArguments(), ivs);
+      for (Operation &op : body.without_terminator())
+        rewriter.clone(op, mapping);
+    }
+    strideBlock = choice.elseBlock();
+    rewriter.setInsertionPointToStart(strideBlock);
+  }
+  SmallVector<Value> ivs;
+  scf::ForOp innermost;
+  for (unsigned d = 0; d < rank; ++d) {
     Value step = parallel.getStep()[d];
-    Value lb =
-        arith::AddIOp::create(rewriter, loc, parallel.getLowerBound()[d],
-                              arith::MulIOp::create(rewriter, loc, id, step));
-    Value stride = arith::MulIOp::create(rewriter, loc, size, step);
+    Value lb = arith::AddIOp::create(
+        rewriter, loc, parallel.getLowerBound()[d],
+        arith::MulIOp::create(rewriter, loc, ids[d], step));
+    Value stride = arith::MulIOp::create(rewriter, loc, sizes[d], step);
     innermost = scf::ForOp::create(rewriter, loc, lb,
                                    parallel.getUpperBound()[d], stride);
     ivs.push_back(innermost.getInductionVar());
     rewriter.setInsertionPointToStart(innermost.getBody());
   }
-  Block &body = parallel.getRegion().front();
   rewriter.eraseOp(body.getTerminator()); // scf.reduce without operands
   rewriter.inlineBlockBefore(&body, innermost.getBody()->getTerminator(), ivs);
   rewriter.eraseOp(parallel);
@@ -432,6 +505,156 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
   rewriter.eraseOp(parallel);
 }
 
+//===----------------------------------------------------------------------===//
+// Nested parallel loops: outer loop on blocks, inner loops on threads
+//===----------------------------------------------------------------------===//
+
+/// Whether the outer loop `parallel` can go on blocks and the parallel loops
+/// directly in its body on the threads of each block (see
+/// mapsParallelLoopOnBlocks).
+static bool canMapOnBlocks(scf::ParallelOp parallel) {
+  if (parallel.getNumResults() != 0 || parallel.getNumLoops() != 1)
+    return false;
+  bool anyNested = false;
+  for (Operation &op : parallel.getRegion().front().without_terminator()) {
+    if (auto inner = dyn_cast<scf::ParallelOp>(op)) {
+      if (inner.getNumLoops() != 1)
+        return false;
+      for (Type type : inner.getResultTypes())
+        if (!type.isIntOrFloat())
+          return false;
+      for (Region &region :
+           inner.getRegion().front().getTerminator()->getRegions())
+        if (!getReductionKind(region))
+          return false;
+      anyNested = true;
+      continue;
+    }
+    // Every thread of the block runs this code: it must not write memory
+    // others can see, nor allocate a buffer the threads would each get a
+    // copy of, nor hold parallel loops of its own.
+    WalkResult result = op.walk([](Operation *nested) {
+      if (isa<scf::ParallelOp, scf::ForallOp, memref::AllocaOp,
+              memref::AllocOp>(nested) ||
+          mayWriteSharedMemory(nested))
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted())
+      return false;
+  }
+  return anyNested;
+}
+
+bool mlir::offload::mapsParallelLoopOnBlocks(KernelOp kernel) {
+  auto parallel = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
+  return parallel && canMapOnBlocks(parallel);
+}
+
+/// Replaces `inner`, a 1-D parallel loop nested in a loop that runs on a
+/// block, by a loop over the block's threads: each thread starts at its
+/// linear id in the block and steps by the block size. With reductions, each
+/// thread accumulates from the neutral elements, the block combines the
+/// threads' values with gpu.all_reduce (which every thread of the block
+/// reaches: the loop around runs per block) and combines the initial values;
+/// every thread gets the results. A barrier follows a loop that writes
+/// memory, so the code after it sees what other threads wrote.
+static void distributeOverThreads(RewriterBase &rewriter,
+                                  scf::ParallelOp inner, Value thread,
+                                  Value blockSize) {
+  Location loc = inner.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  Block &body = inner.getRegion().front();
+  auto reduce = cast<scf::ReduceOp>(body.getTerminator());
+  bool writes = false;
+  inner.walk([&](Operation *op) { writes |= mayWriteSharedMemory(op); });
+
+  rewriter.setInsertionPoint(inner);
+  SmallVector<Operation *> combiners;
+  SmallVector<gpu::AllReduceOperation> kinds;
+  SmallVector<Value> neutrals;
+  for (Region &region : reduce.getReductions()) {
+    Operation *combiner = getReductionCombiner(region);
+    combiners.push_back(combiner);
+    kinds.push_back(*getReductionKind(region));
+    neutrals.push_back(arith::ConstantOp::create(
+        rewriter, loc, *arith::getNeutralElement(combiner)));
+  }
+  auto combine = [&](unsigned k, Value lhs, Value rhs) {
+    Block &block = combiners[k]->getParentRegion()->front();
+    IRMapping mapping;
+    mapping.map(block.getArgument(0), lhs);
+    mapping.map(block.getArgument(1), rhs);
+    return rewriter.clone(*combiners[k], mapping)->getResult(0);
+  };
+  Value step = inner.getStep()[0];
+  Value lb = arith::AddIOp::create(
+      rewriter, loc, inner.getLowerBound()[0],
+      arith::MulIOp::create(rewriter, loc, thread, step));
+  Value stride = arith::MulIOp::create(rewriter, loc, blockSize, step);
+  auto loop = scf::ForOp::create(rewriter, loc, lb, inner.getUpperBound()[0],
+                                 stride, neutrals);
+  // Without iter_args the builder adds an empty yield: ours replaces it.
+  if (!loop.getBody()->empty())
+    rewriter.eraseOp(loop.getBody()->getTerminator());
+  rewriter.mergeBlocks(&body, loop.getBody(), loop.getInductionVar());
+  rewriter.setInsertionPoint(reduce);
+  SmallVector<Value> updated;
+  for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
+    updated.push_back(combine(k, loop.getRegionIterArgs()[k], operand));
+  scf::YieldOp::create(rewriter, loc, updated);
+
+  rewriter.setInsertionPointAfter(loop);
+  for (auto [k, kind] : llvm::enumerate(kinds)) {
+    Value total = gpu::AllReduceOp::create(
+        rewriter, loc, loop.getResult(k),
+        gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr());
+    rewriter.replaceAllUsesWith(inner.getResult(k),
+                                combine(k, inner.getInitVals()[k], total));
+  }
+  if (writes)
+    gpu::BarrierOp::create(rewriter, loc);
+  rewriter.eraseOp(reduce);
+  rewriter.eraseOp(inner);
+}
+
+/// Replaces `parallel` (canMapOnBlocks) by a loop over the grid's blocks:
+/// each block starts at its linear id and steps by the number of blocks (the
+/// launch lowering gives one block per iteration), and the parallel loops in
+/// the body go on the block's threads (distributeOverThreads). Each
+/// iteration ends with a barrier, so the next one does not overwrite what
+/// slower threads still read (the all-reduce buffers included).
+static void distributeOverBlocks(RewriterBase &rewriter,
+                                 scf::ParallelOp parallel) {
+  Location loc = parallel.getLoc();
+  rewriter.setInsertionPoint(parallel);
+  auto [block, numBlocks] = getLinearId(rewriter, loc, /*thread=*/false);
+  auto [thread, blockSize] = getLinearId(rewriter, loc, /*thread=*/true);
+  Value step = parallel.getStep()[0];
+  Value lb = arith::AddIOp::create(
+      rewriter, loc, parallel.getLowerBound()[0],
+      arith::MulIOp::create(rewriter, loc, block, step));
+  Value stride = arith::MulIOp::create(rewriter, loc, numBlocks, step);
+  auto loop = scf::ForOp::create(rewriter, loc, lb,
+                                 parallel.getUpperBound()[0], stride);
+  Block &body = parallel.getRegion().front();
+  rewriter.eraseOp(body.getTerminator()); // scf.reduce without operands
+  rewriter.inlineBlockBefore(&body, loop.getBody()->getTerminator(),
+                             loop.getInductionVar());
+  rewriter.eraseOp(parallel);
+  SmallVector<scf::ParallelOp> inners;
+  for (Operation &op : loop.getBody()->without_terminator())
+    if (auto inner = dyn_cast<scf::ParallelOp>(op))
+      inners.push_back(inner);
+  for (scf::ParallelOp inner : inners)
+    distributeOverThreads(rewriter, inner, thread, blockSize);
+  Operation *yield = loop.getBody()->getTerminator();
+  if (!isa_and_nonnull<gpu::BarrierOp>(yield->getPrevNode())) {
+    rewriter.setInsertionPoint(yield);
+    gpu::BarrierOp::create(rewriter, loc);
+  }
+}
+
 /// Makes the code from `start` to the end of `func`'s entry block run on the
 /// first thread of the grid only.
 static void runOnFirstThread(RewriterBase &rewriter, gpu::GPUFuncOp func,
@@ -556,6 +779,8 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     if (parallel.getNumResults() != 0)
       distributeReductionOverGrid(rewriter, cast<gpu::GPUFuncOp>(func),
                                   parallel);
+    else if (canMapOnBlocks(parallel))
+      distributeOverBlocks(rewriter, parallel);
     else
       distributeOverGrid(rewriter, parallel);
   }

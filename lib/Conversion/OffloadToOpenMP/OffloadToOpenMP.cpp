@@ -336,8 +336,11 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value total = one;
   bool allKnown = true;
+  // One block per iteration of a loop whose nested loops go on the threads.
+  bool onBlocks = mapsParallelLoopOnBlocks(kernel);
   for (unsigned h = 0; h < 3; ++h) {
-    int64_t threads = kThreads[rank - 1][h];
+    int64_t threads = onBlocks ? (h == 0 ? kBlockMappingThreads : 1)
+                               : kThreads[rank - 1][h];
     grid.threads[h] = i32Constant(rewriter, loc, threads);
     if (h >= rank) {
       grid.blocks[h] = i32Constant(rewriter, loc, 1);
@@ -354,9 +357,12 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     diff = arith::MaxSIOp::create(rewriter, loc, diff, zero);
     Value trips = arith::CeilDivSIOp::create(rewriter, loc, diff, step);
     total = arith::MulIOp::create(rewriter, loc, total, trips);
-    Value blocks = arith::CeilDivSIOp::create(
-        rewriter, loc, trips,
-        arith::ConstantIndexOp::create(rewriter, loc, threads));
+    Value blocks =
+        onBlocks ? trips
+                 : arith::CeilDivSIOp::create(
+                       rewriter, loc, trips,
+                       arith::ConstantIndexOp::create(rewriter, loc, threads))
+                       .getResult();
     blocks = arith::MaxSIOp::create(rewriter, loc, blocks, one);
     blocks = arith::MinSIOp::create(
         rewriter, loc, blocks,

@@ -91,6 +91,24 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
 // CHECK: %[[BASE:.*]] = arith.muli %[[BID]], %[[BDIM]] : index
 // CHECK: %[[GID:.*]] = arith.addi %[[BASE]], %[[TID]] : index
 // CHECK: %[[NTHREADS:.*]] = arith.muli %[[GDIM]], %[[BDIM]] : index
+// When the grid has a thread for every iteration (the default grid of a
+// launch), each thread runs the iteration at its id, if any.
+// CHECK: %[[EXTENT:.*]] = arith.subi %[[N]], %[[C0]] : index
+// CHECK: %[[REACH:.*]] = arith.muli %[[NTHREADS]], %[[C1]] overflow<nsw, nuw> : index
+// CHECK: %[[COVERED:.*]] = arith.cmpi sle, %[[EXTENT]], %[[REACH]] : index
+// CHECK: scf.if %[[COVERED]] {
+// CHECK: %[[OFF1:.*]] = arith.muli %[[GID]], %[[C1]] overflow<nsw, nuw> : index
+// CHECK: %[[I1:.*]] = arith.addi %[[C0]], %[[OFF1]] : index
+// CHECK: %[[INSIDE:.*]] = arith.cmpi slt, %[[I1]], %[[N]] : index
+// CHECK: scf.if %[[INSIDE]] {
+// CHECK: memref.load %[[XM]][%[[I1]]] : memref<?xf32>
+// CHECK: memref.load %[[YM]][%[[I1]]] : memref<?xf32>
+// CHECK: arith.mulf %[[AF]], %{{.*}} : f32
+// CHECK: func.call @square(
+// CHECK: memref.store %{{.*}}, %[[YM]][%[[I1]]] : memref<?xf32>
+// CHECK-NOT: scf.for
+// Otherwise (an explicit grid) a grid-stride loop.
+// CHECK: } else {
 // CHECK: %[[FIRST:.*]] = arith.muli %[[GID]], %[[C1]] : index
 // CHECK: %[[LB:.*]] = arith.addi %[[C0]], %[[FIRST]] : index
 // CHECK: %[[STEP:.*]] = arith.muli %[[NTHREADS]], %[[C1]] : index
@@ -269,7 +287,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[C2:.*]] = arith.constant 2 : index
 // CHECK: %[[M:.*]] = memref.dim %[[AM2]], %[[C0]]
 // CHECK: %[[N:.*]] = memref.dim %[[AM2]], %[[C1]]
-// Outer dimension (i) on y.
+// Outer dimension (i) on y, inner dimension (j) on x.
 // CHECK: %[[TY:.*]] = gpu.thread_id y
 // CHECK: %[[BY:.*]] = gpu.block_id y
 // CHECK: %[[DY:.*]] = gpu.block_dim y
@@ -277,11 +295,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[BASEY:.*]] = arith.muli %[[BY]], %[[DY]] : index
 // CHECK: %[[IDY:.*]] = arith.addi %[[BASEY]], %[[TY]] : index
 // CHECK: %[[SIZEY:.*]] = arith.muli %[[GY]], %[[DY]] : index
-// CHECK: %[[OFFY:.*]] = arith.muli %[[IDY]], %[[C1]] : index
-// CHECK: %[[LBY:.*]] = arith.addi %[[C0]], %[[OFFY]] : index
-// CHECK: %[[STEPY:.*]] = arith.muli %[[SIZEY]], %[[C1]] : index
-// CHECK: scf.for %[[I:.*]] = %[[LBY]] to %[[M]] step %[[STEPY]] {
-// Inner dimension (j) on x, from lower bound 1 by steps of 2.
 // CHECK: %[[TX:.*]] = gpu.thread_id x
 // CHECK: %[[BX:.*]] = gpu.block_id x
 // CHECK: %[[DX:.*]] = gpu.block_dim x
@@ -289,6 +302,31 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[BASEX:.*]] = arith.muli %[[BX]], %[[DX]] : index
 // CHECK: %[[IDX:.*]] = arith.addi %[[BASEX]], %[[TX]] : index
 // CHECK: %[[SIZEX:.*]] = arith.muli %[[GX]], %[[DX]] : index
+// One iteration per thread when both dimensions are covered; j from lower
+// bound 1 by steps of 2.
+// CHECK: %[[EXTY:.*]] = arith.subi %[[M]], %[[C0]] : index
+// CHECK: %[[REACHY:.*]] = arith.muli %[[SIZEY]], %[[C1]] overflow<nsw, nuw> : index
+// CHECK: %[[FITY:.*]] = arith.cmpi sle, %[[EXTY]], %[[REACHY]] : index
+// CHECK: %[[EXTX:.*]] = arith.subi %[[N]], %[[C1]] : index
+// CHECK: %[[REACHX:.*]] = arith.muli %[[SIZEX]], %[[C2]] overflow<nsw, nuw> : index
+// CHECK: %[[FITX:.*]] = arith.cmpi sle, %[[EXTX]], %[[REACHX]] : index
+// CHECK: %[[COVERED:.*]] = arith.andi %[[FITY]], %[[FITX]] : i1
+// CHECK: scf.if %[[COVERED]] {
+// CHECK: %[[OFFY1:.*]] = arith.muli %[[IDY]], %[[C1]] overflow<nsw, nuw> : index
+// CHECK: %[[I1:.*]] = arith.addi %[[C0]], %[[OFFY1]] : index
+// CHECK: %[[INY:.*]] = arith.cmpi slt, %[[I1]], %[[M]] : index
+// CHECK: %[[OFFX1:.*]] = arith.muli %[[IDX]], %[[C2]] overflow<nsw, nuw> : index
+// CHECK: %[[J1:.*]] = arith.addi %[[C1]], %[[OFFX1]] : index
+// CHECK: %[[INX:.*]] = arith.cmpi slt, %[[J1]], %[[N]] : index
+// CHECK: %[[INSIDE:.*]] = arith.andi %[[INY]], %[[INX]] : i1
+// CHECK: scf.if %[[INSIDE]] {
+// CHECK: %[[V1:.*]] = memref.load %[[AM2]][%[[I1]], %[[J1]]] : memref<?x?xf32>
+// CHECK: memref.store %[[V1]], %[[BM2]][%[[I1]], %[[J1]]] : memref<?x?xf32>
+// CHECK: } else {
+// CHECK: %[[OFFY:.*]] = arith.muli %[[IDY]], %[[C1]] : index
+// CHECK: %[[LBY:.*]] = arith.addi %[[C0]], %[[OFFY]] : index
+// CHECK: %[[STEPY:.*]] = arith.muli %[[SIZEY]], %[[C1]] : index
+// CHECK: scf.for %[[I:.*]] = %[[LBY]] to %[[M]] step %[[STEPY]] {
 // CHECK: %[[OFFX:.*]] = arith.muli %[[IDX]], %[[C2]] : index
 // CHECK: %[[LBX:.*]] = arith.addi %[[C1]], %[[OFFX]] : index
 // CHECK: %[[STEPX:.*]] = arith.muli %[[SIZEX]], %[[C2]] : index
@@ -307,16 +345,20 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: gpu.block_id z
 // CHECK: gpu.block_dim z
 // CHECK: gpu.grid_dim z
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[D0]] step
 // CHECK: gpu.thread_id y
 // CHECK: gpu.block_id y
 // CHECK: gpu.block_dim y
 // CHECK: gpu.grid_dim y
-// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[D1]] step
 // CHECK: gpu.thread_id x
 // CHECK: gpu.block_id x
 // CHECK: gpu.block_dim x
 // CHECK: gpu.grid_dim x
+// CHECK: scf.if
+// CHECK: scf.if
+// CHECK: memref.store
+// CHECK: } else {
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[D0]] step
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[D1]] step
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %[[D2]] step
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]], %[[K]]] : memref<?x?x?xf32>
 // CHECK-NOT: scf.parallel
@@ -330,8 +372,12 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[N:.*]] = memref.dim
 // CHECK-NOT: scf.forall
 // CHECK: gpu.thread_id y
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[M]] step
 // CHECK: gpu.thread_id x
+// CHECK: scf.if
+// CHECK: scf.if
+// CHECK: memref.store %[[VF]], %{{.*}} : memref<?x?xf32>
+// CHECK: } else {
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %[[M]] step
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[N]] step
 // CHECK: memref.store %[[VF]], %{{.*}}[%[[I]], %[[J]]] : memref<?x?xf32>
 // CHECK-NOT: scf.forall
@@ -486,4 +532,28 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[OFF:.*]] = llvm.mlir.constant(300000000 : i64) : i64
 // CHECK: llvm.insertvalue %[[OFF]], %{{.*}}[2]
 // CHECK: builtin.unrealized_conversion_cast %{{.*}} to memref<4xf64, strided<[1], offset: 300000000>>
+// CHECK: gpu.return
+
+// -----
+
+// A step known only at run time: the grid-stride loop alone (the test for a
+// covering grid would need a division, and threads * step could overflow).
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @strided(%a: memref<?xf32>, %s: index) {
+    %c0 = arith.constant 0 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %f = arith.constant 2.0 : f32
+    scf.parallel (%i) = (%c0) to (%n) step (%s) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.func @strided(
+// CHECK: gpu.grid_dim x
+// CHECK-NOT: scf.if
+// CHECK: scf.for
+// CHECK: memref.store
 // CHECK: gpu.return

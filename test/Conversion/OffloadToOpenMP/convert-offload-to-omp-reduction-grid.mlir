@@ -1,4 +1,4 @@
-// RUN: offload-opt %s --offload-infer-maps --convert-offload-to-gpu --convert-offload-to-omp | FileCheck %s
+// RUN: offload-opt %s -split-input-file --offload-infer-maps --convert-offload-to-gpu --convert-offload-to-omp | FileCheck %s
 
 // A kernel with reductions runs on at most 1024 blocks, all along x (each
 // block leaves one partial result): the default grid and an explicit one
@@ -41,3 +41,49 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[EX:.*]] = arith.minsi %[[EBX]], %{{.*}} : i32
 // CHECK: llvm.insertvalue %[[EX]], %{{.*}}[10, 0]
 // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[EX]],
+
+// -----
+
+// A kernel whose parallel loop holds parallel loops: one block of 256
+// threads per iteration of the outer loop.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @rowsum(%a: memref<?x?xf32>, %out: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %rows = memref.dim %a, %c0 : memref<?x?xf32>
+    %cols = memref.dim %a, %c1 : memref<?x?xf32>
+    scf.parallel (%i) = (%c0) to (%rows) step (%c1) {
+      %s = scf.parallel (%j) = (%c0) to (%cols) step (%c1) init (%zero) -> f32 {
+        %x = memref.load %a[%i, %j] : memref<?x?xf32>
+        scf.reduce(%x : f32) {
+        ^bb0(%l: f32, %r: f32):
+          %t = arith.addf %l, %r : f32
+          scf.reduce.return %t : f32
+        }
+      }
+      scf.parallel (%j) = (%c0) to (%cols) step (%c1) {
+        memref.store %s, %out[%i, %j] : memref<?x?xf32>
+      }
+    }
+    offload.return
+  }
+  func.func @run_rows(%a: memref<?x?xf32>, %out: memref<?x?xf32>) {
+    offload.launch @rowsum(%a, %out) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    return
+  }
+}
+
+// CHECK-LABEL: func.func @run_rows(
+// CHECK: %[[THREADS:.*]] = llvm.mlir.constant(256 : i32) : i32
+// CHECK: %[[ROWS:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xf32>
+// CHECK: %[[DIFF:.*]] = arith.subi %[[ROWS]], %{{.*}} : index
+// CHECK: %[[POS:.*]] = arith.maxsi %[[DIFF]], %{{.*}} : index
+// CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[POS]], %{{.*}} : index
+// CHECK-NOT: arith.ceildivsi
+// CHECK: %[[ATLEAST:.*]] = arith.maxsi %[[TRIPS]], %{{.*}} : index
+// CHECK: %[[CAPPED:.*]] = arith.minsi %[[ATLEAST]], %{{.*}} : index
+// CHECK: %[[BLOCKS:.*]] = arith.index_cast %[[CAPPED]] : index to i32
+// CHECK: llvm.insertvalue %[[BLOCKS]], %{{.*}}[10, 0]
+// CHECK: llvm.insertvalue %[[THREADS]], %{{.*}}[11, 0]
+// CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[BLOCKS]], %[[THREADS]],

@@ -32,6 +32,19 @@ std::optional<gpu::AllReduceOperation> getReductionKind(Region &region);
 /// the grid to it, each block leaves one partial result per reduction.
 constexpr int64_t kMaxReductionBlocks = 1024;
 
+/// Threads per block of a kernel whose parallel loop goes on blocks
+/// (mapsParallelLoopOnBlocks).
+constexpr int64_t kBlockMappingThreads = 256;
+
+/// True when the iterations of `kernel`'s parallel loop go on blocks and the
+/// parallel loops nested in it on the threads of each block: a 1-D loop
+/// without reductions whose body holds 1-D scf.parallel loops (with or
+/// without reductions that getReductionKind accepts) and, outside them,
+/// only code that writes no memory and allocates none (every thread of the
+/// block runs it). The launch lowering then gives the kernel one block per
+/// iteration of the loop and kBlockMappingThreads threads.
+bool mapsParallelLoopOnBlocks(KernelOp kernel);
+
 /// Builds, at the insertion point of `rewriter`, kernel `kernel` lowered to
 /// the runtime's calling convention (KernelABI.h) under the name `name`: a
 /// `gpu.func` marked as a kernel whose parallel loop is distributed over

@@ -31,7 +31,11 @@ def Offload_KernelOp : Offload_Op<"kernel", [
     own thread (the innermost loop dimension on the x threads, so that
     neighbouring iterations touch neighbouring elements); on the host device
     the loop runs as written. Code outside that loop runs in every thread and
-    must not write memory. A kernel without a parallel loop runs once.
+    must not write memory. A kernel without a parallel loop runs once. When
+    the loop is 1-D and holds 1-D parallel loops (with or without
+    reductions) with code between them that writes no memory, its
+    iterations go on thread blocks and the nested loops on each block's
+    threads.
 
     Arguments may be memrefs of integers, floats or `index` (identity or
     strided layouts, default memory space) and integer, float or `index`
