@@ -245,7 +245,7 @@ offload.kernel @k(%x: memref<?xf32>, %y: memref<?xf32>) {
 }
 
 func.func @map_not_an_argument(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>) {
-  // expected-error@+1 {{'offload.launch' op map clause #1 names a buffer that is neither an argument of the launch nor a memref.subview of one}}
+  // expected-error@+1 {{'offload.launch' op map clause #1 names a buffer that is neither an argument of the launch (or a member of one) nor a memref.subview of one}}
   offload.launch @k(%x, %y) map(to: %x : memref<?xf32>, to: %z : memref<?xf32>) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
@@ -763,5 +763,37 @@ offload.kernel @region(%x: memref<?xf32>) {
   // expected-error@+1 {{'offload.data' op is host code and cannot be used inside an offload.kernel}}
   offload.data map(to: %x : memref<?xf32>) {
   }
+  offload.return
+}
+
+// -----
+
+func.func @nested(%i: index) {
+  %inner = offload.pack %i : tuple<index>
+  // expected-error@+1 {{'offload.pack' op makes 'tuple<tuple<index>>': an aggregate has at least one member, and its members are what a kernel argument may be (buffers and scalars), not aggregates}}
+  %outer = offload.pack %inner : tuple<tuple<index>>
+  return
+}
+
+// -----
+
+offload.kernel @k(%s: tuple<memref<?xf32>, index>) {
+  %a, %n = offload.unpack %s : tuple<memref<?xf32>, index>
+  offload.return
+}
+
+func.func @not_packed(%s: tuple<memref<?xf32>, index>) {
+  // expected-error@+1 {{'offload.launch' op argument #0 is an aggregate that is not made by an offload.pack the launch can see; pack its members next to the launch}}
+  offload.launch @k(%s) : (tuple<memref<?xf32>, index>) -> ()
+  return
+}
+
+// -----
+
+func.func private @use(tuple<memref<?xf32>, index>)
+
+offload.kernel @k(%s: tuple<memref<?xf32>, index>) {
+  // expected-error@+1 {{'func.call' op uses aggregate argument #0 of the kernel; take it apart with offload.unpack first}}
+  func.call @use(%s) : (tuple<memref<?xf32>, index>) -> ()
   offload.return
 }

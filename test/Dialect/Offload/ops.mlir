@@ -384,3 +384,25 @@ module @device_modules attributes {gpu.container_module} {
   }
   llvm.mlir.global internal constant @__offload_entry_scale(0 : i8) {offload.entry = "scale"} : i8
 }
+
+// -----
+
+// Aggregates: offload.pack on the host, offload.unpack in the kernel.
+
+// CHECK-LABEL: offload.kernel @aggregate(
+// CHECK-SAME: %[[P:.*]]: tuple<memref<?xf32>, i32>)
+// CHECK-NEXT: %{{.*}}:2 = offload.unpack %[[P]] : tuple<memref<?xf32>, i32>
+offload.kernel @aggregate(%p: tuple<memref<?xf32>, i32>) {
+  %x, %s = offload.unpack %p : tuple<memref<?xf32>, i32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @pack(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[S:.*]]: i32)
+// CHECK-NEXT: %[[A:.*]] = offload.pack %[[X]], %[[S]] : tuple<memref<?xf32>, i32>
+// CHECK-NEXT: offload.launch @aggregate(%[[A]]) map(to: %[[X]] : memref<?xf32>) : (tuple<memref<?xf32>, i32>) -> ()
+func.func @pack(%x: memref<?xf32>, %s: i32) {
+  %a = offload.pack %x, %s : tuple<memref<?xf32>, i32>
+  offload.launch @aggregate(%a) map(to: %x : memref<?xf32>) : (tuple<memref<?xf32>, i32>) -> ()
+  return
+}

@@ -370,15 +370,28 @@ BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
 }
 
 const BufferAccess &KernelAccessAnalysis::getAccess(KernelOp kernel,
-                                                    unsigned index) {
-  auto key = std::make_pair(kernel.getOperation(), index);
+                                                    unsigned index,
+                                                    int member) {
+  auto key = std::make_tuple(kernel.getOperation(), index, member);
   auto it = cache.find(key);
   if (it != cache.end())
     return it->second;
   llvm::SmallPtrSet<Operation *, 4> activeCallees;
-  AccessWalker walker(activeCallees);
   auto loop = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
-  BufferAccess access = walker.run(kernel.getArgument(index), loop);
+  BlockArgument arg = kernel.getArgument(index);
+  BufferAccess access;
+  if (member < 0) {
+    AccessWalker walker(activeCallees);
+    access = walker.run(arg, loop);
+  } else {
+    // A member of an aggregate: what the kernel does with it after each
+    // offload.unpack (the kernel verifier allows no other use).
+    for (Operation *user : arg.getUsers())
+      if (auto unpack = dyn_cast<UnpackOp>(user)) {
+        AccessWalker walker(activeCallees);
+        access.merge(walker.run(unpack.getMembers()[member], loop));
+      }
+  }
   return cache.try_emplace(key, std::move(access)).first->second;
 }
 

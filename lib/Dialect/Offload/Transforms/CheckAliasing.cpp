@@ -77,38 +77,53 @@ struct OffloadCheckAliasingPass
           launch, launch.getKernelAttr());
       if (!kernel)
         return;
-      OperandRange args = launch.getArgs();
-      for (unsigned i = 0; i < args.size(); ++i) {
-        if (!isa<MemRefType>(args[i].getType()))
-          continue;
-        const BufferAccess &first = analysis.getAccess(kernel, i);
-        for (unsigned j = i + 1; j < args.size(); ++j) {
-          if (!isa<MemRefType>(args[j].getType()))
-            continue;
-          const BufferAccess &second = analysis.getAccess(kernel, j);
+      // Every buffer the kernel receives: arguments and aggregate members.
+      struct Entry {
+        Value value;
+        const BufferAccess *access;
+        std::string name;
+      };
+      SmallVector<Entry> buffers;
+      for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+        std::string name = "#" + std::to_string(index);
+        if (isa<MemRefType>(arg.getType()))
+          buffers.push_back({arg, &analysis.getAccess(kernel, index), name});
+        if (isa<TupleType>(arg.getType()))
+          for (auto [m, member] : llvm::enumerate(getAggregateMembers(arg)))
+            if (isa<MemRefType>(member.getType()))
+              buffers.push_back(
+                  {member, &analysis.getAccess(kernel, index, m),
+                   name + " member #" + std::to_string(m)});
+      }
+      for (unsigned i = 0; i < buffers.size(); ++i) {
+        const BufferAccess &first = *buffers[i].access;
+        for (unsigned j = i + 1; j < buffers.size(); ++j) {
+          const BufferAccess &second = *buffers[j].access;
           if (!first.isAccessed() || !second.isAccessed() ||
               (!first.written && !second.written))
             continue;
-          std::string reason = getOverlapReason(args[i], args[j]);
+          Value a = buffers[i].value, b = buffers[j].value;
+          std::string reason = getOverlapReason(a, b);
           if (reason.empty())
             continue;
           unsigned written = second.written ? j : i;
           InFlightDiagnostic diag =
               launch.emitError()
-              << "arguments #" << i << " and #" << j << " of the launch of @"
-              << kernel.getSymName() << " " << reason << ", and the kernel "
-              << "writes argument #" << written
+              << "arguments " << buffers[i].name << " and " << buffers[j].name
+              << " of the launch of @" << kernel.getSymName() << " " << reason
+              << ", and the kernel writes argument " << buffers[written].name
               << ": writes through one would race with accesses through the "
                  "other. Pass distinct buffers, or add 'allow_aliasing' to "
                  "the launch if the overlap is intended";
-          if (args[i] == args[j]) {
-            if (Operation *def = args[i].getDefiningOp())
+          if (a == b) {
+            if (Operation *def = a.getDefiningOp())
               diag.attachNote(def->getLoc()) << "both are defined here";
           } else {
             for (unsigned index : {i, j})
-              if (Operation *def = args[index].getDefiningOp())
+              if (Operation *def = buffers[index].value.getDefiningOp())
                 diag.attachNote(def->getLoc())
-                    << "argument #" << index << " is defined here";
+                    << "argument " << buffers[index].name
+                    << " is defined here";
           }
           failed = true;
         }

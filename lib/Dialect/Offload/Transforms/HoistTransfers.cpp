@@ -111,17 +111,14 @@ collectEvents(Block *block, Value root,
   };
   forEachUseThroughViews(root, [&](OpOperand &use) {
     Operation *user = use.getOwner();
-    Operation *op = getAncestorIn(block, user);
-    if (!op)
-      return; // elsewhere (data ops there hold the buffer around the block)
-    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp>(user))
-      return fail("the program maps it explicitly");
-    Event &event = events[op];
-    event.op = op;
-    if (auto launch = dyn_cast<LaunchOp>(user)) {
-      if (!isLaunchArgument(launch, use))
-        return; // a map clause: the argument's use counts
-      MapAttr map = launch.getMapFor(use.get());
+    // A launch passing `arg` (the buffer, a view, or an aggregate member).
+    auto addLaunch = [&](LaunchOp launch, Value arg) {
+      Operation *op = getAncestorIn(block, launch);
+      if (!op)
+        return;
+      Event &event = events[op];
+      event.op = op;
+      MapAttr map = launch.getMapFor(arg);
       if (!map || llvm::is_contained(event.launches, launch))
         return; // not accessed by the kernel, or passed twice
       if (covered && covered->contains({launch, root}))
@@ -129,8 +126,7 @@ collectEvents(Block *block, Value root,
       if (map.isAlways() || map.isPresent() || launch.getDevice())
         return fail("a launch maps it with 'always' or 'present' or picks "
                     "a device");
-      Value var = launch.getMappedSection(use.get());
-      Value arg = use.get();
+      Value var = launch.getMappedSection(arg);
       if (!result.var) {
         result.var = arg;
         result.sections = var != arg;
@@ -143,8 +139,27 @@ collectEvents(Block *block, Value root,
       event.copiesIn |= map.copiesIn();
       event.deviceWrites |= map.getKind() != MapKind::to;
       event.inLoop |= isInLoopBelow(launch, op);
+    };
+    if (auto launch = dyn_cast<LaunchOp>(user)) {
+      if (isLaunchArgument(launch, use))
+        addLaunch(launch, use.get());
+      return; // a map clause: the argument's use counts
+    }
+    if (auto pack = dyn_cast<PackOp>(user)) {
+      for (Operation *packUser : pack->getUsers())
+        if (auto launch = dyn_cast<LaunchOp>(packUser))
+          addLaunch(launch, use.get());
+        else
+          fail("its aggregate is used by something else than a launch");
       return;
     }
+    Operation *op = getAncestorIn(block, user);
+    if (!op)
+      return; // elsewhere (data ops there hold the buffer around the block)
+    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp>(user))
+      return fail("the program maps it explicitly");
+    Event &event = events[op];
+    event.op = op;
     if (isa<memref::DeallocOp>(user)) {
       event.frees = true;
       return;
@@ -315,10 +330,11 @@ struct OffloadHoistTransfersPass
 void OffloadHoistTransfersPass::processBlock(Block *block) {
   llvm::SetVector<Value> roots;
   block->walk([&](LaunchOp launch) {
-    for (Value arg : launch.getArgs())
-      if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg) &&
-          !covered.contains({launch, getViewRoot(arg)}))
-        roots.insert(getViewRoot(arg));
+    for (Value operand : launch.getArgs())
+      for (Value arg : getAggregateMembers(operand))
+        if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg) &&
+            !covered.contains({launch, getViewRoot(arg)}))
+          roots.insert(getViewRoot(arg));
   });
   for (Value root : roots) {
     if (isResident(block, root))

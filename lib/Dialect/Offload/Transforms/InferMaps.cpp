@@ -92,7 +92,20 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
   // Union of the accesses of every argument each buffer is passed as.
   llvm::MapVector<Value, BufferAccess> perBuffer;
   DenseMap<Value, unsigned> firstIndex, timesPassed;
+  DenseMap<Value, int> memberIndex;
   for (auto [index, operand] : llvm::enumerate(launch.getArgs())) {
+    if (isa<TupleType>(operand.getType())) {
+      // Each buffer member of an aggregate gets its own clause.
+      for (auto [m, member] : llvm::enumerate(getAggregateMembers(operand))) {
+        if (!isa<MemRefType>(member.getType()))
+          continue;
+        firstIndex.try_emplace(member, index);
+        memberIndex.try_emplace(member, m);
+        timesPassed[member] += 2; // no sections for members
+        perBuffer[member].merge(analysis.getAccess(kernel, index, m));
+      }
+      continue;
+    }
     if (!isa<MemRefType>(operand.getType()))
       continue;
     firstIndex.try_emplace(operand, index);
@@ -145,8 +158,10 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
     ++numInferred;
     if (remarks) {
       InFlightDiagnostic remark =
-          launch.emitRemark() << "argument #" << firstIndex.lookup(buffer)
-                              << " mapped '" << stringifyMapKind(kind)
+          launch.emitRemark() << "argument #" << firstIndex.lookup(buffer);
+      if (memberIndex.count(buffer))
+        remark << " member #" << memberIndex.lookup(buffer);
+      remark << " mapped '" << stringifyMapKind(kind)
                               << "': kernel @" << kernel.getSymName() << " "
                               << why;
       if (sectioned) {

@@ -219,10 +219,17 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   }
   SmallVector<std::pair<unsigned, Value>> written;
   llvm::SmallPtrSet<Value, 4> seen;
-  for (auto [index, arg] : llvm::enumerate(launch.getArgs()))
+  for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
     if (isa<MemRefType>(arg.getType()) &&
         analysis.getAccess(kernel, index).written && seen.insert(arg).second)
       written.push_back({static_cast<unsigned>(index), arg});
+    if (isa<TupleType>(arg.getType()))
+      for (auto [m, member] : llvm::enumerate(getAggregateMembers(arg)))
+        if (isa<MemRefType>(member.getType()) &&
+            analysis.getAccess(kernel, index, m).written &&
+            seen.insert(member).second)
+          written.push_back({static_cast<unsigned>(index), member});
+  }
   if (written.empty())
     return;
 
@@ -243,7 +250,8 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   SmallVector<Value> args = {
       LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(ctx))};
   for (Value arg : launch.getArgs())
-    llvm::append_range(args, packKernelArgument(b, loc, arg));
+    for (Value member : getAggregateMembers(arg))
+      llvm::append_range(args, packKernelArgument(b, loc, member));
   func::CallOp::create(b, loc, fallback, args);
   for (auto [i, entry] : llvm::enumerate(written)) {
     compare(b, launch, entry.first, entry.second, device[i]);

@@ -61,11 +61,13 @@ struct BufferAccess {
 /// Computes and caches the accesses of kernel arguments.
 class KernelAccessAnalysis {
 public:
-  /// What `kernel` does with its argument #`index` (a memref).
-  const BufferAccess &getAccess(KernelOp kernel, unsigned index);
+  /// What `kernel` does with its argument #`index` (a memref), or with
+  /// member #`member` of that argument when it is an aggregate.
+  const BufferAccess &getAccess(KernelOp kernel, unsigned index,
+                                int member = -1);
 
 private:
-  llvm::DenseMap<std::pair<Operation *, unsigned>, BufferAccess> cache;
+  llvm::DenseMap<std::tuple<Operation *, unsigned, int>, BufferAccess> cache;
 };
 
 /// Clones, at `b`'s insertion point, the computation of `value`, a value
