@@ -193,3 +193,24 @@ func.func @accepted(%p: memref<8xf32, strided<[1], offset: ?>>, %q: memref<8xf32
   offload.launch @copy(%p, %q) : (memref<8xf32, strided<[1], offset: ?>>, memref<8xf32, strided<[1], offset: ?>>) -> ()
   return
 }
+
+// -----
+
+// Members of an aggregate are buffers like any other.
+
+offload.kernel @members(%p: tuple<memref<?xf32>, memref<?xf32>>) {
+  %a, %b = offload.unpack %p : tuple<memref<?xf32>, memref<?xf32>>
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<?xf32>
+  memref.store %v, %b[%c0] : memref<?xf32>
+  offload.return
+}
+
+func.func @member_alias(%n: index) {
+  // expected-note@+1 {{both are defined here}}
+  %x = memref.alloc(%n) : memref<?xf32>
+  %p = offload.pack %x, %x : tuple<memref<?xf32>, memref<?xf32>>
+  // expected-error@+1 {{arguments #0 member #0 and #0 member #1 of the launch of @members are the same buffer, and the kernel writes argument #0 member #1}}
+  offload.launch @members(%p) : (tuple<memref<?xf32>, memref<?xf32>>) -> ()
+  return
+}
