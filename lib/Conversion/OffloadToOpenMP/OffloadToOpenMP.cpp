@@ -8,6 +8,7 @@
 #include "offload/Conversion/OffloadToOpenMP/OffloadToOpenMP.h"
 
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
@@ -272,24 +273,6 @@ static LLVM::LLVMFuncOp getOrDeclareFunction(RewriterBase &rewriter,
 // Launch grid
 //===----------------------------------------------------------------------===//
 
-/// Clones the computation of `value` (defined in `kernel` before its parallel
-/// loop) to the insertion point, reading kernel arguments from `mapping`.
-/// Returns null when it reads memory or depends on something else.
-static Value cloneToHost(RewriterBase &rewriter, KernelOp kernel, Value value,
-                         IRMapping &mapping) {
-  if (Value mapped = mapping.lookupOrNull(value))
-    return mapped;
-  Operation *def = value.getDefiningOp();
-  if (!def || def->getParentOp() != kernel || def->getNumRegions() != 0 ||
-      !isMemoryEffectFree(def))
-    return {};
-  for (Value operand : def->getOperands())
-    if (!cloneToHost(rewriter, kernel, operand, mapping))
-      return {};
-  rewriter.clone(*def, mapping);
-  return mapping.lookup(value);
-}
-
 namespace {
 struct Grid {
   Value blocks[3], threads[3]; // i32, x first
@@ -330,7 +313,7 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     if (auto attr = dyn_cast<Attribute>(ofr))
       return arith::ConstantIndexOp::create(rewriter, loc,
                                             cast<IntegerAttr>(attr).getInt());
-    return cloneToHost(rewriter, kernel, cast<Value>(ofr), mapping);
+    return materializeOnHost(rewriter, kernel, cast<Value>(ofr), mapping);
   };
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);

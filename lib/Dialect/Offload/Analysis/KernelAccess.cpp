@@ -395,8 +395,8 @@ const BufferAccess &KernelAccessAnalysis::getAccess(KernelOp kernel,
   return cache.try_emplace(key, std::move(access)).first->second;
 }
 
-static Value materialize(OpBuilder &b, KernelOp kernel, Value value,
-                         IRMapping &mapping) {
+Value mlir::offload::materializeOnHost(OpBuilder &b, KernelOp kernel,
+                                       Value value, IRMapping &mapping) {
   if (Value mapped = mapping.lookupOrNull(value))
     return mapped;
   Operation *def = value.getDefiningOp();
@@ -404,7 +404,7 @@ static Value materialize(OpBuilder &b, KernelOp kernel, Value value,
       !isMemoryEffectFree(def))
     return {};
   for (Value operand : def->getOperands())
-    if (!materialize(b, kernel, operand, mapping))
+    if (!materializeOnHost(b, kernel, operand, mapping))
       return {};
   b.clone(*def, mapping);
   return mapping.lookup(value);
@@ -418,5 +418,5 @@ Value mlir::offload::materializeOnHost(OpBuilder &b, LaunchOp launch,
   IRMapping mapping;
   for (auto [arg, operand] : llvm::zip(kernel.getArguments(), launch.getArgs()))
     mapping.map(arg, operand);
-  return materialize(b, kernel, cast<Value>(value), mapping);
+  return materializeOnHost(b, kernel, cast<Value>(value), mapping);
 }

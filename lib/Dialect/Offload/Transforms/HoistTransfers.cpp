@@ -233,6 +233,29 @@ static void createDataOp(OpBuilder &b, Location loc, StringRef name,
     ExitDataOp::create(b, loc, ValueRange{part}, kinds, Value());
 }
 
+/// The updates host access `event` needs: `from` before a read of data the
+/// device may have written (`deviceNewer`, cleared when all of `var` came
+/// back), `to` after a write. Returns how many it inserted.
+static unsigned insertHostUpdates(OpBuilder &b, Value var, const Event &event,
+                                  bool &deviceNewer) {
+  unsigned updates = 0;
+  if (event.hostReads && deviceNewer) {
+    b.setInsertionPoint(event.op);
+    Value part = getUpdatedPart(b, var, event);
+    createDataOp(b, event.op->getLoc(), "update", part, MapKind::from);
+    ++updates;
+    if (part == var)
+      deviceNewer = false;
+  }
+  if (event.hostWrites) {
+    b.setInsertionPointAfter(event.op);
+    Value part = getUpdatedPart(b, var, event);
+    createDataOp(b, event.op->getLoc(), "update", part, MapKind::to);
+    ++updates;
+  }
+  return updates;
+}
+
 /// Whether every path through `op` that touches `root` starts with a launch
 /// that overwrites all of `var` (so the device needs none of the host's
 /// contents when `op` starts).
@@ -376,20 +399,7 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
       }
       continue;
     }
-    if (event.hostReads && deviceNewer) {
-      b.setInsertionPoint(event.op);
-      Value part = getUpdatedPart(b, var, event);
-      createDataOp(b, event.op->getLoc(), "update", part, MapKind::from);
-      ++updates;
-      if (part == var)
-        deviceNewer = false;
-    }
-    if (event.hostWrites) {
-      b.setInsertionPointAfter(event.op);
-      Value part = getUpdatedPart(b, var, event);
-      createDataOp(b, event.op->getLoc(), "update", part, MapKind::to);
-      ++updates;
-    }
+    updates += insertHostUpdates(b, var, event, deviceNewer);
   }
 }
 
@@ -466,20 +476,7 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
       }
       continue;
     }
-    if (event.hostReads && deviceNewer) {
-      b.setInsertionPoint(event.op);
-      Value part = getUpdatedPart(b, var, event);
-      createDataOp(b, event.op->getLoc(), "update", part, MapKind::from);
-      ++updates;
-      if (part == var)
-        deviceNewer = false;
-    }
-    if (event.hostWrites) {
-      b.setInsertionPointAfter(event.op);
-      Value part = getUpdatedPart(b, var, event);
-      createDataOp(b, event.op->getLoc(), "update", part, MapKind::to);
-      ++updates;
-    }
+    updates += insertHostUpdates(b, var, event, deviceNewer);
   }
   bool exitFrom = anyDeviceWrite && mayBeReadAfter(last, var);
   // What comes back at the exit must all be on the device: copy it there

@@ -19,6 +19,7 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <optional>
@@ -76,6 +77,11 @@ private:
 /// null when the computation reads memory or cannot be recomputed.
 Value materializeOnHost(OpBuilder &b, LaunchOp launch, KernelOp kernel,
                         OpFoldResult value);
+
+/// The same with the caller's `mapping` (kernel arguments to host values,
+/// and what was cloned before), so that several values share clones.
+Value materializeOnHost(OpBuilder &b, KernelOp kernel, Value value,
+                        IRMapping &mapping);
 
 /// The buffer `value` is a view of: follows view-like ops to their source.
 Value getViewRoot(Value value);
