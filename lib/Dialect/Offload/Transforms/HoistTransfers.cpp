@@ -21,6 +21,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
@@ -94,6 +96,25 @@ static bool isLaunchArgument(LaunchOp launch, OpOperand &use) {
          use.getOperandNumber() < begin + args.size();
 }
 
+/// Whether `call` may launch kernels or move data itself (its callee, or one
+/// it calls, has offload operations): updates around it could then overwrite
+/// what its own launches computed.
+static bool mayOffload(CallOpInterface call,
+                       llvm::SmallPtrSetImpl<Operation *> &visited) {
+  auto callee = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!callee || callee.isExternal() || !visited.insert(callee).second)
+    return false;
+  WalkResult result = callee->walk([&](Operation *op) {
+    if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op))
+      return WalkResult::interrupt();
+    if (auto nested = dyn_cast<CallOpInterface>(op))
+      if (mayOffload(nested, visited))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 /// Collects the events of the buffer `root` in `block`. Fails (with a
 /// reason) when the buffer must keep its per-launch clauses.
 static FailureOr<BufferEvents>
@@ -163,6 +184,12 @@ collectEvents(Block *block, Value root,
     if (isa<memref::DeallocOp>(user)) {
       event.frees = true;
       return;
+    }
+    if (auto call = dyn_cast<CallOpInterface>(user)) {
+      llvm::SmallPtrSet<Operation *, 4> visited;
+      if (mayOffload(call, visited))
+        return fail("it is passed to a function that launches kernels or "
+                    "maps data itself");
     }
     auto iface = dyn_cast<MemoryEffectOpInterface>(user);
     bool reads = !iface, writes = !iface;
