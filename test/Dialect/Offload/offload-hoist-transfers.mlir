@@ -145,6 +145,19 @@ func.func @launches_too(%m: memref<?xf32>) {
   return
 }
 
+// CHECK-LABEL: func.func @calls_a_launcher(
+// CHECK-SAME: %[[D:.*]]: memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[D]])
+// CHECK-NEXT: call @launches_too(%[[D]])
+// CHECK-NEXT: offload.launch @inc(%[[D]])
+// CHECK-NEXT: return
+func.func @calls_a_launcher(%d: memref<?xf32>) {
+  offload.launch @inc(%d) : (memref<?xf32>) -> ()
+  func.call @launches_too(%d) : (memref<?xf32>) -> ()
+  offload.launch @inc(%d) : (memref<?xf32>) -> ()
+  return
+}
+
 // Left alone: a single launch, a buffer the program maps itself, and one
 // that a call (unknown host access) uses between launches is updated whole.
 // CHECK-LABEL: func.func @left_alone(
@@ -161,33 +174,6 @@ func.func @launches_too(%m: memref<?xf32>) {
 // CHECK-NEXT: offload.update map(to: %[[C]] : memref<?xf32>)
 // CHECK-NEXT: offload.launch @inc(%[[C]])
 // CHECK-NEXT: offload.exit_data map(from: %[[C]] : memref<?xf32>)
-func.func @left_alone(
-// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[C:.*]]: memref<?xf32>)
-// CHECK-NEXT: offload.launch @inc(%[[A]])
-// CHECK-NEXT: offload.data map(tofrom: %[[B]] : memref<?xf32>) {
-// CHECK-NEXT: offload.launch @inc(%[[B]])
-// CHECK-NEXT: offload.launch @inc(%[[B]])
-// CHECK-NEXT: }
-// CHECK-NEXT: offload.enter_data map(to: %[[C]] : memref<?xf32>)
-// CHECK-NEXT: offload.launch @inc(%[[C]])
-// CHECK-NEXT: offload.update map(from: %[[C]] : memref<?xf32>)
-// CHECK-NEXT: call @use(%[[C]])
-// CHECK-NEXT: offload.update map(to: %[[C]] : memref<?xf32>)
-// CHECK-NEXT: offload.launch @inc(%[[C]])
-// CHECK-NEXT: offload.exit_data map(from: %[[C]] : memref<?xf32>)
-// CHECK-LABEL: func.func @calls_a_launcher(
-// CHECK-SAME: %[[D:.*]]: memref<?xf32>)
-// CHECK-NEXT: offload.launch @inc(%[[D]])
-// CHECK-NEXT: call @launches_too(%[[D]])
-// CHECK-NEXT: offload.launch @inc(%[[D]])
-// CHECK-NEXT: return
-func.func @calls_a_launcher(%d: memref<?xf32>) {
-  offload.launch @inc(%d) : (memref<?xf32>) -> ()
-  func.call @launches_too(%d) : (memref<?xf32>) -> ()
-  offload.launch @inc(%d) : (memref<?xf32>) -> ()
-  return
-}
-
 func.func @left_alone(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>) {
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
   offload.data map(tofrom: %b : memref<?xf32>) {
