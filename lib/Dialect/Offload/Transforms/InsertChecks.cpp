@@ -49,20 +49,28 @@ static Value allocLike(OpBuilder &b, Location loc, Value buffer) {
   return memref::AllocOp::create(b, loc, allocType, dynamicSizes);
 }
 
-/// Copies `src` into `dst` (same shape) element by element: memref.copy of
-/// a strided buffer would need MLIR's runtime support library.
-static void copyBuffer(OpBuilder &b, Location loc, Value src, Value dst) {
-  OpBuilder::InsertionGuard guard(b);
-  auto type = cast<MemRefType>(src.getType());
+/// A loop nest over every index of `buffer`; leaves `b` in the innermost
+/// body and returns the indices.
+static SmallVector<Value> buildLoopNest(OpBuilder &b, Location loc,
+                                        Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   SmallVector<Value> ivs;
   for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    Value size = memref::DimOp::create(b, loc, src, dim);
+    Value size = memref::DimOp::create(b, loc, buffer, dim);
     auto loop = scf::ForOp::create(b, loc, zero, size, one);
     b.setInsertionPointToStart(loop.getBody());
     ivs.push_back(loop.getInductionVar());
   }
+  return ivs;
+}
+
+/// Copies `src` into `dst` (same shape) element by element: memref.copy of
+/// a strided buffer would need MLIR's runtime support library.
+static void copyBuffer(OpBuilder &b, Location loc, Value src, Value dst) {
+  OpBuilder::InsertionGuard guard(b);
+  SmallVector<Value> ivs = buildLoopNest(b, loc, src);
   Value value = memref::LoadOp::create(b, loc, src, ivs);
   memref::StoreOp::create(b, loc, value, dst, ivs);
 }
@@ -271,15 +279,7 @@ void OffloadInsertChecksPass::compare(OpBuilder &b, LaunchOp launch,
   if (isa<VectorType>(element))
     return; // not compared (documented)
   OpBuilder::InsertionGuard guard(b);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> ivs;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    Value size = memref::DimOp::create(b, loc, host, dim);
-    auto loop = scf::ForOp::create(b, loc, zero, size, one);
-    b.setInsertionPointToStart(loop.getBody());
-    ivs.push_back(loop.getInductionVar());
-  }
+  SmallVector<Value> ivs = buildLoopNest(b, loc, host);
   Value hostValue = memref::LoadOp::create(b, loc, host, ivs);
   Value deviceValue = memref::LoadOp::create(b, loc, device, ivs);
   SmallVector<Component> parts =
