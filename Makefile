@@ -13,10 +13,16 @@ CMAKE ?= cmake
 # Shared cache for incremental rebuilds (CI keeps none; harmless there).
 export CCACHE_DIR ?= $(HOME)/.cache/offload-ccache
 
-CXX_COMPILER := $(shell command -v clang++-22 2>/dev/null || command -v c++)
-C_COMPILER := $(shell command -v clang-22 2>/dev/null || command -v cc)
-LAUNCHER := $(shell command -v ccache 2>/dev/null)
-GENERATOR := $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
+# Looked up when the build is configured, i.e. after `deps` installed them
+# (`=`, not `:=`): LLVM's clang, the compiler libMLIR.so was built with.
+# Code built with another compiler disagrees with libMLIR.so on the TypeIDs
+# of traits and other types MLIR identifies by their name (seen: g++ 12
+# builds fail "symbol's parent must have the SymbolTable trait" in
+# libOffloadCAPI.so).
+CXX_COMPILER = $(shell command -v clang++-22 2>/dev/null || command -v c++)
+C_COMPILER = $(shell command -v clang-22 2>/dev/null || command -v cc)
+LAUNCHER = $(shell command -v ccache 2>/dev/null)
+GENERATOR = $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
 
 .PHONY: all deps configure build demo test python clean
 
@@ -25,7 +31,7 @@ all: build
 deps:
 	@scripts/install-deps.sh
 
-$(BUILD_DIR)/CMakeCache.txt:
+$(BUILD_DIR)/CMakeCache.txt: | deps
 	$(CMAKE) -G "$(GENERATOR)" -S . -B $(BUILD_DIR) \
 	  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
 	  -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir \

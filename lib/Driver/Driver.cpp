@@ -70,8 +70,20 @@ llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,
     args.push_back("-shared");
   for (const std::string &object : objects)
     args.push_back(object);
-  args.insert(args.end(), {"-o", output.str(), "-L" + runtimeDir,
-                           "-Wl,-rpath," + runtimeDir, "-lomptarget", "-lm"});
+  args.insert(args.end(), {"-o", output.str()});
+  // Queued launches (include/offload/Runtime/OffloadRuntime.h). The
+  // generated code references it weakly, which does not pull members out of
+  // an archive: take it whole. Without it programs still run, waiting for
+  // every kernel.
+  if (std::optional<std::string> runtime = findRuntimeLibrary())
+    args.insert(args.end(),
+                {"-Wl,--whole-archive", *runtime, "-Wl,--no-whole-archive"});
+  else
+    llvm::errs() << "offload-cc: warning: libOffloadRuntime.a not found (set "
+                    "OFFLOAD_RUNTIME_LIB): launches of " << output
+                 << " will each wait for their kernel\n";
+  args.insert(args.end(), {"-L" + runtimeDir, "-Wl,-rpath," + runtimeDir,
+                           "-lomptarget", "-lm"});
   args.insert(args.end(), extraArgs.begin(), extraArgs.end());
   if (options.log) {
     *options.log << "offload-cc: linking:";

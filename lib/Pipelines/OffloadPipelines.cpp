@@ -42,8 +42,11 @@ void mlir::offload::buildOffloadDevicePipeline(
   pm.addPass(createOffloadSerializeDeviceModules());
 }
 
-void mlir::offload::buildOffloadHostPipeline(OpPassManager &pm,
-                                             const OffloadPipelineOptions &) {
+void mlir::offload::buildOffloadHostPipeline(
+    OpPassManager &pm, const OffloadPipelineOptions &options) {
+  OffloadChainLaunchesOptions chain;
+  chain.remarks = options.remarks;
+  pm.addNestedPass<func::FuncOp>(createOffloadChainLaunches(chain));
   pm.addPass(createConvertOffloadToOpenMP());
   addPreLLVMLoweringPasses(pm);
   pm.addPass(createConvertToLLVMPass());

@@ -8,6 +8,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 #include <cstdlib>
+#include <dlfcn.h>
 #include <mutex>
 
 using namespace mlir;
@@ -64,6 +65,29 @@ std::string mlir::offload::getLibomptargetDir() {
           llvm::sys::Process::GetEnv("OFFLOAD_LIBOMPTARGET_DIR"))
     return *env;
   return OFFLOAD_LIBOMPTARGET_DIR;
+}
+
+std::optional<std::string> mlir::offload::findRuntimeLibrary() {
+  static constexpr llvm::StringLiteral kName = "libOffloadRuntime.a";
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("OFFLOAD_RUNTIME_LIB"))
+    return llvm::sys::fs::exists(*env) ? env : std::nullopt;
+  // Next to the shared library or executable holding this code (the Python
+  // package keeps it beside libOffloadCAPI.so), or in ../lib from a tool.
+  Dl_info self;
+  if (dladdr(reinterpret_cast<void *>(&findRuntimeLibrary), &self) &&
+      self.dli_fname && llvm::sys::path::is_absolute(self.dli_fname)) {
+    llvm::StringRef dir = llvm::sys::path::parent_path(self.dli_fname);
+    llvm::SmallString<256> beside(dir), lib(dir);
+    llvm::sys::path::append(beside, kName);
+    llvm::sys::path::append(lib, "..", "lib", kName);
+    for (llvm::StringRef path : {beside.str(), lib.str()})
+      if (llvm::sys::fs::exists(path))
+        return path.str();
+  }
+  if (llvm::sys::fs::exists(OFFLOAD_RUNTIME_LIB_PATH))
+    return std::string(OFFLOAD_RUNTIME_LIB_PATH);
+  return std::nullopt;
 }
 
 std::optional<std::string> mlir::offload::getRocmToolkitDir() {

@@ -19,8 +19,9 @@ struct OffloadPipelineOptions
       llvm::cl::init("")};
   PassOptions::Option<bool> remarks{
       *this, "remarks",
-      llvm::cl::desc("Report every inferred map clause and every buffer kept "
-                     "on the device as a remark"),
+      llvm::cl::desc("Report every inferred map clause, every buffer kept "
+                     "on the device and every wait for queued launches as a "
+                     "remark"),
       llvm::cl::init(false)};
   PassOptions::Option<bool> check{
       *this, "check",
@@ -38,8 +39,10 @@ struct OffloadPipelineOptions
 void buildOffloadDevicePipeline(OpPassManager &pm,
                                 const OffloadPipelineOptions &options);
 
-/// Host side: lower launches and data movement (convert-offload-to-omp),
-/// then everything to the LLVM and omp dialects, ready for translation.
+/// Host side: let launches run without waiting in between
+/// (offload-chain-launches), lower launches and data movement
+/// (convert-offload-to-omp), then everything to the LLVM and omp dialects,
+/// ready for translation.
 void buildOffloadHostPipeline(OpPassManager &pm,
                               const OffloadPipelineOptions &options);
 

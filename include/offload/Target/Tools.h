@@ -8,6 +8,9 @@
 //   OFFLOAD_PTXAS     ptxas (NVPTX cubins); CUDA_HOME/CUDA_PATH/bin also
 //   OFFLOAD_ROCM_BITCODE_DIR  ROCm device libraries (ocml.bc, ockl.bc, ...)
 //   OFFLOAD_LIBOMPTARGET_DIR  directory of libomptarget.so
+//   OFFLOAD_RUNTIME_LIB       libOffloadRuntime.a (queued launches); also
+//                             looked for next to the library or tool that
+//                             runs this code
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +29,10 @@ std::optional<std::string> findPtxas();
 /// Directory holding the ROCm device library bitcode (ocml.bc, ...).
 std::optional<std::string> findRocmBitcodeDir();
 std::string getLibomptargetDir();
+/// libOffloadRuntime.a, the support library programs link for queued
+/// launches (include/offload/Runtime/OffloadRuntime.h), or nothing when it
+/// cannot be found.
+std::optional<std::string> findRuntimeLibrary();
 
 /// A directory laid out like a ROCm installation (amdgcn/bitcode and
 /// llvm/bin/ld.lld, as symbolic links), which MLIR's AMDGPU serializer

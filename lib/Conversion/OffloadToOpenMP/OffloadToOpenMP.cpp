@@ -270,6 +270,69 @@ static LLVM::LLVMFuncOp getOrDeclareFunction(RewriterBase &rewriter,
 }
 
 //===----------------------------------------------------------------------===//
+// The runtime library (include/offload/Runtime/OffloadRuntime.h)
+//===----------------------------------------------------------------------===//
+
+/// `__offload_rt_launch`: queues a launch; returns 0 when it did.
+static constexpr llvm::StringLiteral kRuntimeLaunch = "__offload_rt_launch";
+/// `__offload_rt_wait`: waits for every queued launch.
+static constexpr llvm::StringLiteral kRuntimeWait = "__offload_rt_wait";
+
+/// Declares runtime library function `name` weakly, so that programs linked
+/// without the library still link (and launch through libomptarget only).
+static LLVM::LLVMFuncOp getOrDeclareRuntimeFunction(
+    RewriterBase &rewriter, Operation *anchor, StringRef name,
+    LLVM::LLVMFunctionType type) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(rewriter, anchor->getLoc(), name, type,
+                                  LLVM::Linkage::ExternWeak);
+}
+
+/// Whether the runtime library's `function` was linked in (i1).
+static Value isLinkedIn(RewriterBase &rewriter, Location loc,
+                        LLVM::LLVMFuncOp function) {
+  Value address = LLVM::AddressOfOp::create(rewriter, loc, function);
+  Value null = LLVM::ZeroOp::create(rewriter, loc, address.getType());
+  return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, address,
+                              null);
+}
+
+/// The module's launch state for the runtime library (`__offload_rt_module`:
+/// the module's offload descriptor, which the translation to LLVM IR fills
+/// in, and the library's state), made by the first launch lowered.
+static LLVM::GlobalOp getOrCreateLaunchState(RewriterBase &rewriter,
+                                             Operation *anchor) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  StringRef attrName = OffloadDialect::getRuntimeStateAttrName();
+  for (auto global : module.getOps<LLVM::GlobalOp>())
+    if (global->hasAttr(attrName))
+      return global;
+  std::string name = "__offload_module";
+  for (unsigned i = 0; SymbolTable::lookupSymbolIn(module, name); ++i)
+    name = ("__offload_module_" + Twine(i)).str();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  Location loc = anchor->getLoc();
+  Type ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+  auto type = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                               {ptrType, ptrType});
+  auto global = LLVM::GlobalOp::create(rewriter, loc, type,
+                                       /*isConstant=*/false,
+                                       LLVM::Linkage::Internal, name,
+                                       Attribute());
+  global->setAttr(attrName, rewriter.getUnitAttr());
+  Block *block = rewriter.createBlock(&global.getInitializerRegion());
+  rewriter.setInsertionPointToStart(block);
+  LLVM::ReturnOp::create(rewriter, loc,
+                         LLVM::ZeroOp::create(rewriter, loc, type).getResult());
+  return global;
+}
+
+//===----------------------------------------------------------------------===//
 // Launch grid
 //===----------------------------------------------------------------------===//
 
@@ -547,23 +610,68 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Value argsPtr = createScopeAlloca(rewriter, launch, argsType);
     LLVM::StoreOp::create(rewriter, loc, args, argsPtr);
 
+    Value ident = LLVM::AddressOfOp::create(
+        rewriter, loc,
+        globals.ident(loc, prefix + "_ident", getIdentString(loc, kernelName)));
+    Value device = getDeviceId(rewriter, loc, launch.getDevice());
+    Value hostAddress = LLVM::AddressOfOp::create(rewriter, loc, address);
+
+    // First offer the launch to the runtime library, which queues it when
+    // libomptarget would move no data for it (docs/LaunchPath.md):
+    // int32_t __offload_rt_launch(__offload_rt_module *, ident_t *,
+    //                             int64_t device, void *host_addr,
+    //                             KernelArgsTy *)
+    auto rtLaunch = getOrDeclareRuntimeFunction(
+        rewriter, launch, kRuntimeLaunch,
+        LLVM::LLVMFunctionType::get(i32,
+                                    {ptrType, ptrType, i64, ptrType, ptrType}));
+    auto rtWait = getOrDeclareRuntimeFunction(
+        rewriter, launch, kRuntimeWait,
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {ptrType}));
+    Value state = LLVM::AddressOfOp::create(
+        rewriter, loc, getOrCreateLaunchState(rewriter, launch));
+    auto tryQueue =
+        scf::IfOp::create(rewriter, loc, TypeRange{rewriter.getI1Type()},
+                          isLinkedIn(rewriter, loc, rtLaunch),
+                          /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(tryQueue.thenBlock());
+      Value rc = LLVM::CallOp::create(
+                     rewriter, loc, rtLaunch,
+                     ValueRange{state, ident, device, hostAddress, argsPtr})
+                     .getResult();
+      scf::YieldOp::create(
+          rewriter, loc,
+          ValueRange{LLVM::ICmpOp::create(rewriter, loc,
+                                          LLVM::ICmpPredicate::eq, rc,
+                                          i32Constant(rewriter, loc, 0))});
+      rewriter.setInsertionPointToStart(tryQueue.elseBlock());
+      scf::YieldOp::create(
+          rewriter, loc,
+          ValueRange{arith::ConstantIntOp::create(rewriter, loc, 0, 1)});
+    }
+    auto queued = scf::IfOp::create(rewriter, loc, tryQueue.getResult(0),
+                                    /*withElseRegion=*/true);
+
+    // Queued: a launch without `nowait` waits for its kernel here.
+    rewriter.setInsertionPointToStart(queued.thenBlock());
+    if (!launch.getNowait())
+      LLVM::CallOp::create(rewriter, loc, rtWait, ValueRange{ident});
+
+    // Not queued: through libomptarget, which maps, launches and waits.
     // int __tgt_target_kernel(ident_t *, int64_t device, int32_t teams,
     //                         int32_t threads, void *host_ptr, KernelArgsTy *)
+    rewriter.setInsertionPointToStart(queued.elseBlock());
     auto targetKernel = getOrDeclareFunction(
         rewriter, launch, "__tgt_target_kernel",
         LLVM::LLVMFunctionType::get(
             i32, {ptrType, i64, i32, i32, ptrType, ptrType}));
-    Value ident = LLVM::AddressOfOp::create(
-        rewriter, loc,
-        globals.ident(loc, prefix + "_ident", getIdentString(loc, kernelName)));
-    Value rc =
-        LLVM::CallOp::create(
-            rewriter, loc, targetKernel,
-            ValueRange{ident, getDeviceId(rewriter, loc, launch.getDevice()),
-                       grid.blocks[0], grid.threads[0],
-                       LLVM::AddressOfOp::create(rewriter, loc, address),
-                       argsPtr})
-            .getResult();
+    Value rc = LLVM::CallOp::create(rewriter, loc, targetKernel,
+                                    ValueRange{ident, device, grid.blocks[0],
+                                               grid.threads[0], hostAddress,
+                                               argsPtr})
+                   .getResult();
 
     // The runtime returns non-zero when it did not run the kernel (no
     // device, offloading disabled): run the host copy instead.
@@ -576,6 +684,38 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     fallbackArgs.append(values);
     func::CallOp::create(rewriter, loc, fallback, fallbackArgs);
     rewriter.eraseOp(launch);
+    return success();
+  }
+};
+
+/// offload.wait: `__offload_rt_wait` when the runtime library is linked in
+/// (without it nothing is ever queued).
+struct WaitOpLowering : public OpConversionPattern<WaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(WaitOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = getContext();
+    Type ptrType = LLVM::LLVMPointerType::get(ctx);
+    auto rtWait = getOrDeclareRuntimeFunction(
+        rewriter, op, kRuntimeWait,
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {ptrType}));
+    StringRef function = "unknown";
+    if (auto func = op->getParentOfType<FunctionOpInterface>())
+      function = func.getName();
+    GlobalBuilder globals(rewriter, op);
+    Value ident = LLVM::AddressOfOp::create(
+        rewriter, loc,
+        globals.ident(loc, "__offload_wait_ident",
+                      getIdentString(loc, function)));
+    auto ifOp = scf::IfOp::create(rewriter, loc,
+                                  isLinkedIn(rewriter, loc, rtWait),
+                                  /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    LLVM::CallOp::create(rewriter, loc, rtWait, ValueRange{ident});
+    rewriter.eraseOp(op);
     return success();
   }
 };
@@ -660,7 +800,7 @@ struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
 
 void mlir::offload::populateOffloadToOpenMPConversionPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<LaunchOpLowering, DataOpLowering,
+  patterns.add<LaunchOpLowering, WaitOpLowering, DataOpLowering,
                StandaloneDataOpLowering<EnterDataOp, omp::TargetEnterDataOp>,
                StandaloneDataOpLowering<ExitDataOp, omp::TargetExitDataOp>,
                StandaloneDataOpLowering<UpdateOp, omp::TargetUpdateOp>>(
@@ -681,7 +821,7 @@ struct ConvertOffloadToOpenMPPass
     SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
     bool hasHostOps = false;
     module.walk([&](Operation *op) {
-      if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op))
+      if (isa<LaunchOp, WaitOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op))
         hasHostOps = true;
     });
     if (kernels.empty() && !hasHostOps)
@@ -721,7 +861,8 @@ struct ConvertOffloadToOpenMPPass
       return signalPassFailure();
 
     ConversionTarget target(*ctx);
-    target.addIllegalOp<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>();
+    target.addIllegalOp<LaunchOp, WaitOp, DataOp, EnterDataOp, ExitDataOp,
+                        UpdateOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateOffloadToOpenMPConversionPatterns(patterns);

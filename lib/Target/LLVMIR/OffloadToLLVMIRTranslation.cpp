@@ -212,10 +212,33 @@ struct LibomptargetHandler
     }
     llvm::offloading::EntryArrayTy entries =
         llvm::offloading::getOffloadEntryArray(module, section);
+    std::string suffix = "." + llvm::utohexstr(hash, true);
     if (llvm::Error error = llvm::offloading::wrapOpenMPBinaries(
-            module, images, entries, "." + llvm::utohexstr(hash, true)))
+            module, images, entries, suffix))
       return binary.emitError() << "cannot register the device images: "
                                 << llvm::toString(std::move(error));
+
+    // The launch state the runtime library queues launches with
+    // (include/offload/Runtime/OffloadRuntime.h) starts with the offload
+    // descriptor wrapOpenMPBinaries made: it finds the images and entries
+    // through it.
+    for (auto global :
+         binary->getParentOfType<ModuleOp>().getOps<LLVM::GlobalOp>()) {
+      if (!global->hasAttr(OffloadDialect::getRuntimeStateAttrName()))
+        continue;
+      auto *state = dyn_cast_or_null<llvm::GlobalVariable>(
+          translation.lookupGlobal(global));
+      auto *stateType =
+          state ? dyn_cast<llvm::StructType>(state->getValueType()) : nullptr;
+      auto *descriptor =
+          module.getNamedGlobal(".omp_offloading.descriptor" + suffix);
+      if (!stateType || stateType->getNumElements() != 2 || !descriptor)
+        return global.emitError()
+               << "cannot record the offload descriptor in the launch state";
+      auto *ptrTy = llvm::PointerType::getUnqual(module.getContext());
+      state->setInitializer(llvm::ConstantStruct::get(
+          stateType, {descriptor, llvm::ConstantPointerNull::get(ptrTy)}));
+    }
     if (jitNVPTX)
       emitJitTargetInitializer(module, "NVPTX");
     if (anyNVPTX)
@@ -233,7 +256,8 @@ struct LibomptargetHandler
 };
 
 /// The offload dialect's attributes left on LLVM dialect ops need no
-/// translation of their own: `offload.entry` is read by the handler above.
+/// translation of their own: `offload.entry` and `offload.runtime_state` are
+/// read by the handler above.
 struct OffloadDialectLLVMIRTranslationInterface
     : public LLVMTranslationDialectInterface {
   using LLVMTranslationDialectInterface::LLVMTranslationDialectInterface;
@@ -241,7 +265,8 @@ struct OffloadDialectLLVMIRTranslationInterface
   LogicalResult amendOperation(Operation *op, ArrayRef<llvm::Instruction *>,
                                NamedAttribute attribute,
                                LLVM::ModuleTranslation &) const override {
-    if (attribute.getName() == OffloadDialect::getEntryAttrName() &&
+    if ((attribute.getName() == OffloadDialect::getEntryAttrName() ||
+         attribute.getName() == OffloadDialect::getRuntimeStateAttrName()) &&
         !isa<LLVM::GlobalOp>(op))
       return op->emitError() << "'" << attribute.getName()
                              << "' belongs on an llvm.mlir.global";

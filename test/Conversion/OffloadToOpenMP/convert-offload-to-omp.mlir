@@ -54,6 +54,12 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   }
 
 
+  // The runtime library's entry points, weak: programs linked without it
+  // launch through libomptarget only.
+  // CHECK-DAG: llvm.func extern_weak @__offload_rt_launch(!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> i32
+  // CHECK-DAG: llvm.func extern_weak @__offload_rt_wait(!llvm.ptr)
+  // The module's launch state, whose descriptor the translation fills in.
+  // CHECK-DAG: llvm.mlir.global internal @__offload_module() {addr_space = 0 : i32, offload.runtime_state} : !llvm.struct<(ptr, ptr)> {
   // CHECK-LABEL: func.func @run(
   // CHECK-SAME: %[[A:[^:]+]]: f32, %[[X:[^:]+]]: memref<?xf32>, %[[Y:[^:]+]]: memref<?xf32>)
   // The argument arrays and KernelArgs live in the function's entry block.
@@ -138,12 +144,32 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: %[[IDENT:.*]] = llvm.mlir.addressof @__offload_saxpy_ident : !llvm.ptr
   // CHECK: %[[DEV:.*]] = llvm.mlir.constant(-1 : i64) : i64
   // CHECK: %[[HOST:.*]] = llvm.mlir.addressof @__offload_region_saxpy : !llvm.ptr
+  // First the runtime library, when it is linked in (weak): it queues the
+  // launch (0) or waits for its queue and leaves it to libomptarget.
+  // CHECK: %[[STATE:.*]] = llvm.mlir.addressof @__offload_module : !llvm.ptr
+  // CHECK: %[[RTL:.*]] = llvm.mlir.addressof @__offload_rt_launch : !llvm.ptr
+  // CHECK: %[[NULLFN:.*]] = llvm.mlir.zero : !llvm.ptr
+  // CHECK: %[[HAVE:.*]] = llvm.icmp "ne" %[[RTL]], %[[NULLFN]] : !llvm.ptr
+  // CHECK: %[[QUEUED:.*]] = scf.if %[[HAVE]] -> (i1) {
+  // CHECK: %[[QRC:.*]] = llvm.call @__offload_rt_launch(%[[STATE]], %[[IDENT]], %[[DEV]], %[[HOST]], %[[ARGS]]) : (!llvm.ptr, !llvm.ptr, i64, !llvm.ptr, !llvm.ptr) -> i32
+  // CHECK: %[[QZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[Q:.*]] = llvm.icmp "eq" %[[QRC]], %[[QZERO]] : i32
+  // CHECK: scf.yield %[[Q]] : i1
+  // CHECK: } else {
+  // CHECK: %[[FALSE:.*]] = arith.constant false
+  // CHECK: scf.yield %[[FALSE]] : i1
+  // CHECK: }
+  // Queued without nowait: wait for it here.
+  // CHECK: scf.if %[[QUEUED]] {
+  // CHECK-NEXT: llvm.call @__offload_rt_wait(%[[IDENT]]) : (!llvm.ptr) -> ()
+  // CHECK-NEXT: } else {
   // CHECK: %[[RC:.*]] = llvm.call @__tgt_target_kernel(%[[IDENT]], %[[DEV]], %[[BLOCKS]], %[[T256]], %[[HOST]], %[[ARGS]]) : (!llvm.ptr, i64, i32, i32, !llvm.ptr, !llvm.ptr) -> i32
   // Not launched: run the host copy with the same parameters.
   // CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
   // CHECK: %[[FAILED:.*]] = llvm.icmp "ne" %[[RC]], %[[ZERO]] : i32
   // CHECK: scf.if %[[FAILED]] {
   // CHECK: func.call @__offload_fallback_saxpy(%[[NULL]], %[[A64]], %[[XP]], %[[XN]], %[[YP]], %[[YN]]) : (!llvm.ptr, i64, !llvm.ptr, i64, !llvm.ptr, i64) -> ()
+  // CHECK: }
   // CHECK: }
   // CHECK: return
 }
@@ -417,6 +443,7 @@ module attributes {offload.targets = [#offload.host]} {
     offload.return
   }
 
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_wait_ident_loc(";{{.*}}convert-offload-to-omp.mlir;chain;[[#@LINE+75]];5;;\00")
   // CHECK-LABEL: func.func @data(
   // CHECK-SAME: %[[A:[^:]+]]: memref<?xf32>, %[[B:[^:]+]]: memref<4x4xf64>, %[[C:[^:]+]]: memref<?xi32>, %[[D:[^:]+]]: memref<8xi8>, %[[DEVICE:[^:]+]]: i32)
   // CHECK: memref.extract_aligned_pointer_as_index %[[A]]
@@ -470,6 +497,28 @@ module attributes {offload.targets = [#offload.host]} {
     offload.data map(tofrom: %a : memref<?xi32>) device(%dev : index) {
       offload.launch @inc(%a) device(%dev : index) : (memref<?xi32>) -> ()
     }
+    return
+  }
+
+  // A nowait launch does not wait when queued; offload.wait calls the
+  // runtime library's wait (when linked in) with its own source location.
+  // CHECK-LABEL: func.func @chain(
+  // CHECK: %[[QUEUED:.*]] = scf.if %{{.*}} -> (i1) {
+  // CHECK: llvm.call @__offload_rt_launch(
+  // CHECK: scf.if %[[QUEUED]] {
+  // CHECK-NEXT: } else {
+  // CHECK: llvm.call @__tgt_target_kernel(
+  // CHECK: %[[WIDENT:.*]] = llvm.mlir.addressof @__offload_wait_ident : !llvm.ptr
+  // CHECK: %[[WFN:.*]] = llvm.mlir.addressof @__offload_rt_wait : !llvm.ptr
+  // CHECK: %[[WNULL:.*]] = llvm.mlir.zero : !llvm.ptr
+  // CHECK: %[[WHAVE:.*]] = llvm.icmp "ne" %[[WFN]], %[[WNULL]] : !llvm.ptr
+  // CHECK: scf.if %[[WHAVE]] {
+  // CHECK-NEXT: llvm.call @__offload_rt_wait(%[[WIDENT]]) : (!llvm.ptr) -> ()
+  // CHECK-NEXT: }
+  // CHECK-NEXT: return
+  func.func @chain(%a: memref<?xi32>) {
+    offload.launch @inc(%a) nowait : (memref<?xi32>) -> ()
+    offload.wait
     return
   }
 

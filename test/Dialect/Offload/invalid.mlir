@@ -657,6 +657,31 @@ func.func @entry_on_func() attributes {offload.entry = "scale"} {
 
 // -----
 
+// expected-error@+1 {{'offload.runtime_state' belongs on an llvm.mlir.global}}
+func.func @launch_state_on_func() attributes {offload.runtime_state} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.runtime_state' is a unit attribute}}
+llvm.mlir.global internal @state(0 : i8) {offload.runtime_state = 1 : i8} : i8
+
+// -----
+
+func.func @wait_in_kernel_is_fine_on_host() {
+  offload.wait
+  return
+}
+
+offload.kernel @k() {
+  // expected-error@+1 {{'offload.wait' op is host code and cannot be used inside an offload.kernel}}
+  offload.wait
+  offload.return
+}
+
+// -----
+
 // The attribute name is quoted once, as in the other messages.
 // expected-error@+1 {{unknown offload dialect attribute 'offload.target_list'}}
 module attributes {offload.target_list = [#offload.host]} {

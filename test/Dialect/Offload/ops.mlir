@@ -155,6 +155,19 @@ func.func @launch_no_maps(%a: f32, %x: memref<?xf32>) {
   return
 }
 
+// CHECK-LABEL: func.func @launch_nowait(
+// CHECK-SAME: %[[A:.*]]: f32, %[[X:.*]]: memref<?xf32>, %[[N:.*]]: index)
+// CHECK: offload.launch @scale(%[[A]], %[[X]]) nowait : (f32, memref<?xf32>) -> ()
+// CHECK: offload.launch @scale(%[[A]], %[[X]]) blocks(%[[N]]) threads(%[[N]]) nowait : (f32, memref<?xf32>) -> ()
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: return
+func.func @launch_nowait(%a: f32, %x: memref<?xf32>, %n: index) {
+  offload.launch @scale(%a, %x) nowait : (f32, memref<?xf32>) -> ()
+  offload.launch @scale(%a, %x) blocks(%n) threads(%n) nowait : (f32, memref<?xf32>) -> ()
+  offload.wait
+  return
+}
+
 // CHECK-LABEL: func.func @launch_scalars(
 // CHECK: offload.launch @scalars(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (i1, i32, i64, index, f16, f32, f64) -> ()
 func.func @launch_scalars(%a: i1, %b: i32, %c: i64, %d: index, %e: f16, %f: f32, %g: f64) {

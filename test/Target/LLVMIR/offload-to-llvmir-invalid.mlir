@@ -31,3 +31,13 @@ module {
     llvm.return
   }
 }
+
+// -----
+
+// The launch state holds the descriptor and the runtime library's state.
+module attributes {gpu.container_module} {
+  // expected-error@+1 {{cannot record the offload descriptor in the launch state}}
+  llvm.mlir.global internal @state(0 : i8) {offload.runtime_state} : i8
+  // expected-error@+1 {{LLVM Translation failed for operation: gpu.binary}}
+  gpu.binary @images <#offload.libomptarget> [#gpu.object<#offload.host, bin = "\7FELF">]
+}

@@ -66,15 +66,22 @@ module attributes {offload.targets = [#offload.host]} {
 // BITCODE-DAG: @[[MC:[0-9]+]] = private unnamed_addr constant [28 x i8] c"LLVMInitializeNVPTXTargetMC\00"
 // BITCODE-DAG: @[[PRINTER:[0-9]+]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXAsmPrinter\00"
 // BITCODE-DAG: @[[WARNING:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"offload: NVPTX images are LLVM bitcode that the offload runtime compiles when the program starts, but the process has no LLVMInitializeNVPTX* functions{{.*}}\0A\00"
+// The launch state of the runtime library (queued launches) holds the
+// descriptor, through which the library finds the images and entries.
+// CHECK-DAG: @__offload_module = internal global { ptr, ptr } { ptr @.omp_offloading.descriptor.[[HASH]], ptr null }
 // The data region's map: TO|FROM.
 // CHECK-DAG: @.offload_maptypes = private unnamed_addr constant [1 x i64] [i64 3]
 // With the locations kept, the runtime gets the name of each data map and
 // where the data operation is, in its ";name;file;line;col;;" layout
 // (offload-legalize-map-names).
-// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-45]];5;;\00"
+// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-48]];5;;\00"
 // NAMES: @.offload_mapnames = private constant [1 x ptr] [ptr @[[MAPNAME]]]
 
 // CHECK: declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr)
+// The runtime library's entry points are weak: without the library (a
+// program not linked by offload-cc) launches go through libomptarget.
+// CHECK-DAG: declare extern_weak void @__offload_rt_wait(ptr)
+// CHECK-DAG: declare extern_weak i32 @__offload_rt_launch(ptr, ptr, i64, ptr, ptr)
 
 // The host copy is internal, like the kernel's host address: offload entries
 // are made per module so that modules with same-named kernels can be linked
@@ -84,11 +91,17 @@ module attributes {offload.targets = [#offload.host]} {
 
 // CHECK-LABEL: define void @run(
 // CHECK: call void @__tgt_target_data_begin_mapper(ptr @{{.*}}, i64 -1, i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
+// The launch is queued when the buffer is present (it is, in the data
+// region) and waited for before the region ends.
+// CHECK-DAG: %[[HAVE:[0-9]+]] = icmp ne ptr @__offload_rt_launch, null
+// CHECK-DAG: br i1 %[[HAVE]],
+// CHECK-DAG: call i32 @__offload_rt_launch(ptr @__offload_module, ptr @__offload_scale_ident, i64 -1, ptr @__offload_region_scale, ptr %{{[0-9]+}})
 // CHECK-DAG: %[[RC:[0-9]+]] = call i32 @__tgt_target_kernel(ptr @__offload_scale_ident, i64 -1, i32 %{{[0-9]+}}, i32 256, ptr @__offload_region_scale, ptr %{{[0-9]+}})
 // CHECK-DAG: %[[FAILED:[0-9]+]] = icmp ne i32 %[[RC]], 0
 // CHECK-DAG: br i1 %[[FAILED]], label %[[FALLBACK:[a-z0-9.]+]], label
 // CHECK-DAG: [[FALLBACK]]:
 // CHECK-DAG: call void @__offload_fallback_scale(ptr null,
+// CHECK-DAG: call void @__offload_rt_wait(ptr @__offload_wait_ident)
 // CHECK: call void @__tgt_target_data_end_mapper(ptr @{{.*}}, i64 -1, i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
 
 // CHECK-LABEL: define internal void @.omp_offloading.descriptor_reg.{{[0-9a-f]+}}() section ".text.startup" {

@@ -210,6 +210,15 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
                              << "' must be the kernel's symbol name (a string)";
     return success();
   }
+  if (attr.getName() == getRuntimeStateAttrName()) {
+    if (!isa<LLVM::GlobalOp>(op))
+      return op->emitError() << "'" << getRuntimeStateAttrName()
+                             << "' belongs on an llvm.mlir.global";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getRuntimeStateAttrName() << "' is a unit attribute";
+    return success();
+  }
   return op->emitError() << "unknown offload dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

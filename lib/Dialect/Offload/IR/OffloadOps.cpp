@@ -409,6 +409,18 @@ void LaunchOp::getEffects(
   }
 }
 
+LogicalResult WaitOp::verify() { return verifyHostOnly(*this); }
+
+void WaitOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Kernels finish writing device memory here; and nothing that touches
+  // memory moves across a wait.
+  addDeviceEffects(effects);
+  effects.emplace_back(MemoryEffects::Read::get());
+  effects.emplace_back(MemoryEffects::Write::get());
+}
+
 //===----------------------------------------------------------------------===//
 // Data operations
 //===----------------------------------------------------------------------===//

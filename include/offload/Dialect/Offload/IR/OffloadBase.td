@@ -73,6 +73,13 @@ def Offload_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getEntryAttrName() {
       return ::llvm::StringLiteral("offload.entry");
     }
+    /// Name of the unit attribute that marks, on an llvm.mlir.global, the
+    /// module's launch state (`__offload_rt_module`, a pair of pointers):
+    /// the translation to LLVM IR stores the module's offload descriptor in
+    /// its first field.
+    static constexpr ::llvm::StringLiteral getRuntimeStateAttrName() {
+      return ::llvm::StringLiteral("offload.runtime_state");
+    }
   }];
 }
 

@@ -111,7 +111,10 @@ def Offload_LaunchOp : Offload_Op<"launch", [
   let summary = "Runs a kernel on a device";
   let description = [{
     Launches kernel `$kernel` with `$args`, which must match the kernel's
-    signature, and waits for it to finish.
+    signature, and waits for it to finish; with `nowait`, it may return
+    before the kernel has finished, and an `offload.wait` must come before
+    anything that depends on the kernel (`offload-chain-launches` sets it
+    and places the waits).
 
     * `map(...)` clauses say what each buffer needs; buffers without a clause
       get one inferred from what the kernel reads and writes (see
@@ -129,6 +132,11 @@ def Offload_LaunchOp : Offload_Op<"launch", [
       loop's iteration space with one thread per iteration; a smaller grid
       is also correct, each thread then takes several iterations.
 
+    * `nowait`: launches queued one after the other run in order on one
+      device queue without the host waiting in between, when every buffer
+      the launch maps is already present on the device (so the launch moves
+      no data); otherwise the launch waits as without `nowait`.
+
     When the runtime does not launch the kernel (offloading disabled, no
     device with an image for it) the kernel runs on the host instead, from
     its host copy. A failure once a device is in use (a failed copy or
@@ -141,6 +149,9 @@ def Offload_LaunchOp : Offload_Op<"launch", [
     offload.launch @saxpy(%a, %x, %y) map(to: %x : memref<?xf32>,
         tofrom: %y : memref<?xf32>) device(%dev : i32) blocks(%nb) threads(%nt)
         : (f32, memref<?xf32>, memref<?xf32>) -> ()
+    offload.launch @saxpy(%a, %x, %y) nowait
+        : (f32, memref<?xf32>, memref<?xf32>) -> ()
+    offload.wait
     ```
   }];
   let arguments = (ins FlatSymbolRefAttr:$kernel,
@@ -150,13 +161,15 @@ def Offload_LaunchOp : Offload_Op<"launch", [
                        Optional<AnySignlessIntegerOrIndex>:$device,
                        Variadic<Index>:$blocks,
                        Variadic<Index>:$threads,
-                       UnitAttr:$allow_aliasing);
+                       UnitAttr:$allow_aliasing,
+                       UnitAttr:$nowait);
   let assemblyFormat = [{
     $kernel `(` $args `)`
     (`map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds)^ `)`)?
     (`device` `(` $device^ `:` type($device) `)`)?
     (`blocks` `(` $blocks^ `)`)?
     (`threads` `(` $threads^ `)`)?
+    (`nowait` $nowait^)?
     attr-dict `:` functional-type($args, results)
   }];
   let extraClassDeclaration = [{
@@ -167,6 +180,29 @@ def Offload_LaunchOp : Offload_Op<"launch", [
     /// section of it; null when it has no clause.
     ::mlir::Value getMappedSection(::mlir::Value value);
   }];
+  let hasVerifier = 1;
+}
+
+def Offload_WaitOp : Offload_Op<"wait", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Waits for the kernels of earlier nowait launches";
+  let description = [{
+    Returns when every kernel that an `offload.launch ... nowait` of this
+    thread started has finished. A kernel that failed stops the program
+    with a message naming the device, the kernel, and where it was launched.
+    Without such launches it does nothing. `offload-chain-launches` puts one
+    before the first operation after queued launches that could observe
+    their effects or touch the runtime's mappings, and before the function
+    returns.
+
+    ```mlir
+    scf.for %i = %c0 to %n step %c1 {
+      offload.launch @step(%grid) nowait : (memref<?x?xf32>) -> ()
+    }
+    offload.wait
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
   let hasVerifier = 1;
 }
 

@@ -3,6 +3,7 @@
 #ifndef OFFLOAD_DIALECT_OFFLOAD_TRANSFORMS_PASSES_H
 #define OFFLOAD_DIALECT_OFFLOAD_TRANSFORMS_PASSES_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

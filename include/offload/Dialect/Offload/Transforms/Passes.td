@@ -121,6 +121,45 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
   ];
 }
 
+def OffloadChainLaunches
+    : Pass<"offload-chain-launches", "::mlir::func::FuncOp"> {
+  let summary = "Let consecutive launches run without waiting in between";
+  let description = [{
+    Marks launches `nowait` and puts an `offload.wait` only where the host
+    next needs their kernels to have finished, so that a chain of launches
+    (one after the other, or in a loop) is queued on the device while the
+    host goes on issuing it, as CUDA streams do. At run time a `nowait`
+    launch is queued only when every buffer it maps is already present on
+    the device (so it moves no data, as after `offload-hoist-transfers` or
+    inside `offload.data`); otherwise it waits for what is queued and
+    launches as before.
+
+    In each block, launches and operations without memory effects (index
+    math, `memref.dim`, views), and `scf.for` / `scf.if` / `scf.while` /
+    `scf.index_switch` / `scf.execute_region` holding only such operations,
+    need no wait. A wait goes before the first other operation after
+    launches: anything that reads or writes memory, allocates or frees it,
+    moves data (`offload.enter_data`, `exit_data`, `update`, `data`), calls a
+    function, or whose effects are unknown; and before the block's
+    terminator (so a function's launches have finished when it returns, and
+    each iteration of a loop that also does other work ends with its
+    kernels done). Operations with regions that do other work are processed
+    block by block in the same way.
+
+    With `remarks`, every wait is reported with the operation it precedes.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every wait inserted">,
+  ];
+  let statistics = [
+    Statistic<"numNowait", "nowait-launches",
+              "Number of launches that do not wait for their kernel">,
+    Statistic<"numWaits", "waits", "Number of waits inserted">,
+  ];
+}
+
 def OffloadInsertChecks : Pass<"offload-insert-checks", "ModuleOp"> {
   let summary = "Check every launch against the kernel's host copy";
   let description = [{

@@ -1,0 +1,66 @@
+/*===- OffloadRuntime.h - queued kernel launches -------------------*- C -*-===*\
+|*                                                                            *|
+|* The support library (libOffloadRuntime.a) that programs built by offload   *|
+|* link next to libomptarget. It launches kernels through LLVM's liboffload   *|
+|* (libLLVMOffload.so.22.1) on one queue per device, on buffers that          *|
+|* libomptarget mapped, so that consecutive launches do not wait for each     *|
+|* other; libomptarget keeps doing every data mapping and remains the launch  *|
+|* path whenever this one does not apply. docs/LaunchPath.md says why and     *|
+|* how; the generated code that calls these functions comes from              *|
+|* convert-offload-to-omp.                                                    *|
+|*                                                                            *|
+|* The generated code references both functions as weak symbols: a program   *|
+|* linked without this library still runs, launching through libomptarget    *|
+|* and waiting for every kernel.                                              *|
+|*                                                                            *|
+|* Environment:                                                               *|
+|*   OFFLOAD_QUEUE_LAUNCHES=0  never queue; every launch goes through         *|
+|*                             libomptarget (__tgt_target_kernel)             *|
+|*   OFFLOAD_RUNTIME_INFO=1    print on stderr what the library decides per   *|
+|*                             device and module, and why a launch was not    *|
+|*                             queued                                         *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef OFFLOAD_RUNTIME_OFFLOADRUNTIME_H
+#define OFFLOAD_RUNTIME_OFFLOADRUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One per module that launches kernels (`__offload_module` in the generated
+/// code): the module's offload descriptor (`__tgt_bin_desc`), which the
+/// translation to LLVM IR fills in next to the images' registration, and
+/// this library's state for the module, made on first use. Zero-initialized.
+typedef struct __offload_rt_module {
+  const void *images;
+  void *state;
+} __offload_rt_module;
+
+/// Queues the kernel whose offload entry address is `host_addr` on device
+/// `device` (-1: the default device) with `kernel_args` (the version-3
+/// `KernelArgsTy` the launch passes to `__tgt_target_kernel`), and returns 0
+/// without waiting for it, when libomptarget would copy nothing for the
+/// launch: every buffer it maps is present on the device in full, with no
+/// `always`, `delete` or mapper. `ident` (an `ident_t`) gives the launch's
+/// source location for messages. Otherwise, or when the device cannot queue
+/// (not a CUDA GPU of liboffload, no image for it), it first waits for
+/// every launch it queued and returns 1: the caller then launches through
+/// `__tgt_target_kernel`.
+int32_t __offload_rt_launch(__offload_rt_module *module, const void *ident,
+                            int64_t device, void *host_addr,
+                            void *kernel_args);
+
+/// Waits until every launch `__offload_rt_launch` queued has finished. A
+/// kernel that failed stops the program with a message naming the device,
+/// the kernel, where it was launched and where the program waited.
+void __offload_rt_wait(const void *ident);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* OFFLOAD_RUNTIME_OFFLOADRUNTIME_H */

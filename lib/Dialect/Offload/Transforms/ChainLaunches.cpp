@@ -1,0 +1,128 @@
+//===- ChainLaunches.cpp - offload-chain-launches ---------------*- C++ -*-===//
+//
+// Marks launches `nowait` and inserts an `offload.wait` before the first
+// operation that may depend on their kernels, so that consecutive launches
+// are queued on the device without the host waiting for each one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADCHAINLAUNCHES
+#include "offload/Dialect/Offload/Transforms/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+/// Ops whose regions run in program order on the thread that reaches them,
+/// so launches queued inside stay in order with those around them.
+static bool isSequentialControlFlow(Operation *op) {
+  return isa<scf::ForOp, scf::IfOp, scf::WhileOp, scf::IndexSwitchOp,
+             scf::ExecuteRegionOp>(op);
+}
+
+/// Whether `op` does nothing but queue launches and compute values, so that
+/// kernels queued before it need not have finished; sets `launches` when it
+/// launches.
+static bool onlyQueues(Operation *op, bool &launches) {
+  if (isa<LaunchOp>(op)) {
+    launches = true;
+    return true;
+  }
+  if (op->getNumRegions() == 0)
+    return isMemoryEffectFree(op);
+  if (!isSequentialControlFlow(op))
+    return false;
+  for (Region &region : op->getRegions())
+    for (Operation &nested : region.getOps())
+      if (!onlyQueues(&nested, launches))
+        return false;
+  return true;
+}
+
+namespace {
+struct OffloadChainLaunchesPass
+    : public offload::impl::OffloadChainLaunchesBase<
+          OffloadChainLaunchesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // Nothing to do without launches (most functions).
+    if (getOperation()
+            .walk([](LaunchOp) { return WalkResult::interrupt(); })
+            .wasInterrupted())
+      for (Block &block : getOperation().getBody())
+        processBlock(block);
+  }
+
+private:
+  /// Queues the launches of `block` and of the ops in it, waiting where
+  /// something may need their kernels finished.
+  void processBlock(Block &block) {
+    bool pending = false;
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (op.hasTrait<OpTrait::IsTerminator>()) {
+        if (pending)
+          insertWait(&op);
+        pending = false;
+        continue;
+      }
+      bool launches = false;
+      if (onlyQueues(&op, launches)) {
+        if (launches) {
+          op.walk([&](LaunchOp launch) {
+            launch.setNowait(true);
+            ++numNowait;
+          });
+          pending = true;
+        }
+        continue;
+      }
+      if (pending)
+        insertWait(&op);
+      pending = false;
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          processBlock(nested);
+    }
+    // A block without a terminator (offload.data's): wait at its end.
+    if (pending) {
+      OpBuilder builder = OpBuilder::atBlockEnd(&block);
+      Location loc = block.empty() ? block.getParent()->getLoc()
+                                   : block.back().getLoc();
+      WaitOp::create(builder, loc);
+      ++numWaits;
+      if (remarks)
+        emitRemark(loc) << "waits for the kernels launched before the end "
+                           "of the region";
+    }
+  }
+
+  void insertWait(Operation *before) {
+    OpBuilder builder(before);
+    WaitOp::create(builder, before->getLoc());
+    ++numWaits;
+    if (!remarks)
+      return;
+    if (isa<func::ReturnOp>(before))
+      before->emitRemark() << "waits for the kernels launched before the "
+                              "function returns";
+    else if (before->getNumSuccessors() > 0)
+      before->emitRemark() << "waits for the kernels launched before the "
+                              "branch to another block";
+    else if (before->hasTrait<OpTrait::IsTerminator>())
+      before->emitRemark() << "waits for the kernels launched before the "
+                              "end of the region";
+    else
+      before->emitRemark() << "waits for the kernels launched before: '"
+                           << before->getName()
+                           << "' may touch memory they use";
+  }
+};
+} // namespace

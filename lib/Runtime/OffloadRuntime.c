@@ -1,0 +1,619 @@
+/*===- OffloadRuntime.c - queued kernel launches -------------------*- C -*-===*\
+|*                                                                            *|
+|* Launches through liboffload (`olLaunchKernel` on one queue per device) on  *|
+|* buffers libomptarget mapped; see include/offload/Runtime/OffloadRuntime.h  *|
+|* for the interface and docs/LaunchPath.md for the design and the facts it   *|
+|* rests on.                                                                  *|
+|*                                                                            *|
+|* Both runtimes are looked up at run time (libomptarget's `omp_*` functions  *|
+|* in the process, liboffload with dlopen), so the library adds no link       *|
+|* dependency and a process without liboffload or without a CUDA GPU simply   *|
+|* launches through libomptarget.                                             *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "offload/Runtime/OffloadRuntime.h"
+
+/* OffloadAPI.h uses `bool` without including <stdbool.h>. */
+#include <stdbool.h>
+
+#include <offload/OffloadAPI.h>
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define HIDDEN __attribute__((visibility("hidden")))
+
+/*===----------------------------------------------------------------------===*/
+/* libomptarget 22 ABI (shared/notes/libomptarget-abi.md, docs/RuntimeFacts.md) */
+/*===----------------------------------------------------------------------===*/
+
+typedef struct {
+  uint64_t Reserved;
+  uint16_t Version;
+  uint16_t Kind;
+  uint32_t Flags;
+  void *Address;
+  char *SymbolName;
+  uint64_t Size;
+  uint64_t Data;
+  void *AuxAddr;
+} EntryTy;
+
+typedef struct {
+  void *ImageStart, *ImageEnd;
+  EntryTy *EntriesBegin, *EntriesEnd;
+} DeviceImageTy;
+
+typedef struct {
+  int32_t NumDeviceImages;
+  DeviceImageTy *DeviceImages;
+  EntryTy *HostEntriesBegin, *HostEntriesEnd;
+} BinDescTy;
+
+typedef struct {
+  uint32_t Version, NumArgs;
+  void **ArgBasePtrs, **ArgPtrs;
+  int64_t *ArgSizes, *ArgTypes;
+  void **ArgNames, **ArgMappers;
+  uint64_t Tripcount, Flags;
+  uint32_t NumTeams[3], ThreadLimit[3], DynCGroupMem;
+} KernelArgsTy;
+
+typedef struct {
+  int32_t Reserved1, Flags, Reserved2, Reserved3;
+  const char *PSource; /* ";file;function;line;column;;" */
+} IdentTy;
+
+enum {
+  MAP_TO = 0x1,
+  MAP_FROM = 0x2,
+  MAP_TARGET_PARAM = 0x20,
+  MAP_LITERAL = 0x100,
+  MAP_IMPLICIT = 0x200,
+  MAP_CLOSE = 0x400,
+  MAP_PRESENT = 0x1000,
+};
+/* Map-type bits of a buffer whose mapping is a no-op when it is present:
+ * anything else (always, delete, ptr_and_obj, private, member_of, hold, ...)
+ * makes libomptarget do work, so such a launch goes through it. */
+static const int64_t kNoOpWhenPresent =
+    MAP_TO | MAP_FROM | MAP_TARGET_PARAM | MAP_IMPLICIT | MAP_CLOSE |
+    MAP_PRESENT;
+
+/* Kernel parameters: the leading dyn_ptr, then one 8-byte slot per argument
+ * (include/offload/Dialect/Offload/Utils/KernelABI.h). */
+enum { kMaxArgs = 1024 };
+
+/*===----------------------------------------------------------------------===*/
+/* State                                                                      */
+/*===----------------------------------------------------------------------===*/
+
+typedef struct {
+  pthread_mutex_t lock; /* the queue and this module state of the device */
+  int checked;          /* under gLock */
+  int usable;           /* launches may be queued here */
+  ol_device_handle_t handle;
+  ol_queue_handle_t queue;
+  atomic_int pending; /* launches queued since the last wait */
+  atomic_long queued, notQueued; /* counts, for OFFLOAD_RUNTIME_INFO */
+  const char *lastKernel;
+  const IdentTy *lastIdent;
+} Device;
+
+typedef struct {
+  int status; /* 0: not looked at, 1: program loaded, -1: none */
+  ol_program_handle_t program;
+  ol_symbol_handle_t *kernels; /* per entry, NULL until looked up */
+} ModuleDevice;
+
+typedef struct {
+  const BinDescTy *desc;
+  size_t numEntries;
+  ModuleDevice devices[]; /* one per libomptarget device */
+} ModuleState;
+
+static struct {
+  pthread_once_t once;
+  int enabled; /* 0: every launch goes through libomptarget */
+  int info;
+  int numDevices;
+  Device *devices;
+  /* libomptarget and libomp, from the process */
+  int (*getDefaultDevice)(void);
+  const char *(*getUidFromDevice)(int);
+  void *(*getMappedPtr)(const void *, int);
+  /* liboffload */
+  int olLoaded; /* 0: not tried, 1: ready, -1: unusable (under gLock) */
+  __typeof__(&olInit) init;
+  __typeof__(&olShutDown) shutDown;
+  __typeof__(&olIterateDevices) iterateDevices;
+  __typeof__(&olGetDeviceInfo) getDeviceInfo;
+  __typeof__(&olGetDeviceInfoSize) getDeviceInfoSize;
+  __typeof__(&olGetPlatformInfo) getPlatformInfo;
+  __typeof__(&olCreateQueue) createQueue;
+  __typeof__(&olSyncQueue) syncQueue;
+  __typeof__(&olIsValidBinary) isValidBinary;
+  __typeof__(&olCreateProgram) createProgram;
+  __typeof__(&olGetSymbol) getSymbol;
+  __typeof__(&olLaunchKernel) launchKernel;
+} rt = {.once = PTHREAD_ONCE_INIT};
+
+/* Module states and device checks are made under this lock, once each. */
+static pthread_mutex_t gLock = PTHREAD_MUTEX_INITIALIZER;
+
+/*===----------------------------------------------------------------------===*/
+/* Messages                                                                   */
+/*===----------------------------------------------------------------------===*/
+
+/* `file:line:col` of an ident_t, or "an unknown location". */
+static void formatLocation(const IdentTy *ident, char *out, size_t size) {
+  snprintf(out, size, "an unknown location");
+  if (!ident || !ident->PSource || ident->PSource[0] != ';')
+    return;
+  char file[512], function[256];
+  unsigned line = 0, column = 0;
+  if (sscanf(ident->PSource, ";%511[^;];%255[^;];%u;%u", file, function, &line,
+             &column) == 4)
+    snprintf(out, size, "%s:%u:%u", file, line, column);
+}
+
+static void info(const char *format, ...) {
+  if (!rt.info)
+    return;
+  va_list args;
+  va_start(args, format);
+  fputs("offload-rt: ", stderr);
+  vfprintf(stderr, format, args);
+  fputc('\n', stderr);
+  va_end(args);
+}
+
+static const char *details(ol_result_t result) {
+  return result && result->Details ? result->Details : "no details";
+}
+
+/*===----------------------------------------------------------------------===*/
+/* Set-up                                                                     */
+/*===----------------------------------------------------------------------===*/
+
+static int envIs(const char *name, const char *value) {
+  const char *v = getenv(name);
+  return v && strcasecmp(v, value) == 0;
+}
+
+static void initOnce(void) {
+  const char *infoEnv = getenv("OFFLOAD_RUNTIME_INFO");
+  rt.info = infoEnv && *infoEnv && strcmp(infoEnv, "0") != 0;
+  if (envIs("OFFLOAD_QUEUE_LAUNCHES", "0")) {
+    info("OFFLOAD_QUEUE_LAUNCHES=0: every launch goes through libomptarget");
+    return;
+  }
+  if (envIs("OMP_TARGET_OFFLOAD", "disabled"))
+    return;
+  int (*getNumDevices)(void) =
+      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_devices");
+  rt.getDefaultDevice =
+      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_default_device");
+  rt.getUidFromDevice =
+      (const char *(*)(int))dlsym(RTLD_DEFAULT, "omp_get_uid_from_device");
+  rt.getMappedPtr =
+      (void *(*)(const void *, int))dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr");
+  if (!getNumDevices || !rt.getDefaultDevice || !rt.getUidFromDevice ||
+      !rt.getMappedPtr) {
+    info("libomptarget's device functions are not in the process: every "
+         "launch goes through libomptarget");
+    return;
+  }
+  rt.numDevices = getNumDevices();
+  if (rt.numDevices <= 0)
+    return;
+  rt.devices = calloc((size_t)rt.numDevices, sizeof(Device));
+  if (!rt.devices)
+    return;
+  for (int d = 0; d < rt.numDevices; ++d)
+    pthread_mutex_init(&rt.devices[d].lock, NULL);
+  rt.enabled = 1;
+}
+
+static void shutDownLiboffload(void) {
+  /* Every function that launches waits before it returns, so the queues
+   * are empty here. */
+  for (int d = 0; d < rt.numDevices; ++d)
+    if (rt.devices[d].usable)
+      info("device %d: %ld launches queued, %ld through libomptarget", d,
+           (long)atomic_load(&rt.devices[d].queued),
+           (long)atomic_load(&rt.devices[d].notQueued));
+  rt.enabled = 0;
+  rt.shutDown();
+}
+
+/* Loads liboffload and initializes it; under gLock. */
+static int loadLiboffload(void) {
+  if (rt.olLoaded)
+    return rt.olLoaded > 0;
+  rt.olLoaded = -1;
+  /* The 22 API differs from later ones: never bind another major version. */
+  void *lib = dlopen("libLLVMOffload.so.22.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib) {
+    info("liboffload (libLLVMOffload.so.22.1) not found: %s", dlerror());
+    return 0;
+  }
+#define LOAD(field, name)                                                      \
+  if (!(rt.field = (__typeof__(rt.field))dlsym(lib, name))) {                  \
+    info("liboffload has no %s", name);                                        \
+    return 0;                                                                  \
+  }
+  LOAD(init, "olInit");
+  LOAD(shutDown, "olShutDown");
+  LOAD(iterateDevices, "olIterateDevices");
+  LOAD(getDeviceInfo, "olGetDeviceInfo");
+  LOAD(getDeviceInfoSize, "olGetDeviceInfoSize");
+  LOAD(getPlatformInfo, "olGetPlatformInfo");
+  LOAD(createQueue, "olCreateQueue");
+  LOAD(syncQueue, "olSyncQueue");
+  LOAD(isValidBinary, "olIsValidBinary");
+  LOAD(createProgram, "olCreateProgram");
+  LOAD(getSymbol, "olGetSymbol");
+  LOAD(launchKernel, "olLaunchKernel");
+#undef LOAD
+  ol_result_t result = rt.init();
+  if (result != OL_SUCCESS) {
+    info("olInit failed: %s", details(result));
+    return 0;
+  }
+  atexit(shutDownLiboffload);
+  rt.olLoaded = 1;
+  return 1;
+}
+
+typedef struct {
+  const char *uid;
+  ol_device_handle_t found;
+  int backend;
+} DeviceSearch;
+
+static bool matchDevice(ol_device_handle_t device, void *data) {
+  DeviceSearch *search = data;
+  size_t size = 0;
+  if (rt.getDeviceInfoSize(device, OL_DEVICE_INFO_UID, &size) != OL_SUCCESS ||
+      size == 0 || size > 4096)
+    return true;
+  char uid[4096];
+  if (rt.getDeviceInfo(device, OL_DEVICE_INFO_UID, size, uid) != OL_SUCCESS ||
+      strncmp(uid, search->uid, size) != 0)
+    return true;
+  ol_platform_handle_t platform;
+  ol_platform_backend_t backend = OL_PLATFORM_BACKEND_UNKNOWN;
+  if (rt.getDeviceInfo(device, OL_DEVICE_INFO_PLATFORM, sizeof platform,
+                       &platform) == OL_SUCCESS)
+    rt.getPlatformInfo(platform, OL_PLATFORM_INFO_BACKEND, sizeof backend,
+                       &backend);
+  search->found = device;
+  search->backend = backend;
+  return false;
+}
+
+/* Finds the liboffload device that is libomptarget's device `d` (the same
+ * UID) and makes its queue; under gLock. Only CUDA devices queue: liboffload
+ * 22's host device cannot run kernels, and AMD GPUs are untested. */
+static void checkDevice(int d) {
+  Device *device = &rt.devices[d];
+  device->checked = 1;
+  const char *uid = rt.getUidFromDevice(d);
+  if (!uid) {
+    info("device %d: libomptarget gives no UID: launches go through "
+         "libomptarget",
+         d);
+    return;
+  }
+  if (!loadLiboffload()) {
+    info("device %d (%s): launches go through libomptarget", d, uid);
+    return;
+  }
+  DeviceSearch search = {uid, NULL, OL_PLATFORM_BACKEND_UNKNOWN};
+  rt.iterateDevices(matchDevice, &search);
+  if (!search.found) {
+    info("device %d (%s): liboffload has no device with this UID: launches "
+         "go through libomptarget",
+         d, uid);
+    return;
+  }
+  if (search.backend != OL_PLATFORM_BACKEND_CUDA) {
+    info("device %d (%s): not a CUDA device: launches go through "
+         "libomptarget",
+         d, uid);
+    return;
+  }
+  ol_result_t result = rt.createQueue(search.found, &device->queue);
+  if (result != OL_SUCCESS) {
+    info("device %d (%s): olCreateQueue failed (%s): launches go through "
+         "libomptarget",
+         d, uid, details(result));
+    return;
+  }
+  device->handle = search.found;
+  device->usable = 1;
+  info("device %d (%s): launches of present buffers are queued through "
+       "liboffload",
+       d, uid);
+}
+
+static Device *getDevice(int d) {
+  Device *device = &rt.devices[d];
+  pthread_mutex_lock(&gLock);
+  if (!device->checked)
+    checkDevice(d);
+  pthread_mutex_unlock(&gLock);
+  return device->usable ? device : NULL;
+}
+
+static ModuleState *getModuleState(__offload_rt_module *module) {
+  ModuleState *state =
+      __atomic_load_n((ModuleState **)&module->state, __ATOMIC_ACQUIRE);
+  if (state)
+    return state;
+  pthread_mutex_lock(&gLock);
+  state = module->state;
+  if (!state) {
+    const BinDescTy *desc = module->images;
+    size_t entries = desc && desc->HostEntriesEnd > desc->HostEntriesBegin
+                         ? (size_t)(desc->HostEntriesEnd -
+                                    desc->HostEntriesBegin)
+                         : 0;
+    state = calloc(1, sizeof(ModuleState) +
+                          (size_t)rt.numDevices * sizeof(ModuleDevice));
+    if (state) {
+      state->desc = desc;
+      state->numEntries = entries;
+      __atomic_store_n((ModuleState **)&module->state, state,
+                       __ATOMIC_RELEASE);
+    }
+  }
+  pthread_mutex_unlock(&gLock);
+  return state;
+}
+
+/* Loads the module's image for the device into liboffload (libomptarget has
+ * its own copy); under the device's lock. */
+static ModuleDevice *getModuleDevice(ModuleState *state, int d,
+                                     Device *device) {
+  ModuleDevice *md = &state->devices[d];
+  if (md->status)
+    return md->status > 0 ? md : NULL;
+  md->status = -1;
+  const BinDescTy *desc = state->desc;
+  if (!desc || state->numEntries == 0) {
+    info("device %d: the module has no registered images: its launches go "
+         "through libomptarget",
+         d);
+    return NULL;
+  }
+  for (int32_t i = 0; i < desc->NumDeviceImages; ++i) {
+    const DeviceImageTy *image = &desc->DeviceImages[i];
+    size_t size = (size_t)((char *)image->ImageEnd - (char *)image->ImageStart);
+    bool valid = false;
+    if (rt.isValidBinary(device->handle, image->ImageStart, size, &valid) !=
+            OL_SUCCESS ||
+        !valid)
+      continue;
+    ol_result_t result = rt.createProgram(device->handle, image->ImageStart,
+                                          size, &md->program);
+    if (result != OL_SUCCESS) {
+      info("device %d: liboffload cannot load image %d (%s)", d, i,
+           details(result));
+      continue;
+    }
+    md->kernels = calloc(state->numEntries, sizeof(ol_symbol_handle_t));
+    if (!md->kernels)
+      return NULL;
+    md->status = 1;
+    info("device %d: image %d of the module loaded (%zu bytes)", d, i, size);
+    return md;
+  }
+  info("device %d: no image of the module loads in liboffload: its launches "
+       "go through libomptarget",
+       d);
+  return NULL;
+}
+
+/*===----------------------------------------------------------------------===*/
+/* Waiting                                                                    */
+/*===----------------------------------------------------------------------===*/
+
+/* Waits for the device's queue; under its lock. */
+static void syncDevice(int d, Device *device, const IdentTy *where) {
+  if (!atomic_load_explicit(&device->pending, memory_order_relaxed))
+    return;
+  ol_result_t result = rt.syncQueue(device->queue);
+  atomic_store_explicit(&device->pending, 0, memory_order_relaxed);
+  if (result == OL_SUCCESS)
+    return;
+  char launched[600], waited[600];
+  formatLocation(device->lastIdent, launched, sizeof launched);
+  formatLocation(where, waited, sizeof waited);
+  fflush(stdout);
+  fprintf(stderr,
+          "offload: device %d: a kernel launched without waiting failed "
+          "(the last one queued: kernel @%s at %s; found when waiting at "
+          "%s): %s\n",
+          d, device->lastKernel ? device->lastKernel : "?", launched, waited,
+          details(result));
+  abort();
+}
+
+static void waitAll(const IdentTy *where) {
+  for (int d = 0; d < rt.numDevices; ++d) {
+    Device *device = &rt.devices[d];
+    if (!atomic_load_explicit(&device->pending, memory_order_acquire))
+      continue;
+    pthread_mutex_lock(&device->lock);
+    syncDevice(d, device, where);
+    pthread_mutex_unlock(&device->lock);
+  }
+}
+
+HIDDEN void __offload_rt_wait(const void *ident) {
+  pthread_once(&rt.once, initOnce);
+  if (rt.enabled)
+    waitAll(ident);
+}
+
+/*===----------------------------------------------------------------------===*/
+/* Launching                                                                  */
+/*===----------------------------------------------------------------------===*/
+
+/* The kernel handle of entry `hostAddr`; under the device's lock. */
+static ol_symbol_handle_t getKernel(ModuleState *state, ModuleDevice *md,
+                                    int d, void *hostAddr,
+                                    const char **name) {
+  const EntryTy *entries = state->desc->HostEntriesBegin;
+  for (size_t i = 0; i < state->numEntries; ++i) {
+    if (entries[i].Address != hostAddr)
+      continue;
+    *name = entries[i].SymbolName;
+    if (!md->kernels[i]) {
+      ol_result_t result = rt.getSymbol(md->program, entries[i].SymbolName,
+                                        OL_SYMBOL_KIND_KERNEL,
+                                        &md->kernels[i]);
+      if (result != OL_SUCCESS) {
+        info("device %d: kernel %s not found in the image (%s)", d,
+             entries[i].SymbolName, details(result));
+        md->kernels[i] = NULL;
+        return NULL;
+      }
+    }
+    return md->kernels[i];
+  }
+  info("device %d: no offload entry of the module has address %p", d,
+       hostAddr);
+  return NULL;
+}
+
+/* The kernel's parameters: dyn_ptr, then the arguments with each mapped
+ * buffer's host address replaced by its device address, as libomptarget
+ * would pass them. Returns 0 when some buffer is not present in full or
+ * needs work from libomptarget. */
+static int translateArguments(const KernelArgsTy *args, int d,
+                              uint64_t *params, const char **why) {
+  params[0] = 0;
+  for (uint32_t i = 0; i < args->NumArgs; ++i) {
+    int64_t type = args->ArgTypes[i];
+    if (!(type & MAP_TARGET_PARAM)) {
+      *why = "an entry that is not a kernel argument";
+      return 0;
+    }
+    if (type & MAP_LITERAL) {
+      /* libomptarget passes ArgBasePtrs[i] of a literal unchanged. */
+      params[1 + i] = (uint64_t)(uintptr_t)args->ArgBasePtrs[i];
+      continue;
+    }
+    if (type & ~kNoOpWhenPresent) {
+      *why = "a map with always, delete or another modifier";
+      return 0;
+    }
+    int64_t size = args->ArgSizes[i];
+    char *begin = args->ArgPtrs[i];
+    if (size <= 0 || !begin) {
+      *why = "an empty buffer";
+      return 0;
+    }
+    char *deviceBegin = rt.getMappedPtr(begin, d);
+    if (!deviceBegin) {
+      *why = "a buffer that is not present on the device";
+      return 0;
+    }
+    /* Its last byte must be present too, in the same mapping (libomptarget
+     * never maps a range that overlaps an existing one partially). */
+    char *deviceLast = rt.getMappedPtr(begin + size - 1, d);
+    if (deviceLast != deviceBegin + (size - 1)) {
+      *why = "a buffer that is only partly present on the device";
+      return 0;
+    }
+    /* The device address of the base: a section's begin minus its offset. */
+    ptrdiff_t offset = begin - (char *)args->ArgBasePtrs[i];
+    params[1 + i] = (uint64_t)(uintptr_t)(deviceBegin - offset);
+  }
+  return 1;
+}
+
+HIDDEN int32_t __offload_rt_launch(__offload_rt_module *module,
+                                   const void *identPtr, int64_t deviceNum,
+                                   void *hostAddr, void *kernelArgs) {
+  pthread_once(&rt.once, initOnce);
+  if (!rt.enabled)
+    return 1;
+  const IdentTy *ident = identPtr;
+  const KernelArgsTy *args = kernelArgs;
+  int d = deviceNum < 0 ? rt.getDefaultDevice() : (int)deviceNum;
+  Device *device = d >= 0 && d < rt.numDevices ? getDevice(d) : NULL;
+  ModuleState *state = getModuleState(module);
+  if (!device || !state) {
+    waitAll(ident);
+    return 1;
+  }
+
+  const char *why = NULL, *name = NULL;
+  pthread_mutex_lock(&device->lock);
+  ModuleDevice *md = getModuleDevice(state, d, device);
+  ol_symbol_handle_t kernel =
+      md ? getKernel(state, md, d, hostAddr, &name) : NULL;
+  uint64_t params[1 + kMaxArgs];
+  ol_kernel_launch_size_args_t grid;
+  if (!kernel) {
+    why = "the kernel is not loaded in liboffload";
+  } else if (!args || args->Version < 3 || args->ArgMappers) {
+    why = "kernel arguments this library does not handle";
+  } else if (args->NumArgs > kMaxArgs) {
+    why = "too many arguments";
+  } else if (args->NumTeams[0] == 0 || args->ThreadLimit[0] == 0) {
+    why = "an empty grid"; /* libomptarget reports it */
+  } else if (translateArguments(args, d, params, &why)) {
+    grid.Dimensions = 3;
+    grid.NumGroups.x = args->NumTeams[0];
+    grid.NumGroups.y = args->NumTeams[1] ? args->NumTeams[1] : 1;
+    grid.NumGroups.z = args->NumTeams[2] ? args->NumTeams[2] : 1;
+    grid.GroupSize.x = args->ThreadLimit[0];
+    grid.GroupSize.y = args->ThreadLimit[1] ? args->ThreadLimit[1] : 1;
+    grid.GroupSize.z = args->ThreadLimit[2] ? args->ThreadLimit[2] : 1;
+    grid.DynSharedMemory = args->DynCGroupMem;
+    ol_result_t result =
+        rt.launchKernel(device->queue, device->handle, kernel, params,
+                        sizeof(uint64_t) * (1 + args->NumArgs), &grid);
+    if (result == OL_SUCCESS) {
+      atomic_store_explicit(&device->pending, 1, memory_order_release);
+      atomic_fetch_add_explicit(&device->queued, 1, memory_order_relaxed);
+      device->lastKernel = name;
+      device->lastIdent = ident;
+      pthread_mutex_unlock(&device->lock);
+      return 0;
+    }
+    /* Not launched: libomptarget launches it (and reports what fails). */
+    char where[600];
+    formatLocation(ident, where, sizeof where);
+    fprintf(stderr,
+            "offload: device %d: queueing kernel @%s at %s failed (%s); its "
+            "launches go through libomptarget from now on\n",
+            d, name, where, details(result));
+    syncDevice(d, device, ident);
+    device->usable = 0;
+    pthread_mutex_unlock(&device->lock);
+    waitAll(ident);
+    return 1;
+  }
+  atomic_fetch_add_explicit(&device->notQueued, 1, memory_order_relaxed);
+  pthread_mutex_unlock(&device->lock);
+  if (rt.info) {
+    char where[600];
+    formatLocation(ident, where, sizeof where);
+    info("device %d: kernel @%s at %s goes through libomptarget: %s", d,
+         name ? name : "?", where, why);
+  }
+  waitAll(ident);
+  return 1;
+}

@@ -1,0 +1,200 @@
+// RUN: offload-opt %s --offload-chain-launches | FileCheck %s
+// Remarks of func.func passes reach -verify-diagnostics only without threads.
+// RUN: offload-opt %s --offload-chain-launches=remarks=1 -verify-diagnostics -o /dev/null --mlir-disable-threading
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @use(memref<?xf32>)
+
+// A chain in a loop: every launch is queued, one wait before the return.
+// CHECK-LABEL: func.func @chain(
+// CHECK: scf.for
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: return
+func.func @chain(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  // expected-remark@+1 {{waits for the kernels launched before the function returns}}
+  return
+}
+
+// Index math and memref.dim between launches need no wait; the host read
+// does, and the launch after it is queued again.
+// CHECK-LABEL: func.func @read_between(
+// CHECK: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: memref.dim
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: return
+func.func @read_between(%a: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %m = arith.addi %n, %n : index
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before: 'memref.load' may touch memory they use}}
+  %v = memref.load %a[%c0] : memref<?xf32>
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before the function returns}}
+  return %v : f32
+}
+
+// Calls, data movement and stores all wait; nothing waits before the first
+// launch.
+// CHECK-LABEL: func.func @effects(
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: call @use
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: offload.update
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: offload.exit_data
+// CHECK-NEXT: return
+func.func @effects(%a: memref<?xf32>, %x: f32) {
+  %c0 = arith.constant 0 : index
+  memref.store %x, %a[%c0] : memref<?xf32>
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before: 'func.call' may touch memory they use}}
+  func.call @use(%a) : (memref<?xf32>) -> ()
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before: 'offload.update' may touch memory they use}}
+  offload.update map(from: %a : memref<?xf32>)
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before: 'offload.exit_data' may touch memory they use}}
+  offload.exit_data map(from: %a : memref<?xf32>)
+  return
+}
+
+// A loop that also reads on the host: the wait goes inside, before the
+// read, and the loop's last launch waits before the end of the iteration.
+// CHECK-LABEL: func.func @loop_with_read(
+// CHECK: scf.for
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: arith.addf
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @loop_with_read(%a: memref<?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (f32) {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{waits for the kernels launched before: 'memref.load' may touch memory they use}}
+    %v = memref.load %a[%c0] : memref<?xf32>
+    %s = arith.addf %acc, %v : f32
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{waits for the kernels launched before the end of the region}}
+    scf.yield %s : f32
+  }
+  return %r : f32
+}
+
+// Branches that only launch are queued as a whole; a loop after a launch
+// that does other work waits before it starts.
+// CHECK-LABEL: func.func @branches(
+// CHECK: scf.if
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: } else {
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @branches(%a: memref<?xf32>, %c: i1, %n: index, %x: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.if %c {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  } else {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  // expected-remark@+1 {{waits for the kernels launched before: 'scf.for' may touch memory they use}}
+  scf.for %k = %c0 to %n step %c1 {
+    memref.store %x, %a[%k] : memref<?xf32>
+  }
+  return
+}
+
+// Data regions: their launches finish before the region ends (and unmaps).
+// CHECK-LABEL: func.func @data_region(
+// CHECK: offload.data
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @data_region(%a: memref<?xf32>) {
+  offload.data map(tofrom: %a : memref<?xf32>) {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{waits for the kernels launched before the end of the region}}
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// Unstructured control flow: each block waits before its branch.
+// CHECK-LABEL: func.func @blocks(
+// CHECK: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: cf.cond_br
+// CHECK: ^bb1:
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: cf.br
+// CHECK: ^bb2:
+// CHECK-NEXT: return
+func.func @blocks(%a: memref<?xf32>, %c: i1) {
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before the branch to another block}}
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before the branch to another block}}
+  cf.br ^bb2
+^bb2:
+  return
+}
+
+// A function without launches is left alone, waits included.
+// CHECK-LABEL: func.func @no_launch(
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: return
+func.func @no_launch(%a: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<?xf32>
+  return %v : f32
+}
