@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# The GPU tests of test/Integration/GPU/CUDA without lit on the GPU machine
+# (which has no LLVM to run offload-cc): build the programs here, run them
+# there, check their output here with the same FileCheck lines.
+#
+#   scripts/gpu-tests.sh build         # here: fills .device/tests/
+#   # with the device tool:  run command="bash .device/tests/run.sh"
+#   #                            carry=[".device"]   (outputs go to $OUT)
+#   scripts/gpu-tests.sh check DIR     # here: FileCheck DIR/*.out, *.err
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=build/bin
+D=.device/tests
+FC=/usr/lib/llvm-22/bin/FileCheck
+K=test/Integration/kernels
+G=test/Integration/GPU/CUDA
+
+case "${1:-}" in
+build)
+  mkdir -p "$D"
+  [[ -s .device/offload-rt.tar.xz ]] ||
+    ../shared/device/pack-runtime.sh .device/offload-rt.tar.xz
+  for p in launch-chain grid-paths kernel-abi; do
+    "$B/offload-cc" "$K/$p.mlir" --offload-targets=nvptx:sm_90,host -o "$D/$p"
+  done
+  for p in saxpy jacobi matvec; do
+    "$B/offload-cc" "examples/$p.mlir" -o "$D/$p"
+  done
+  cat > "$D/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Each program's stdout and stderr, per variant, into $OUT.
+cd "$(dirname "$0")"
+[ -d ../offload-rt ] || (cd .. && tar xJf offload-rt.tar.xz)
+OUT=${OUT:-/tmp/gpu-tests}
+mkdir -p "$OUT"
+export PATH=/usr/local/cuda/bin:$PATH OMP_TARGET_OFFLOAD=mandatory
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | tee "$OUT/gpu.txt"
+run() { # name variant env... program
+  local name=$1 variant=$2; shift 2
+  env LD_LIBRARY_PATH=$PWD/../offload-rt "$@" > "$OUT/$name.$variant.out" \
+    2> "$OUT/$name.$variant.err"
+  echo "$name.$variant: exit $?"
+}
+run launch-chain info OFFLOAD_RUNTIME_INFO=1 ./launch-chain
+run launch-chain noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./launch-chain
+run launch-chain launches LIBOMPTARGET_INFO=16 ./launch-chain
+run launch-chain memcheck compute-sanitizer --tool memcheck --error-exitcode 3 ./launch-chain
+run launch-chain racecheck compute-sanitizer --tool racecheck --error-exitcode 3 ./launch-chain
+for p in grid-paths kernel-abi saxpy jacobi matvec; do
+  run $p info LIBOMPTARGET_INFO=16 ./$p
+done
+for p in saxpy jacobi matvec; do
+  run $p fallback OMP_TARGET_OFFLOAD=disabled LIBOMPTARGET_INFO=-1 ./$p
+done
+RUN
+  chmod +x "$D/run.sh"
+  echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
+  ;;
+check)
+  R=${2:?usage: $0 check DIR}
+  fail=0
+  check() { # description, FileCheck arguments...; input on stdin
+    if "$FC" "$@"; then echo "ok   $desc"; else echo "FAIL $desc"; fail=1; fi
+  }
+  desc="launch-chain results (queued)"
+  check "$K/launch-chain.mlir" < "$R/launch-chain.info.out"
+  desc="launch-chain queued launches"
+  check "$G/launch-chain.test" < "$R/launch-chain.info.err"
+  desc="launch-chain results (OFFLOAD_QUEUE_LAUNCHES=0)"
+  check "$K/launch-chain.mlir" < "$R/launch-chain.noqueue.out"
+  for tool in memcheck racecheck; do
+    desc="launch-chain under compute-sanitizer $tool"
+    check "$K/launch-chain.mlir" < "$R/launch-chain.$tool.out"
+    desc="compute-sanitizer $tool: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/launch-chain.$tool.out"
+  done
+  for p in grid-paths kernel-abi; do
+    desc="$p results"; check "$G/$p.test" < "$R/$p.info.out"
+    desc="$p launches"; check --check-prefix=LAUNCH "$G/$p.test" < "$R/$p.info.err"
+  done
+  for p in saxpy jacobi matvec; do
+    desc="$p results"
+    check --match-full-lines --check-prefix=RESULT "$G/$p.test" < "$R/$p.info.out"
+    desc="$p launches"; check --check-prefix=LAUNCH "$G/$p.test" < "$R/$p.info.err"
+    desc="$p with offloading disabled"
+    check --match-full-lines --check-prefix=RESULT "$G/$p.test" < "$R/$p.fallback.out"
+    desc="$p with offloading disabled: no launch"
+    check --allow-empty --check-prefix=FALLBACK "$G/$p.test" < "$R/$p.fallback.err"
+  done
+  exit $fail
+  ;;
+*)
+  sed -n 2,9p "$0"
+  exit 2
+  ;;
+esac
+# SANITIZER: ========= ERROR SUMMARY: 0 errors
