@@ -7,6 +7,7 @@
 
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
 
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
@@ -677,6 +678,49 @@ static void runOnFirstThread(RewriterBase &rewriter, gpu::GPUFuncOp func,
   cf::CondBranchOp::create(rewriter, loc, first, rest, exit);
 }
 
+/// Marks the buffer pointers among the parameters of lowered device kernel
+/// `func`: `noalias` (a buffer a kernel writes is reachable through one
+/// argument only, the rule offload-check-aliasing enforces, unless a launch
+/// of it has `allow_aliasing`), `readonly` for buffers the kernel never
+/// writes and `writeonly` for those it never reads. With both noalias and
+/// readonly, the NVPTX backend loads through the read-only data cache
+/// (ld.global.nc).
+static void annotateBufferParams(Operation *func, KernelOp kernel,
+                                 bool noAlias,
+                                 KernelAccessAnalysis &accesses) {
+  auto gpuFunc = dyn_cast<gpu::GPUFuncOp>(func);
+  if (!gpuFunc)
+    return;
+  MLIRContext *ctx = func->getContext();
+  auto unit = UnitAttr::get(ctx);
+  unsigned next = 1; // parameter 0 is the runtime's pointer
+  auto annotate = [&](Type type, unsigned index, int member) {
+    unsigned param = next;
+    next += getNumLoweredParams(type);
+    if (!isa<MemRefType>(type))
+      return;
+    if (noAlias)
+      gpuFunc.setArgAttr(param, LLVM::LLVMDialect::getNoAliasAttrName(), unit);
+    const BufferAccess &access = accesses.getAccess(kernel, index, member);
+    if (!access.conservative.empty())
+      return;
+    if (!access.written)
+      gpuFunc.setArgAttr(param, LLVM::LLVMDialect::getReadonlyAttrName(),
+                         unit);
+    else if (!access.read)
+      gpuFunc.setArgAttr(param, LLVM::LLVMDialect::getWriteOnlyAttrName(),
+                         unit);
+  };
+  for (auto [index, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    if (auto tuple = dyn_cast<TupleType>(type)) {
+      for (auto [member, memberType] : llvm::enumerate(tuple.getTypes()))
+        annotate(memberType, index, member);
+      continue;
+    }
+    annotate(type, index, -1);
+  }
+}
+
 Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
                                              KernelOp kernel, StringRef name,
                                              bool threadGrid) {
@@ -892,6 +936,14 @@ struct ConvertOffloadToGPUPass
         collectCallees(kernels, symbolTable);
     if (mlir::failed(callees))
       return signalPassFailure();
+    // Kernels some launch passes overlapping buffers to (allow_aliasing):
+    // their buffer parameters may alias.
+    llvm::DenseSet<StringAttr> aliasingKernels;
+    module.walk([&](LaunchOp launch) {
+      if (launch.getAllowAliasing())
+        aliasingKernels.insert(launch.getKernelAttr().getAttr());
+    });
+    KernelAccessAnalysis accesses;
     rewriter.setInsertionPointToEnd(module.getBody());
     for (TargetAttrInterface target : targets) {
       std::string name = ("__offload_" + target.getTargetName()).str();
@@ -906,9 +958,14 @@ struct ConvertOffloadToGPUPass
       symbolTable.insert(gpuModule);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(gpuModule.getBody());
-      for (KernelOp kernel : kernels)
-        target.annotateKernel(buildLoweredKernel(
-            rewriter, kernel, kernel.getSymName(), target.usesThreadGrid()));
+      for (KernelOp kernel : kernels) {
+        Operation *lowered = buildLoweredKernel(
+            rewriter, kernel, kernel.getSymName(), target.usesThreadGrid());
+        annotateBufferParams(lowered, kernel,
+                             !aliasingKernels.contains(kernel.getSymNameAttr()),
+                             accesses);
+        target.annotateKernel(lowered);
+      }
       for (func::FuncOp callee : *callees) {
         auto copy = cast<func::FuncOp>(rewriter.clone(*callee));
         makeInternal(copy);

@@ -62,7 +62,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
 // NVPTX: a gpu.func kernel whose first parameter is the runtime's pointer,
 // then one i64 per scalar and a pointer plus one i64 per dynamic size.
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_80 [#nvvm.target<O = 3, chip = "sm_80">] attributes {offload.target = #offload.nvptx<chip = "sm_80">} {
-// CHECK: gpu.func @saxpy(%{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: i64, %[[X:[^:]+]]: !llvm.ptr, %[[XN:[^:]+]]: i64, %[[Y:[^:]+]]: !llvm.ptr, %[[YN:[^:]+]]: i64) kernel {
+// Buffer pointers are noalias (a written buffer has one argument), x is
+// only read (readonly: loads through the read-only data cache).
+// CHECK: gpu.func @saxpy(%{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: i64, %[[X:[^:]+]]: !llvm.ptr {llvm.noalias, llvm.readonly}, %[[XN:[^:]+]]: i64, %[[Y:[^:]+]]: !llvm.ptr {llvm.noalias}, %[[YN:[^:]+]]: i64) kernel {
 // The scalar: its bits in the low half of the i64.
 // CHECK: %[[AI:.*]] = arith.trunci %[[A]] : i64 to i32
 // CHECK: %[[AF:.*]] = arith.bitcast %[[AI]] : i32 to f32
@@ -126,7 +128,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
 // AMDGPU: the same kernel, code object version 5, accepting workgroups of up
 // to 1024 work-items (the default is 256).
 // CHECK-LABEL: gpu.module @__offload_amdgpu_gfx90a [#rocdl.target<O = 3, chip = "gfx90a", abi = "500">] attributes {offload.target = #offload.amdgpu<chip = "gfx90a">} {
-// CHECK: gpu.func @saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64) kernel attributes {rocdl.flat_work_group_size = "1,1024"} {
+// CHECK: gpu.func @saxpy(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr {llvm.noalias}, %{{[^:]+}}: i64) kernel attributes {rocdl.flat_work_group_size = "1,1024"} {
 // CHECK: builtin.unrealized_conversion_cast
 // CHECK: gpu.thread_id x
 // CHECK: scf.for
@@ -272,7 +274,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90">] attributes {offload.target = #offload.nvptx} {
 
 // CHECK-LABEL: gpu.func @copy2d(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: !llvm.ptr, %[[AM:[^:]+]]: i64, %[[AN:[^:]+]]: i64, %[[AS:[^:]+]]: i64, %[[B:[^:]+]]: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: !llvm.ptr {llvm.noalias, llvm.readonly}, %[[AM:[^:]+]]: i64, %[[AN:[^:]+]]: i64, %[[AS:[^:]+]]: i64, %[[B:[^:]+]]: !llvm.ptr {llvm.noalias, llvm.writeonly}, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64) kernel {
 // CHECK: llvm.insertvalue %[[A]], %{{.*}}[0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
 // CHECK: llvm.insertvalue %[[AM]], %{{.*}}[3, 0]
 // CHECK: llvm.insertvalue %[[AN]], %{{.*}}[3, 1]
@@ -337,7 +339,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @fill3d(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.writeonly}, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64) kernel {
 // CHECK: %[[D0:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?x?xf32>
 // CHECK: %[[D1:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?x?xf32>
 // CHECK: %[[D2:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?x?xf32>
@@ -365,7 +367,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @fill_forall(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %[[V:[^:]+]]: i64) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.writeonly}, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %{{[^:]+}}: i64, %[[V:[^:]+]]: i64) kernel {
 // CHECK: %[[VI:.*]] = arith.trunci %[[V]] : i64 to i32
 // CHECK: %[[VF:.*]] = arith.bitcast %[[VI]] : i32 to f32
 // CHECK: %[[M:.*]] = memref.dim
@@ -384,7 +386,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @single(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.writeonly}) kernel {
 // CHECK: %[[OUT:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<1xi32>
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK: %[[TRUE:.*]] = arith.constant true
@@ -409,7 +411,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK-NEXT: gpu.return
 
 // CHECK-LABEL: gpu.func @scalars(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr, %[[OUTN:[^:]+]]: i64, %[[P1:[^:]+]]: i64, %[[P8:[^:]+]]: i64, %[[P16:[^:]+]]: i64, %[[P32:[^:]+]]: i64, %[[P64:[^:]+]]: i64, %[[H:[^:]+]]: i64, %[[BH:[^:]+]]: i64, %[[F:[^:]+]]: i64, %[[D:[^:]+]]: i64, %[[N:[^:]+]]: i64) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.writeonly}, %[[OUTN:[^:]+]]: i64, %[[P1:[^:]+]]: i64, %[[P8:[^:]+]]: i64, %[[P16:[^:]+]]: i64, %[[P32:[^:]+]]: i64, %[[P64:[^:]+]]: i64, %[[H:[^:]+]]: i64, %[[BH:[^:]+]]: i64, %[[F:[^:]+]]: i64, %[[D:[^:]+]]: i64, %[[N:[^:]+]]: i64) kernel {
 // CHECK-DAG: arith.trunci %[[P1]] : i64 to i1
 // CHECK-DAG: %[[V8:.*]] = arith.trunci %[[P8]] : i64 to i8
 // CHECK-DAG: arith.trunci %[[P16]] : i64 to i16
@@ -428,7 +430,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @static_shapes(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: !llvm.ptr, %[[B:[^:]+]]: !llvm.ptr) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: !llvm.ptr {llvm.noalias}, %[[B:[^:]+]]: !llvm.ptr {llvm.noalias, llvm.readonly}) kernel {
 // CHECK: llvm.insertvalue %[[A]], %{{.*}}[0] : !llvm.struct<(ptr, ptr, i64, array<2 x i64>, array<2 x i64>)>
 // CHECK: %[[S0:.*]] = llvm.mlir.constant(4 : i64) : i64
 // CHECK: llvm.insertvalue %[[S0]], %{{.*}}[3, 0]
@@ -448,7 +450,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: gpu.return
 
 // CHECK-LABEL: gpu.func @strided(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: !llvm.ptr, %[[AM:[^:]+]]: i64, %[[AN:[^:]+]]: i64, %[[AS0:[^:]+]]: i64, %[[AS1:[^:]+]]: i64, %[[B:[^:]+]]: !llvm.ptr, %[[BN:[^:]+]]: i64, %[[BS:[^:]+]]: i64, %[[C:[^:]+]]: !llvm.ptr) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[A:[^:]+]]: !llvm.ptr {llvm.noalias}, %[[AM:[^:]+]]: i64, %[[AN:[^:]+]]: i64, %[[AS0:[^:]+]]: i64, %[[AS1:[^:]+]]: i64, %[[B:[^:]+]]: !llvm.ptr {llvm.noalias, llvm.readonly}, %[[BN:[^:]+]]: i64, %[[BS:[^:]+]]: i64, %[[C:[^:]+]]: !llvm.ptr {llvm.noalias, llvm.readonly}) kernel {
 // Offset 5 of f32: 20 bytes back, an i64 index.
 // CHECK: %[[ABACK:.*]] = llvm.mlir.constant(-20 : i64) : i64
 // CHECK: %[[ABASE:.*]] = llvm.getelementptr %[[A]][%[[ABACK]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
@@ -523,7 +525,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: return
 
 // CHECK-LABEL: gpu.func @large_offset(
-// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[P:[^:]+]]: !llvm.ptr) kernel {
+// CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %[[P:[^:]+]]: !llvm.ptr {llvm.noalias, llvm.writeonly}) kernel {
 // CHECK-NOT: -252516352
 // CHECK: %[[BACK:.*]] = llvm.mlir.constant(-2400000000 : i64) : i64
 // CHECK: %[[BASE:.*]] = llvm.getelementptr %[[P]][%[[BACK]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
@@ -557,3 +559,44 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: scf.for
 // CHECK: memref.store
 // CHECK: gpu.return
+
+// -----
+
+// A kernel that some launch passes overlapping buffers (allow_aliasing):
+// its buffer pointers may alias, so they are not noalias; what it only
+// reads is still readonly.
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_90
+// CHECK: gpu.func @shift(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr {llvm.readonly}, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr {llvm.writeonly}, %{{[^:]+}}: i64) kernel {
+// An aggregate's members are annotated one by one.
+// CHECK: gpu.func @members(%{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.readonly}, %{{[^:]+}}: i64, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.writeonly}, %{{[^:]+}}: i64, %{{[^:]+}}: i64) kernel {
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @shift(%in: memref<?xf32, strided<[1], offset: ?>>, %out: memref<?xf32, strided<[1], offset: ?>>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %out, %c0 : memref<?xf32, strided<[1], offset: ?>>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %in[%i] : memref<?xf32, strided<[1], offset: ?>>
+      memref.store %v, %out[%i] : memref<?xf32, strided<[1], offset: ?>>
+    }
+    offload.return
+  }
+  offload.kernel @members(%s: tuple<memref<?xf32>, memref<?xf32>, index>) {
+    %a, %b, %n = offload.unpack %s : tuple<memref<?xf32>, memref<?xf32>, index>
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %a[%i] : memref<?xf32>
+      memref.store %v, %b[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+  func.func @run(%x: memref<?xf32>, %n: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = arith.subi %n, %c1 : index
+    %in = memref.subview %x[%c0] [%m] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    %out = memref.subview %x[%c1] [%m] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    offload.launch @shift(%in, %out) {allow_aliasing} : (memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) -> ()
+    return
+  }
+}
