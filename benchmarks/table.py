@@ -19,8 +19,15 @@ ORDER = ['copy', 'mul', 'add', 'triad', 'dot', 'stencil', 'transpose',
          'transpose_tiled', 'softmax', 'launch_wait', 'launch_chain']
 
 
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+
 def parse(path):
-    t = defaultdict(dict)
+    """Times per (kernel, type, size) and who; a measurement run several
+    times (run.sh repeats the launch benchmark) counts with its median."""
+    t = defaultdict(lambda: defaultdict(list))
     checks = {}
     meta = []
     for line in open(path):
@@ -34,14 +41,15 @@ def parse(path):
             if float(us) == 0.0:  # a check line
                 checks[(k, ty, n)] = ok
                 continue
-            t[(k, ty, n)]['ours'] = float(us)
+            t[(k, ty, n)]['ours'].append(float(us))
             checks.setdefault((k, ty, n), ok)
             if ok != 'ok':
                 checks[(k, ty, n)] = ok
         elif f[0] == 'PEER' and len(f) == 6:
             _, who, k, ty, n, us = f
-            t[(k, ty, n)][who] = float(us)
-    return t, checks, meta
+            t[(k, ty, n)][who].append(float(us))
+    return ({key: {who: median(v) for who, v in row.items()}
+             for key, row in t.items()}, checks, meta)
 
 
 def main():

@@ -26,6 +26,7 @@ build)
   for p in saxpy jacobi matvec; do
     "$B/offload-cc" "examples/$p.mlir" -o "$D/$p"
   done
+  "$B/offload-cc" "$G/Inputs/queued-fault.mlir" -o "$D/queued-fault"
   cat > "$D/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Each program's stdout and stderr, per variant, into $OUT.
@@ -52,6 +53,7 @@ done
 for p in saxpy jacobi matvec; do
   run $p fallback OMP_TARGET_OFFLOAD=disabled LIBOMPTARGET_INFO=-1 ./$p
 done
+run queued-fault run ./queued-fault
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -87,6 +89,8 @@ check)
     desc="$p with offloading disabled: no launch"
     check --allow-empty --check-prefix=FALLBACK "$G/$p.test" < "$R/$p.fallback.err"
   done
+  desc="queued-fault stops the program with the kernel's name and locations"
+  check "$G/queued-fault.test" < "$R/queued-fault.run.err"
   exit $fail
   ;;
 *)

@@ -7,15 +7,17 @@
 //   bench stencil <n> <sweeps>
 //   bench transpose <n> <reps>
 //   bench softmax <n> <reps>
-//   bench launch <count>
+//   bench launch <count> [rounds=7]   (the median round)
 //
 // Prints `PEER cuda <kernel> <type> <size> <microseconds per launch>`.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <cuda_runtime.h>
+#include <vector>
 
 #define CHECK(x)                                                               \
   do {                                                                         \
@@ -302,26 +304,38 @@ static void softmax(int n, long reps) {
 
 __global__ void tinyK(float *x) { x[0] += 1.0f; }
 
-static void launch(long count) {
+static double median(std::vector<double> t) {
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+// `rounds` times: (a) `count` launches each followed by a wait, then (b) a
+// chain of `count` launches and one wait; reports the median round.
+static void launch(long count, long rounds) {
   float *x;
   CHECK(cudaMalloc(&x, sizeof(float)));
   CHECK(cudaMemset(x, 0, sizeof(float)));
   tinyK<<<1, 1>>>(x);
   CHECK(cudaDeviceSynchronize());
-  // (a) one launch, then wait for it.
-  double t0 = now();
-  for (long i = 0; i < count; ++i) {
-    tinyK<<<1, 1>>>(x);
+  std::vector<double> ta, tb;
+  for (long r = 0; r < rounds; ++r) {
+    // (a) one launch, then wait for it.
+    double t0 = now();
+    for (long i = 0; i < count; ++i) {
+      tinyK<<<1, 1>>>(x);
+      CHECK(cudaStreamSynchronize(0));
+    }
+    double t1 = now();
+    // (b) a chain, one wait at the end.
+    for (long i = 0; i < count; ++i)
+      tinyK<<<1, 1>>>(x);
     CHECK(cudaStreamSynchronize(0));
+    double t2 = now();
+    ta.push_back(t1 - t0);
+    tb.push_back(t2 - t1);
   }
-  double t1 = now();
-  // (b) a chain, one wait at the end.
-  for (long i = 0; i < count; ++i)
-    tinyK<<<1, 1>>>(x);
-  CHECK(cudaStreamSynchronize(0));
-  double t2 = now();
-  report("launch_wait", "f32", 1, t1 - t0, count);
-  report("launch_chain", "f32", 1, t2 - t1, count);
+  report("launch_wait", "f32", 1, median(ta), count);
+  report("launch_chain", "f32", 1, median(tb), count);
   CHECK(cudaFree(x));
 }
 
@@ -344,8 +358,8 @@ int main(int argc, char **argv) {
     transpose(atoi(argv[2]), atol(argv[3]));
   } else if (!strcmp(what, "softmax") && argc == 4) {
     softmax(atoi(argv[2]), atol(argv[3]));
-  } else if (!strcmp(what, "launch") && argc == 3) {
-    launch(atol(argv[2]));
+  } else if (!strcmp(what, "launch") && (argc == 3 || argc == 4)) {
+    launch(atol(argv[2]), argc == 4 ? atol(argv[3]) : 7);
   } else {
     fprintf(stderr, "bad arguments\n");
     return 2;

@@ -96,7 +96,7 @@ enum { kMaxArgs = 1024 };
 
 typedef struct {
   pthread_mutex_t lock; /* the queue and this module state of the device */
-  int checked;          /* under gLock */
+  atomic_int checked;   /* set (release) under gLock once usable is known */
   int usable;           /* launches may be queued here */
   ol_device_handle_t handle;
   ol_queue_handle_t queue;
@@ -304,7 +304,6 @@ static bool matchDevice(ol_device_handle_t device, void *data) {
  * 22's host device cannot run kernels, and AMD GPUs are untested. */
 static void checkDevice(int d) {
   Device *device = &rt.devices[d];
-  device->checked = 1;
   const char *uid = rt.getUidFromDevice(d);
   if (!uid) {
     info("device %d: libomptarget gives no UID: launches go through "
@@ -346,10 +345,14 @@ static void checkDevice(int d) {
 
 static Device *getDevice(int d) {
   Device *device = &rt.devices[d];
-  pthread_mutex_lock(&gLock);
-  if (!device->checked)
-    checkDevice(d);
-  pthread_mutex_unlock(&gLock);
+  if (!atomic_load_explicit(&device->checked, memory_order_acquire)) {
+    pthread_mutex_lock(&gLock);
+    if (!atomic_load_explicit(&device->checked, memory_order_relaxed)) {
+      checkDevice(d);
+      atomic_store_explicit(&device->checked, 1, memory_order_release);
+    }
+    pthread_mutex_unlock(&gLock);
+  }
   return device->usable ? device : NULL;
 }
 
