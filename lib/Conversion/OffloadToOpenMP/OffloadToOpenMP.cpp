@@ -257,16 +257,19 @@ static Value createScopeAlloca(RewriterBase &rewriter, Operation *op,
       i64Constant(rewriter, loc, 1), /*alignment=*/8);
 }
 
-/// Declares `name` with `type` in the module unless it exists.
-static LLVM::LLVMFuncOp getOrDeclareFunction(RewriterBase &rewriter,
-                                             Operation *anchor, StringRef name,
-                                             LLVM::LLVMFunctionType type) {
+/// Declares `name` with `type` (and `linkage`) in the module unless it
+/// exists.
+static LLVM::LLVMFuncOp
+getOrDeclareFunction(RewriterBase &rewriter, Operation *anchor, StringRef name,
+                     LLVM::LLVMFunctionType type,
+                     LLVM::Linkage linkage = LLVM::Linkage::External) {
   auto module = anchor->getParentOfType<ModuleOp>();
   if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
     return func;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(rewriter, anchor->getLoc(), name, type);
+  return LLVM::LLVMFuncOp::create(rewriter, anchor->getLoc(), name, type,
+                                  linkage);
 }
 
 //===----------------------------------------------------------------------===//
@@ -283,13 +286,8 @@ static constexpr llvm::StringLiteral kRuntimeWait = "__offload_rt_wait";
 static LLVM::LLVMFuncOp getOrDeclareRuntimeFunction(
     RewriterBase &rewriter, Operation *anchor, StringRef name,
     LLVM::LLVMFunctionType type) {
-  auto module = anchor->getParentOfType<ModuleOp>();
-  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return func;
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  return LLVM::LLVMFuncOp::create(rewriter, anchor->getLoc(), name, type,
-                                  LLVM::Linkage::ExternWeak);
+  return getOrDeclareFunction(rewriter, anchor, name, type,
+                              LLVM::Linkage::ExternWeak);
 }
 
 /// Whether the runtime library's `function` was linked in (i1).
