@@ -198,6 +198,21 @@ public:
     });
   }
 
+  /// A zero-initialized internal (mutable) global of `type`.
+  LLVM::GlobalOp zeroed(Location loc, StringRef base, Type type) {
+    return create(base, [&](StringRef name) {
+      auto global = LLVM::GlobalOp::create(rewriter, loc, type,
+                                           /*isConstant=*/false,
+                                           LLVM::Linkage::Internal, name,
+                                           Attribute());
+      Block *block = rewriter.createBlock(&global.getInitializerRegion());
+      rewriter.setInsertionPointToStart(block);
+      LLVM::ReturnOp::create(
+          rewriter, loc, LLVM::ZeroOp::create(rewriter, loc, type).getResult());
+      return global;
+    });
+  }
+
   /// An `ident_t` naming the source location `text`.
   LLVM::GlobalOp ident(Location loc, StringRef base, StringRef text) {
     LLVM::GlobalOp str = string(loc, base.str() + "_loc", text);
@@ -309,25 +324,23 @@ static LLVM::GlobalOp getOrCreateLaunchState(RewriterBase &rewriter,
   for (auto global : module.getOps<LLVM::GlobalOp>())
     if (global->hasAttr(attrName))
       return global;
-  std::string name = "__offload_module";
-  for (unsigned i = 0; SymbolTable::lookupSymbolIn(module, name); ++i)
-    name = ("__offload_module_" + Twine(i)).str();
-  OpBuilder::InsertionGuard guard(rewriter);
-  rewriter.setInsertionPointToStart(module.getBody());
-  Location loc = anchor->getLoc();
   Type ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
-  auto type = LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
-                                               {ptrType, ptrType});
-  auto global = LLVM::GlobalOp::create(rewriter, loc, type,
-                                       /*isConstant=*/false,
-                                       LLVM::Linkage::Internal, name,
-                                       Attribute());
+  LLVM::GlobalOp global = GlobalBuilder(rewriter, anchor).zeroed(
+      anchor->getLoc(), "__offload_module",
+      LLVM::LLVMStructType::getLiteral(rewriter.getContext(),
+                                       {ptrType, ptrType}));
   global->setAttr(attrName, rewriter.getUnitAttr());
-  Block *block = rewriter.createBlock(&global.getInitializerRegion());
-  rewriter.setInsertionPointToStart(block);
-  LLVM::ReturnOp::create(rewriter, loc,
-                         LLVM::ZeroOp::create(rewriter, loc, type).getResult());
   return global;
+}
+
+/// `void __offload_rt_wait(ident_t *)`, declared weakly.
+static LLVM::LLVMFuncOp getOrDeclareRuntimeWait(RewriterBase &rewriter,
+                                                Operation *anchor) {
+  MLIRContext *ctx = rewriter.getContext();
+  return getOrDeclareRuntimeFunction(
+      rewriter, anchor, kRuntimeWait,
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                  {LLVM::LLVMPointerType::get(ctx)}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -623,9 +636,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
         rewriter, launch, kRuntimeLaunch,
         LLVM::LLVMFunctionType::get(i32,
                                     {ptrType, ptrType, i64, ptrType, ptrType}));
-    auto rtWait = getOrDeclareRuntimeFunction(
-        rewriter, launch, kRuntimeWait,
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {ptrType}));
+    auto rtWait = getOrDeclareRuntimeWait(rewriter, launch);
     Value state = LLVM::AddressOfOp::create(
         rewriter, loc, getOrCreateLaunchState(rewriter, launch));
     auto tryQueue =
@@ -695,11 +706,7 @@ struct WaitOpLowering : public OpConversionPattern<WaitOp> {
   matchAndRewrite(WaitOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    MLIRContext *ctx = getContext();
-    Type ptrType = LLVM::LLVMPointerType::get(ctx);
-    auto rtWait = getOrDeclareRuntimeFunction(
-        rewriter, op, kRuntimeWait,
-        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {ptrType}));
+    auto rtWait = getOrDeclareRuntimeWait(rewriter, op);
     StringRef function = "unknown";
     if (auto func = op->getParentOfType<FunctionOpInterface>())
       function = func.getName();
