@@ -1,0 +1,100 @@
+//===- KernelStrategy.h - one code-generation strategy per kernel -*- C++ -*-//
+//
+// Every kernel is lowered for the thread grid with exactly one strategy,
+// chosen by selectKernelStrategy from what the kernel holds. The device
+// lowering (convert-offload-to-gpu) builds the kernel the strategy says, the
+// launch lowering (convert-offload-to-omp) computes the grid the strategy
+// needs, and `--offload-remarks` reports the choice.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef OFFLOAD_CONVERSION_OFFLOADTOGPU_KERNELSTRATEGY_H
+#define OFFLOAD_CONVERSION_OFFLOADTOGPU_KERNELSTRATEGY_H
+
+#include "offload/Dialect/Offload/Utils/Contraction.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir {
+class RewriterBase;
+namespace offload {
+class KernelOp;
+
+enum class KernelStrategyKind {
+  /// No parallel loop: the first thread of the grid runs the body.
+  Serial,
+  /// A 1-D to 3-D parallel loop without reductions on the thread grid, one
+  /// iteration per thread (or a grid-stride loop when the grid is smaller).
+  GridLoop,
+  /// A 1-D parallel loop on blocks, the parallel loops nested in it on the
+  /// threads of each block (row-wise reductions, softmax).
+  BlocksAndThreads,
+  /// A parallel loop with reductions: per-thread partial results combined
+  /// per block, then across blocks.
+  GridReduction,
+  /// A linalg contraction (matmul, batch_matmul, transposed forms, generic
+  /// contractions): block tiles of the output staged through shared
+  /// memory, each thread computing a register tile.
+  TiledContraction,
+};
+
+/// The strategy's name as remarks print it (`grid-loop`, ...).
+StringRef stringifyKernelStrategyKind(KernelStrategyKind kind);
+
+/// Block and thread tiles of a tiled contraction.
+struct ContractionTiling {
+  /// Output tile of a block (tileM x tileN) and the k-slice staged in
+  /// shared memory per step.
+  int64_t tileM = 128, tileN = 128, tileK = 8;
+  /// Output tile of a thread.
+  int64_t threadM = 8, threadN = 8;
+  /// Threads per block (one dimension).
+  int64_t threads() const { return (tileM / threadM) * (tileN / threadN); }
+};
+
+struct KernelStrategy {
+  KernelStrategyKind kind = KernelStrategyKind::Serial;
+  /// The kernel's parallel loop, or its contraction.
+  Operation *root = nullptr;
+  /// TiledContraction: the contraction, a fill of its output just before it
+  /// (its value becomes the accumulators' initial value), and the tiles.
+  std::optional<ContractionMatch> contraction;
+  linalg::FillOp fill;
+  ContractionTiling tiling;
+  /// Why this strategy, for remarks.
+  std::string reason;
+};
+
+/// Picks the strategy that lowers `kernel` for the thread grid.
+KernelStrategy selectKernelStrategy(KernelOp kernel);
+
+//===----------------------------------------------------------------------===//
+// Tiled contraction (TiledContraction.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Whether the tiled strategy can compute `match` (element types it
+/// supports, operands it can read).
+bool canTileContraction(const ContractionMatch &match);
+
+/// The tiles for `match`, from its element types and the sizes known at
+/// compile time.
+ContractionTiling chooseContractionTiling(const ContractionMatch &match);
+
+/// Replaces `match.op`, inside a `gpu.func` kernel, by the tiled contraction:
+/// block (x, y, z) computes the output tile at columns x * tileN, rows
+/// y * tileM of batch z, with tiling.threads() threads along x. With
+/// `fill`, a linalg.fill of the output that precedes the op, the
+/// accumulators start at the fill's value instead of the output's contents
+/// and the fill is erased. Sizes that are not multiples of the tiles are
+/// handled (loads outside the operands read zero, stores are guarded).
+void buildTiledContraction(RewriterBase &rewriter,
+                           const ContractionMatch &match, linalg::FillOp fill,
+                           const ContractionTiling &tiling);
+
+} // namespace offload
+} // namespace mlir
+
+#endif // OFFLOAD_CONVERSION_OFFLOADTOGPU_KERNELSTRATEGY_H
