@@ -26,6 +26,12 @@ void mlir::offload::buildOffloadDevicePipeline(
   OffloadSetTargetsOptions targets;
   targets.targets = options.targets;
   pm.addPass(createOffloadSetTargets(targets));
+  OffloadLowerLinalgOptions lowerLinalg;
+  lowerLinalg.remarks = options.remarks;
+  pm.addPass(createOffloadLowerLinalg(lowerLinalg));
+  OffloadSplitKernelsOptions split;
+  split.remarks = options.remarks;
+  pm.addPass(createOffloadSplitKernels(split));
   pm.addPass(createOffloadCheckAliasing());
   OffloadInferMapsOptions infer;
   infer.remarks = options.remarks;
@@ -35,7 +41,9 @@ void mlir::offload::buildOffloadDevicePipeline(
     hoist.remarks = options.remarks;
     pm.addPass(createOffloadHoistTransfers(hoist));
   }
-  pm.addPass(createConvertOffloadToGPU());
+  ConvertOffloadToGPUOptions toGPU;
+  toGPU.remarks = options.remarks;
+  pm.addPass(createConvertOffloadToGPU(toGPU));
   if (options.check)
     pm.addPass(createOffloadInsertChecks());
   pm.addPass(createOffloadLowerDeviceModules());

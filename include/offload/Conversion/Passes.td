@@ -37,9 +37,23 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
     host lowering calls when the runtime cannot launch the kernel. Functions
     the kernels call are copied into each device module.
 
+    Each kernel is lowered for the thread grid with one strategy, chosen in
+    one place (`selectKernelStrategy`, KernelStrategy.h) from what it holds:
+    `serial` (no parallel loop), `grid-loop`, `blocks-and-threads`,
+    `grid-reduction` (the loop forms above), or `tiled-contraction` (a
+    linalg contraction, with an optional fill of its output before it,
+    computed in output tiles staged through shared memory). With `remarks`,
+    each kernel's strategy is reported. Any other linalg op left in a kernel
+    is an error (run `offload-lower-linalg` first); on the host target and
+    in the host copies, linalg ops run as sequential loops.
+
     The `offload.kernel` ops stay (launches refer to them) until
     `convert-offload-to-omp` lowers the launches.
   }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark with the strategy of every kernel">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",
@@ -48,6 +62,7 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::NVVM::NVVMDialect",  // device module targets
+    "::mlir::vector::VectorDialect",  // tiled contractions
     "::mlir::ROCDL::ROCDLDialect",
     "::mlir::scf::SCFDialect",
   ];

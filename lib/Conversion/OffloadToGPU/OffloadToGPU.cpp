@@ -7,6 +7,8 @@
 
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
 
+#include "offload/Conversion/OffloadToGPU/KernelStrategy.h"
+
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
@@ -18,7 +20,10 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -774,6 +779,11 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
                          .getResult());
   }
 
+  // The strategy is chosen on the kernel, before its body is cloned.
+  KernelStrategy strategy;
+  if (threadGrid)
+    strategy = selectKernelStrategy(kernel);
+
   // Clone the body after the unpacking; its entry block has no arguments
   // left (they are mapped), so merge it into ours.
   Operation *lastUnpack = entry->empty() ? nullptr : &entry->back();
@@ -804,8 +814,28 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     else
       rewriter.replaceOpWithNewOp<func::ReturnOp>(op);
   }
-  if (!threadGrid)
+  if (!threadGrid) {
+    // The host runs linalg ops (contractions kept whole for the tiled
+    // strategy) as sequential loops.
+    SmallVector<linalg::LinalgOp> linalgOps;
+    func->walk([&](linalg::LinalgOp op) { linalgOps.push_back(op); });
+    for (linalg::LinalgOp op : linalgOps) {
+      rewriter.setInsertionPoint(op);
+      if (succeeded(linalg::linalgOpToLoops(rewriter, op)))
+        rewriter.eraseOp(op);
+    }
     return func;
+  }
+
+  if (strategy.kind == KernelStrategyKind::TiledContraction) {
+    auto op = cast<linalg::LinalgOp>(mapping.lookup(strategy.root));
+    linalg::FillOp fill;
+    if (strategy.fill)
+      fill = cast<linalg::FillOp>(mapping.lookup(strategy.fill.getOperation()));
+    std::optional<ContractionMatch> match = matchContraction(op);
+    buildTiledContraction(rewriter, *match, fill, strategy.tiling);
+    return func;
+  }
 
   // Map the iteration space onto the grid.
   Operation *loop = nullptr;
@@ -898,6 +928,8 @@ collectCallees(ArrayRef<KernelOp> roots, SymbolTable &symbolTable) {
 namespace {
 struct ConvertOffloadToGPUPass
     : public offload::impl::ConvertOffloadToGPUBase<ConvertOffloadToGPUPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
@@ -927,8 +959,25 @@ struct ConvertOffloadToGPUPass
         targets, [](TargetAttrInterface t) { return t.usesThreadGrid(); });
     bool failed = false;
     if (anyGrid)
-      for (KernelOp kernel : kernels)
+      for (KernelOp kernel : kernels) {
         failed |= mlir::failed(verifyKernelForThreadGrid(kernel));
+        KernelStrategy strategy = selectKernelStrategy(kernel);
+        if (strategy.kind != KernelStrategyKind::TiledContraction) {
+          WalkResult result = kernel.walk([&](linalg::LinalgOp op) {
+            op->emitError()
+                << "'" << op->getName() << "' in kernel @"
+                << kernel.getSymName()
+                << " must be lowered to loops first (offload-lower-linalg)";
+            return WalkResult::interrupt();
+          });
+          failed |= result.wasInterrupted();
+        }
+        if (remarks && !failed)
+          kernel.emitRemark()
+              << "kernel @" << kernel.getSymName() << ": strategy '"
+              << stringifyKernelStrategyKind(strategy.kind)
+              << "': " << strategy.reason;
+      }
     if (failed)
       return signalPassFailure();
 

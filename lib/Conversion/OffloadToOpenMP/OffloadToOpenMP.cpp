@@ -7,6 +7,7 @@
 
 #include "offload/Conversion/OffloadToOpenMP/OffloadToOpenMP.h"
 
+#include "offload/Conversion/OffloadToGPU/KernelStrategy.h"
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
@@ -357,9 +358,56 @@ struct Grid {
 /// The grid of a launch without an explicit one: enough blocks for one
 /// thread per iteration of the kernel's parallel loop, whose bounds are
 /// recomputed on the host from the launch's arguments.
+/// The grid of a tiled contraction: one block per output tile (x along the
+/// columns, y along the rows, z along the batch), ContractionTiling::threads()
+/// threads each.
+static Grid computeContractionGrid(RewriterBase &rewriter, LaunchOp launch,
+                                   KernelOp kernel,
+                                   const KernelStrategy &strategy) {
+  Location loc = launch.getLoc();
+  const ContractionMatch &match = *strategy.contraction;
+  IRMapping mapping;
+  for (auto [arg, operand] : llvm::zip(kernel.getArguments(), launch.getArgs()))
+    mapping.map(arg, operand);
+  auto hostSize = [&](unsigned loop) -> Value {
+    auto [buffer, dim] = match.getLoopSizeSource(loop);
+    auto type = cast<MemRefType>(buffer.getType());
+    if (!type.isDynamicDim(dim))
+      return arith::ConstantIndexOp::create(rewriter, loc,
+                                            type.getDimSize(dim));
+    Value host = materializeOnHost(rewriter, kernel, buffer, mapping);
+    if (!host)
+      return nullptr;
+    return memref::DimOp::create(rewriter, loc, host, dim);
+  };
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto blocksFor = [&](Value size, int64_t tile) -> Value {
+    if (!size)
+      return i32Constant(rewriter, loc, 1);
+    Value blocks = arith::CeilDivSIOp::create(
+        rewriter, loc, size,
+        arith::ConstantIndexOp::create(rewriter, loc, tile));
+    blocks = arith::MaxSIOp::create(rewriter, loc, blocks, one);
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      blocks);
+  };
+  Grid grid;
+  grid.blocks[0] = blocksFor(hostSize(match.n), strategy.tiling.tileN);
+  grid.blocks[1] = blocksFor(hostSize(match.m), strategy.tiling.tileM);
+  grid.blocks[2] = match.batch >= 0 ? blocksFor(hostSize(match.batch), 1)
+                                    : i32Constant(rewriter, loc, 1);
+  grid.threads[0] = i32Constant(rewriter, loc, strategy.tiling.threads());
+  grid.threads[1] = grid.threads[2] = i32Constant(rewriter, loc, 1);
+  grid.tripCount = i64Constant(rewriter, loc, 0);
+  return grid;
+}
+
 static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
                         KernelOp kernel) {
   Location loc = launch.getLoc();
+  KernelStrategy strategy = selectKernelStrategy(kernel);
+  if (strategy.kind == KernelStrategyKind::TiledContraction)
+    return computeContractionGrid(rewriter, launch, kernel, strategy);
   Grid grid;
   Operation *loop = kernel.getParallelLoop();
   unsigned rank = kernel.getParallelRank();

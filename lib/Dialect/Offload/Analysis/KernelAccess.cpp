@@ -74,6 +74,12 @@ void mlir::offload::forEachUseThroughViews(
         continue;
       }
       fn(use);
+      // Another op that takes the buffer and returns memrefs (a call, a
+      // region op yielding it) may return a view of it: its uses are the
+      // buffer's too.
+      for (Value result : user->getResults())
+        if (isa<BaseMemRefType>(result.getType()))
+          worklist.push_back(result);
     }
   }
 }

@@ -87,7 +87,8 @@ Value materializeOnHost(OpBuilder &b, KernelOp kernel, Value value,
 Value getViewRoot(Value value);
 
 /// Calls `fn` on every use of `root` and of the views of it, except the
-/// uses that create views.
+/// uses that create views. The memref results of other ops that take it
+/// (calls, region ops) count as views too: they may return it.
 void forEachUseThroughViews(Value root, function_ref<void(OpOperand &)> fn);
 
 /// Whether anything (host code or another launch) may read `buffer` after

@@ -21,6 +21,85 @@ def OffloadSetTargets : Pass<"offload-set-targets", "ModuleOp"> {
   ];
 }
 
+def OffloadLowerLinalg : Pass<"offload-lower-linalg", "ModuleOp"> {
+  let summary = "Lower linalg ops inside kernels to parallel loops";
+  let description = [{
+    Lowers every linalg structured op on memrefs inside an `offload.kernel`
+    (fill, copy, transpose, broadcast, map, reduce, matvec, convolutions,
+    generic, ...) to the loop forms the kernel strategies of
+    `convert-offload-to-gpu` put on the GPU:
+
+    * no reduction dimension: one `scf.parallel` over all dimensions (the
+      leading ones collapsed when there are more than three);
+    * one reduction dimension, innermost, whose extent is not known to be
+      below 256, and a body that combines each output with one arith
+      operation (add, mul, max, min, and, or, xor): an `scf.parallel` over
+      the outputs holding an `scf.parallel` with `scf.reduce` over the
+      reduction (each output on a block, the reduction on its threads);
+      then all-parallel ops of two or more dimensions in the same kernel
+      become a loop over rows holding a loop over the rest, so that the
+      loops over the same rows fuse (`offload-split-kernels`);
+    * only reduction dimensions: one `scf.parallel` with `scf.reduce` (a
+      reduction over the grid);
+    * otherwise: an `scf.parallel` over the outputs, each accumulating over
+      the reductions in sequential loops, in registers.
+
+    Loop sizes are read from one representative of the dimensions a linalg
+    op makes equal (a static size, or a kernel argument's dimension), so the
+    loops of different ops over the same data have the same bounds.
+
+    A contraction (`matmul`, `batch_matmul`, their transposed forms, and
+    generic contractions, see `Utils/Contraction.h`) at the top of a kernel
+    that the tiled contraction strategy can compute stays whole, with a
+    `linalg.fill` of its output right before it. linalg ops on tensors in
+    kernels are errors.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every linalg op lowered or kept">,
+  ];
+}
+
+def OffloadSplitKernels : Pass<"offload-split-kernels", "ModuleOp"> {
+  let summary = "Fuse a kernel's parallel loops, then split it into one kernel per loop";
+  let description = [{
+    Makes every kernel one parallel iteration space (run it after
+    `offload-lower-linalg`):
+
+    * Fusion: two `scf.parallel` loops at the top of a kernel, with the same
+      bounds and nothing with memory effects between them, become one when
+      every buffer one writes and the other touches is accessed (in both,
+      nested loops included) only at indices that hold each induction
+      variable of the loop at the same positions: then an iteration of the
+      second loop only reads and writes what the same iteration of the first
+      did, and running them in one iteration keeps their order. An
+      elementwise chain fuses into one loop, and the row-wise steps of a
+      softmax (max, subtract and exp, sum, divide) into one loop over rows.
+    * Fission: a kernel that still holds several parallel loops (or linalg
+      ops, a fill staying with the contraction after it) becomes one kernel
+      per loop, `@<kernel>_<i>`, each with the kernel's arguments and the
+      pure top-level computations it uses, and every launch of the kernel
+      becomes launches of the parts in order. Explicit map clauses of the
+      launch become an `offload.data` region around the parts (so buffers
+      stay on the device between them); inferred maps and
+      `offload-hoist-transfers` keep the buffers on the device from one part
+      to the next. Anything else with memory effects at the top of such a
+      kernel is an error (it cannot be assigned to one part).
+
+    With `remarks`, each fusion and split is reported.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every fusion and split">,
+  ];
+}
+
 def OffloadCheckAliasing : Pass<"offload-check-aliasing", "ModuleOp"> {
   let summary = "Reject launches that pass overlapping buffers to a writer";
   let description = [{

@@ -1,0 +1,125 @@
+// RUN: offload-opt %s --offload-lower-linalg | FileCheck %s
+// RUN: offload-opt %s --offload-lower-linalg=remarks=true -verify-diagnostics -o /dev/null
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Elementwise: one parallel loop over both dimensions, sizes from the
+// kernel's arguments.
+// CHECK-LABEL: offload.kernel @add
+// CHECK-DAG: %[[M:.*]] = memref.dim %[[A:.*]], %c0
+// CHECK-DAG: %[[N:.*]] = memref.dim %[[A]], %c1
+// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%[[M]], %[[N]])
+// CHECK-DAG: memref.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK-DAG: memref.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK: arith.addf
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]], %[[J]]]
+// CHECK-NOT: linalg.
+offload.kernel @add(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-remark@+1 {{'linalg.generic' lowered to a parallel loop over all its dimensions}}
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  }
+  offload.return
+}
+
+// A row reduction: rows on an outer loop, the reduction on an inner one
+// with scf.reduce, the result written by a one-iteration loop.
+// CHECK-LABEL: offload.kernel @rowsum
+// CHECK: scf.parallel (%[[R:.*]]) =
+// CHECK: %[[S:.*]] = scf.parallel (%[[C:.*]]) = {{.*}} init (%{{.*}}) -> f32
+// CHECK: memref.load %{{.*}}[%[[R]], %[[C]]]
+// CHECK: scf.reduce(%{{.*}} : f32)
+// CHECK: arith.addf
+// CHECK: scf.parallel
+// CHECK: %[[OLD:.*]] = memref.load %{{.*}}[%[[R]]]
+// CHECK: %[[NEW:.*]] = arith.addf %[[S]], %[[OLD]]
+// CHECK: memref.store %[[NEW]], %{{.*}}[%[[R]]]
+offload.kernel @rowsum(%x: memref<?x?xf32>, %s: memref<?xf32>) {
+  // expected-remark@+1 {{'linalg.reduce' lowered to a parallel loop over its outputs holding a parallel reduction}}
+  linalg.reduce ins(%x : memref<?x?xf32>) outs(%s : memref<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.addf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  offload.return
+}
+
+// A full reduction: one parallel loop with scf.reduce.
+// CHECK-LABEL: offload.kernel @dot
+// CHECK: %[[D:.*]] = scf.parallel (%{{.*}}) = {{.*}} init (%{{.*}}) -> f32
+// CHECK: arith.mulf
+// CHECK: scf.reduce
+// CHECK: %[[OLD:.*]] = memref.load %{{.*}}[] : memref<f32>
+// CHECK: arith.addf %[[OLD]], %[[D]]
+offload.kernel @dot(%x: memref<?xf32>, %y: memref<?xf32>, %out: memref<f32>) {
+  // expected-remark@+1 {{'linalg.dot' lowered to a parallel reduction over the grid}}
+  linalg.dot ins(%x, %y : memref<?xf32>, memref<?xf32>) outs(%out : memref<f32>)
+  offload.return
+}
+
+// A short static reduction (a 3x3 convolution window): one thread per
+// output, sequential loops accumulating in registers; four parallel
+// dimensions collapse to three.
+// CHECK-LABEL: offload.kernel @conv
+// CHECK: scf.parallel (%[[L:.*]], %{{.*}}, %{{.*}}) =
+// CHECK: arith.remui %[[L]]
+// CHECK: arith.divui %[[L]]
+// CHECK: memref.load
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: memref.store
+offload.kernel @conv(%in: memref<2x8x8x4xf32>, %f: memref<3x3x4x5xf32>, %out: memref<2x6x6x5xf32>) {
+  // expected-remark@+1 {{'linalg.conv_2d_nhwc_hwcf' lowered to a parallel loop over its outputs, each reducing sequentially}}
+  linalg.conv_2d_nhwc_hwcf ins(%in, %f : memref<2x8x8x4xf32>, memref<3x3x4x5xf32>)
+      outs(%out : memref<2x6x6x5xf32>)
+  offload.return
+}
+
+// Softmax steps: the elementwise ops become loops over rows holding loops
+// over columns, next to the row reductions.
+// CHECK-LABEL: offload.kernel @softmax
+// CHECK: scf.parallel (%[[R0:.*]]) =
+// CHECK: scf.parallel ({{.*}}) = {{.*}} init
+// CHECK: arith.maxnumf
+// CHECK: scf.parallel (%[[R1:.*]]) =
+// CHECK: scf.parallel (%[[C1:.*]]) =
+// CHECK: math.exp
+offload.kernel @softmax(%x: memref<?x?xf32>, %m: memref<?xf32>, %e: memref<?x?xf32>) {
+  // expected-remark@+1 {{lowered to a parallel loop over its outputs holding a parallel reduction}}
+  linalg.reduce ins(%x : memref<?x?xf32>) outs(%m : memref<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.maxnumf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  // expected-remark@+1 {{lowered to a parallel loop over rows holding a parallel loop over the rest}}
+  linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %m : memref<?x?xf32>, memref<?xf32>) outs(%e : memref<?x?xf32>) {
+  ^bb0(%v: f32, %mx: f32, %o: f32):
+    %d = arith.subf %v, %mx : f32
+    %ex = math.exp %d : f32
+    linalg.yield %ex : f32
+  }
+  offload.return
+}
+
+// A contraction the tiled strategy does not take yet: a loop over the
+// outputs, each accumulating in a sequential loop.
+// CHECK-LABEL: offload.kernel @matmul
+// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) =
+// CHECK: %[[C0:.*]] = memref.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK: %[[ACC:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%[[A:.*]] = %[[C0]])
+// CHECK-DAG: memref.load %{{.*}}[%[[I]], %[[K]]]
+// CHECK-DAG: memref.load %{{.*}}[%[[K]], %[[J]]]
+// CHECK: memref.store %[[ACC]], %{{.*}}[%[[I]], %[[J]]]
+offload.kernel @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  // expected-remark@+1 {{'linalg.matmul' lowered to a parallel loop over its outputs, each reducing sequentially}}
+  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  offload.return
+}

@@ -1,0 +1,113 @@
+// RUN: offload-opt %s --offload-split-kernels | FileCheck %s
+// RUN: offload-opt %s --offload-split-kernels=remarks=true -verify-diagnostics -o /dev/null
+
+// An elementwise chain over the same iteration space fuses into one loop.
+// CHECK-LABEL: offload.kernel @chain
+// CHECK: scf.parallel (%[[I:.*]]) =
+// CHECK: memref.store %{{.*}}, %[[T:.*]][%[[I]]]
+// CHECK: memref.load %[[T]][%[[I]]]
+// CHECK: memref.store
+// CHECK-NOT: scf.parallel
+// CHECK: offload.return
+// expected-remark@+1 {{kernel @chain: 1 parallel loop fused into the one before}}
+offload.kernel @chain(%x: memref<?xf32>, %t: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %d = arith.mulf %v, %two : f32
+    memref.store %d, %t[%i] : memref<?xf32>
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %t[%i] : memref<?xf32>
+    %w = arith.addf %v, %two : f32
+    memref.store %w, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Row-wise steps (a row maximum, then each row shifted by it) fuse into
+// one loop over rows.
+// CHECK-LABEL: offload.kernel @rows
+// CHECK: scf.parallel (%[[R:.*]]) =
+// CHECK: scf.parallel {{.*}} init
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[R]]]
+// CHECK: scf.parallel (%[[C:.*]]) =
+// CHECK: memref.load %{{.*}}[%[[R]]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[R]], %[[C]]]
+// CHECK: offload.return
+// expected-remark@+1 {{kernel @rows: 1 parallel loop fused into the one before}}
+offload.kernel @rows(%x: memref<?x?xf32>, %m: memref<?xf32>, %o: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %r = memref.dim %x, %c0 : memref<?x?xf32>
+  %c = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.parallel (%i) = (%c0) to (%r) step (%c1) {
+    %mx = scf.parallel (%j) = (%c0) to (%c) step (%c1) init (%ninf) -> f32 {
+      %v = memref.load %x[%i, %j] : memref<?x?xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%a: f32, %b: f32):
+        %t = arith.maximumf %a, %b : f32
+        scf.reduce.return %t : f32
+      }
+    }
+    scf.parallel (%t) = (%c0) to (%c1) step (%c1) {
+      memref.store %mx, %m[%i] : memref<?xf32>
+    }
+  }
+  scf.parallel (%i) = (%c0) to (%r) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%c) step (%c1) {
+      %v = memref.load %x[%i, %j] : memref<?x?xf32>
+      %mx = memref.load %m[%i] : memref<?xf32>
+      %d = arith.subf %v, %mx : f32
+      memref.store %d, %o[%i, %j] : memref<?x?xf32>
+    }
+  }
+  offload.return
+}
+
+// A loop reading another iteration's element does not fuse: two kernels,
+// each with the pure computations it needs, launched in order; an explicit
+// map becomes a data region around the launches.
+// CHECK-LABEL: offload.kernel private @reverse_0
+// CHECK: memref.dim
+// CHECK: scf.parallel
+// CHECK-NOT: scf.parallel
+// CHECK-LABEL: offload.kernel private @reverse_1
+// CHECK: arith.subi
+// CHECK: scf.parallel
+// CHECK-NOT: offload.kernel @reverse(
+// CHECK-LABEL: func.func @run
+// CHECK: offload.launch @reverse_0(%{{.*}}, %{{.*}}, %{{.*}}) :
+// CHECK-NEXT: offload.launch @reverse_1(%{{.*}}, %{{.*}}, %{{.*}}) :
+// CHECK: offload.data map(to: %{{.*}} : memref<?xf32>, from: %{{.*}} : memref<?xf32>) {
+// CHECK-NEXT: offload.launch @reverse_0(
+// CHECK-NEXT: offload.launch @reverse_1(
+offload.kernel @reverse(%x: memref<?xf32>, %t: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %t[%i] : memref<?xf32>
+  }
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %j = arith.subi %last, %i : index
+    %v = memref.load %t[%j] : memref<?xf32>
+    memref.store %v, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func @run(%x: memref<?xf32>, %t: memref<?xf32>, %y: memref<?xf32>) {
+  // expected-remark@+1 {{launch of @reverse split into 2 launches}}
+  offload.launch @reverse(%x, %t, %y) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{launch of @reverse split into 2 launches}}
+  offload.launch @reverse(%x, %t, %y) map(to: %x : memref<?xf32>, from: %y : memref<?xf32>) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
