@@ -50,6 +50,8 @@ MlirContext offloadContextCreate(void) {
   offload::registerAllDialects(registry);
   auto *context = new MLIRContext(registry);
   context->loadAllAvailableDialects();
+  // Diagnostics without a dump of the operation (see offload-cc).
+  context->printOpOnDiagnostic(false);
   return wrap(context);
 }
 

@@ -144,6 +144,9 @@ int main(int argc, char **argv) {
   offload::registerAllDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Diagnostics name the operation and its location; a dump of the
+  // operation (hundreds of lines inside a kernel) would bury them.
+  context.printOpOnDiagnostic(false);
 
   // A bad target list is a command-line error: report it before reading
   // the input.
