@@ -14,15 +14,19 @@ D=.device/tests
 FC=/usr/lib/llvm-22/bin/FileCheck
 K=test/Integration/kernels
 G=test/Integration/GPU/CUDA
+L=test/Integration/linalg
 
 case "${1:-}" in
 build)
   mkdir -p "$D"
   [[ -s .device/offload-rt.tar.xz ]] ||
     ../shared/device/pack-runtime.sh .device/offload-rt.tar.xz
-  for p in launch-chain grid-paths kernel-abi; do
+  for p in launch-chain grid-paths kernel-abi vector-paths; do
     "$B/offload-cc" "$K/$p.mlir" --offload-targets=nvptx:sm_90,host -o "$D/$p"
   done
+  "$B/offload-cc" "$L/ops.mlir" --offload-targets=nvptx:sm_90,host -o "$D/linalg-ops"
+  "$B/offload-cc" "$L/ops.mlir" --offload-targets=nvptx:sm_90,host \
+    --offload-check -o "$D/linalg-ops-check"
   for p in saxpy jacobi matvec; do
     "$B/offload-cc" "examples/$p.mlir" -o "$D/$p"
   done
@@ -54,6 +58,11 @@ for p in saxpy jacobi matvec; do
   run $p fallback OMP_TARGET_OFFLOAD=disabled LIBOMPTARGET_INFO=-1 ./$p
 done
 run queued-fault run ./queued-fault
+run vector-paths info LIBOMPTARGET_INFO=16 ./vector-paths
+run vector-paths memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./vector-paths
+run linalg-ops info LIBOMPTARGET_INFO=16 ./linalg-ops
+run linalg-ops memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./linalg-ops
+run linalg-ops check ./linalg-ops-check
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -88,6 +97,15 @@ check)
     check --match-full-lines --check-prefix=RESULT "$G/$p.test" < "$R/$p.fallback.out"
     desc="$p with offloading disabled: no launch"
     check --allow-empty --check-prefix=FALLBACK "$G/$p.test" < "$R/$p.fallback.err"
+  done
+  for v in info memcheck; do
+    desc="vector-paths results ($v)"; check "$K/vector-paths.mlir" < "$R/vector-paths.$v.out"
+    desc="linalg-ops results ($v)"; check "$L/ops.mlir" < "$R/linalg-ops.$v.out"
+  done
+  desc="linalg-ops under --offload-check"; check "$L/ops.mlir" < "$R/linalg-ops.check.out"
+  for p in vector-paths linalg-ops; do
+    desc="$p under compute-sanitizer memcheck: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/$p.memcheck.out"
   done
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"

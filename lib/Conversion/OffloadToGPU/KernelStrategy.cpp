@@ -9,7 +9,9 @@
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -78,6 +80,71 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
   return strategy;
 }
 
+/// Whether `value` is the same for every iteration of the innermost
+/// dimension of `parallel`.
+static bool isInvariantToInnermost(Value value, scf::ParallelOp parallel) {
+  Value iv = parallel.getInductionVars().back();
+  SmallVector<Value> worklist{value};
+  llvm::SmallPtrSet<Operation *, 8> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (v == iv)
+      return false;
+    Operation *def = v.getDefiningOp();
+    if (!def || !parallel->isAncestor(def) || !seen.insert(def).second)
+      continue;
+    if (!isMemoryEffectFree(def) || def->getNumRegions())
+      return false;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return true;
+}
+
+int64_t mlir::offload::getGridVectorWidth(scf::ParallelOp parallel) {
+  if (parallel.getNumResults() != 0)
+    return 1;
+  std::optional<int64_t> step = getConstantIntValue(parallel.getStep().back());
+  if (!step || *step != 1)
+    return 1;
+  Value iv = parallel.getInductionVars().back();
+  int64_t widest = 0;
+  bool ok = true;
+  parallel.getBody()->walk([&](Operation *op) {
+    if (isa<scf::ParallelOp, scf::ForallOp>(op))
+      ok = false;
+    Value memref;
+    ValueRange indices;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+    } else {
+      return;
+    }
+    if (indices.empty() || indices.back() != iv)
+      return;
+    auto type = cast<MemRefType>(memref.getType());
+    Type element = type.getElementType();
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 ||
+        element.getIntOrFloatBitWidth() > 64)
+      return;
+    int64_t offset;
+    SmallVector<int64_t> strides;
+    if (failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.back() != 1)
+      return;
+    for (Value index : indices.drop_back())
+      if (!isInvariantToInnermost(index, parallel))
+        return;
+    widest = std::max<int64_t>(widest, element.getIntOrFloatBitWidth() / 8);
+  });
+  if (!ok || widest == 0 || widest > 8)
+    return 1;
+  return 16 / widest;
+}
+
 KernelStrategy mlir::offload::selectKernelStrategy(KernelOp kernel) {
   if (std::optional<KernelStrategy> tiled = matchTiledContraction(kernel))
     return *tiled;
@@ -103,7 +170,15 @@ KernelStrategy mlir::offload::selectKernelStrategy(KernelOp kernel) {
     return strategy;
   }
   strategy.kind = KernelStrategyKind::GridLoop;
-  strategy.reason = "a parallel loop without reductions: one iteration per "
-                    "thread";
+  strategy.vectorWidth = parallel ? getGridVectorWidth(parallel) : 1;
+  if (strategy.vectorWidth > 1)
+    strategy.reason = ("a parallel loop without reductions: " +
+                       Twine(strategy.vectorWidth) +
+                       " consecutive iterations per thread, its contiguous "
+                       "accesses 16 bytes wide when aligned")
+                          .str();
+  else
+    strategy.reason = "a parallel loop without reductions: one iteration "
+                      "per thread";
   return strategy;
 }

@@ -223,8 +223,77 @@ static constexpr int64_t kMaxCoveredStep = int64_t(1) << 20;
 /// a warp; the first keeps loop set-up and strength-reduced pointers out of
 /// the common case. Loops with a non-constant step (or a step above
 /// kMaxCoveredStep) get the second path only.
+/// Whether the memref accesses at exactly the innermost induction variable
+/// of `parallel` are aligned for vectors of `width` elements: every such
+/// memref (defined outside the loop) has a 16-byte aligned base, an offset
+/// plus lower bound that is a multiple of `width`, and outer strides that
+/// are. Null when no access qualifies. Also collects those accesses.
+static Value buildAlignmentTest(OpBuilder &b, Location loc,
+                                scf::ParallelOp parallel, int64_t width,
+                                SmallVectorImpl<Operation *> &accesses) {
+  Value iv = parallel.getInductionVars().back();
+  llvm::SetVector<Value> memrefs;
+  parallel.getBody()->walk([&](Operation *op) {
+    Value memref;
+    ValueRange indices;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+    } else {
+      return;
+    }
+    if (indices.empty() || indices.back() != iv ||
+        parallel->isAncestor(memref.getParentBlock()->getParentOp()))
+      return;
+    auto type = cast<MemRefType>(memref.getType());
+    int64_t offset;
+    SmallVector<int64_t> strides;
+    if (!type.getElementType().isIntOrFloat() ||
+        failed(type.getStridesAndOffset(strides, offset)) ||
+        strides.back() != 1)
+      return;
+    memrefs.insert(memref);
+    accesses.push_back(op);
+  });
+  if (memrefs.empty())
+    return nullptr;
+  Value aligned;
+  Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
+  Value sixteen = arith::ConstantIndexOp::create(b, loc, 16);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  auto isMultiple = [&](Value v, Value of) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                 arith::RemUIOp::create(b, loc, v, of), zero);
+  };
+  auto conj = [&](Value c) {
+    aligned = aligned ? arith::AndIOp::create(b, loc, aligned, c).getResult()
+                      : c;
+  };
+  for (Value memref : memrefs) {
+    auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+    auto type = cast<MemRefType>(memref.getType());
+    Value bytes = arith::MulIOp::create(
+        b, loc, meta.getOffset(),
+        arith::ConstantIndexOp::create(
+            b, loc, type.getElementType().getIntOrFloatBitWidth() / 8));
+    conj(isMultiple(arith::AddIOp::create(b, loc, pointer, bytes), sixteen));
+    conj(isMultiple(arith::AddIOp::create(b, loc, meta.getOffset(),
+                                          parallel.getLowerBound().back()),
+                    widthValue));
+    for (Value stride : meta.getStrides().drop_back())
+      conj(isMultiple(stride, widthValue));
+  }
+  return aligned;
+}
+
 static void distributeOverGrid(RewriterBase &rewriter,
-                               scf::ParallelOp parallel) {
+                               scf::ParallelOp parallel,
+                               int64_t vectorWidth) {
   Location loc = parallel.getLoc();
   unsigned rank = parallel.getNumLoops();
   rewriter.setInsertionPoint(parallel);
@@ -244,7 +313,13 @@ static void distributeOverGrid(RewriterBase &rewriter,
   });
   Block *strideBlock = nullptr; // where the grid-stride loops go
   if (constantSteps) {
-    // covered = AND_d (ub_d - lb_d <= threads_d * step_d)
+    // covered = AND_d (ub_d - lb_d <= threads_d * step_d * width_d),
+    // where the innermost dimension runs vectorWidth iterations per thread.
+    SmallVector<Operation *> vectorAccesses;
+    Value aligned;
+    if (vectorWidth > 1)
+      aligned = buildAlignmentTest(rewriter, loc, parallel, vectorWidth,
+                                   vectorAccesses);
     Value covered;
     for (unsigned d = 0; d < rank; ++d) {
       Value extent = arith::SubIOp::create(rewriter, loc,
@@ -252,6 +327,11 @@ static void distributeOverGrid(RewriterBase &rewriter,
                                            parallel.getLowerBound()[d]);
       Value reach = arith::MulIOp::create(rewriter, loc, sizes[d],
                                           parallel.getStep()[d], nuwNsw);
+      if (d == rank - 1 && vectorWidth > 1)
+        reach = arith::MulIOp::create(
+            rewriter, loc, reach,
+            arith::ConstantIndexOp::create(rewriter, loc, vectorWidth),
+            nuwNsw);
       Value fits = arith::CmpIOp::create(
           rewriter, loc, arith::CmpIPredicate::sle, extent, reach);
       covered = covered ? arith::AndIOp::create(rewriter, loc, covered, fits)
@@ -265,26 +345,107 @@ static void distributeOverGrid(RewriterBase &rewriter,
       rewriter.setInsertionPointToStart(choice.thenBlock());
       SmallVector<Value> ivs;
       Value inside;
+      unsigned vectorDims = vectorWidth > 1 ? rank - 1 : rank;
       for (unsigned d = 0; d < rank; ++d) {
         Value offset = arith::MulIOp::create(
             rewriter, loc, ids[d], parallel.getStep()[d], nuwNsw);
+        if (d >= vectorDims)
+          offset = arith::MulIOp::create(
+              rewriter, loc, offset,
+              arith::ConstantIndexOp::create(rewriter, loc, vectorWidth),
+              nuwNsw);
         Value iv = arith::AddIOp::create(rewriter, loc,
                                          parallel.getLowerBound()[d], offset);
+        ivs.push_back(iv);
+        if (d >= vectorDims)
+          continue;
         Value below = arith::CmpIOp::create(
             rewriter, loc, arith::CmpIPredicate::slt, iv,
             parallel.getUpperBound()[d]);
         inside = inside ? arith::AndIOp::create(rewriter, loc, inside, below)
                               .getResult()
                         : below;
-        ivs.push_back(iv);
       }
-      auto guarded = scf::IfOp::create(rewriter, loc, inside,
-                                       /*withElseRegion=*/false);
-      rewriter.setInsertionPointToStart(guarded.thenBlock());
-      IRMapping mapping;
-      mapping.map(body.getArguments(), ivs);
-      for (Operation &op : body.without_terminator())
-        rewriter.clone(op, mapping);
+      if (inside) {
+        auto guarded = scf::IfOp::create(rewriter, loc, inside,
+                                         /*withElseRegion=*/false);
+        rewriter.setInsertionPointToStart(guarded.thenBlock());
+      }
+      if (vectorWidth == 1) {
+        IRMapping mapping;
+        mapping.map(body.getArguments(), ivs);
+        for (Operation &op : body.without_terminator())
+          rewriter.clone(op, mapping);
+      } else {
+        // vectorWidth consecutive iterations: unrolled when all are inside
+        // (the accesses at the first one then carry the vector's alignment
+        // when the buffers are aligned, so the backend joins them into
+        // vector accesses), else a loop over those inside.
+        Value first = ivs.back();
+        Value ub = parallel.getUpperBound().back();
+        Value widthValue =
+            arith::ConstantIndexOp::create(rewriter, loc, vectorWidth);
+        Value end = arith::AddIOp::create(rewriter, loc, first, widthValue);
+        Value full = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::sle, end, ub);
+        auto choose = scf::IfOp::create(rewriter, loc, full,
+                                        /*withElseRegion=*/true);
+        auto unroll = [&](bool withAlignment) {
+          for (int64_t lane = 0; lane < vectorWidth; ++lane) {
+            IRMapping mapping;
+            SmallVector<Value> laneIvs(ivs);
+            if (lane)
+              laneIvs.back() = arith::AddIOp::create(
+                  rewriter, loc, first,
+                  arith::ConstantIndexOp::create(rewriter, loc, lane));
+            mapping.map(body.getArguments(), laneIvs);
+            for (Operation &op : body.without_terminator())
+              rewriter.clone(op, mapping);
+            if (!withAlignment || lane)
+              continue;
+            for (Operation *access : vectorAccesses) {
+              auto clone = mapping.lookupOrNull(access);
+              if (!clone)
+                continue;
+              Type element = cast<MemRefType>(
+                                 isa<memref::LoadOp>(clone)
+                                     ? cast<memref::LoadOp>(clone)
+                                           .getMemRef()
+                                           .getType()
+                                     : cast<memref::StoreOp>(clone)
+                                           .getMemRef()
+                                           .getType())
+                                 .getElementType();
+              int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+              clone->setAttr("alignment",
+                             rewriter.getI64IntegerAttr(
+                                 std::min<int64_t>(16, bytes * vectorWidth)));
+            }
+          }
+        };
+        rewriter.setInsertionPointToStart(choose.thenBlock());
+        if (aligned) {
+          auto alignedIf = scf::IfOp::create(rewriter, loc, aligned,
+                                             /*withElseRegion=*/true);
+          rewriter.setInsertionPointToStart(alignedIf.thenBlock());
+          unroll(true);
+          rewriter.setInsertionPointToStart(alignedIf.elseBlock());
+          unroll(false);
+        } else {
+          unroll(false);
+        }
+        rewriter.setInsertionPointToStart(choose.elseBlock());
+        Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+        auto tail = scf::ForOp::create(rewriter, loc, first, ub, one);
+        (void)end;
+        rewriter.setInsertionPointToStart(tail.getBody());
+        IRMapping mapping;
+        SmallVector<Value> tailIvs(ivs);
+        tailIvs.back() = tail.getInductionVar();
+        mapping.map(body.getArguments(), tailIvs);
+        for (Operation &op : body.without_terminator())
+          rewriter.clone(op, mapping);
+      }
     }
     strideBlock = choice.elseBlock();
     rewriter.setInsertionPointToStart(strideBlock);
@@ -856,7 +1017,10 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     else if (canMapOnBlocks(parallel))
       distributeOverBlocks(rewriter, parallel);
     else
-      distributeOverGrid(rewriter, parallel);
+      distributeOverGrid(rewriter, parallel,
+                         strategy.kind == KernelStrategyKind::GridLoop
+                             ? strategy.vectorWidth
+                             : 1);
   }
   else
     runOnFirstThread(rewriter, cast<gpu::GPUFuncOp>(func), start);

@@ -462,11 +462,16 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     diff = arith::MaxSIOp::create(rewriter, loc, diff, zero);
     Value trips = arith::CeilDivSIOp::create(rewriter, loc, diff, step);
     total = arith::MulIOp::create(rewriter, loc, total, trips);
+    // The innermost dimension of a vectorized grid loop runs vectorWidth
+    // iterations per thread.
+    int64_t perBlock = threads;
+    if (h == 0 && strategy.kind == KernelStrategyKind::GridLoop)
+      perBlock *= strategy.vectorWidth;
     Value blocks =
         onBlocks ? trips
                  : arith::CeilDivSIOp::create(
                        rewriter, loc, trips,
-                       arith::ConstantIndexOp::create(rewriter, loc, threads))
+                       arith::ConstantIndexOp::create(rewriter, loc, perBlock))
                        .getResult();
     blocks = arith::MaxSIOp::create(rewriter, loc, blocks, one);
     blocks = arith::MinSIOp::create(

@@ -93,22 +93,33 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
 // CHECK: %[[BASE:.*]] = arith.muli %[[BID]], %[[BDIM]] : index
 // CHECK: %[[GID:.*]] = arith.addi %[[BASE]], %[[TID]] : index
 // CHECK: %[[NTHREADS:.*]] = arith.muli %[[GDIM]], %[[BDIM]] : index
-// When the grid has a thread for every iteration (the default grid of a
-// launch), each thread runs the iteration at its id, if any.
+// When the grid has a thread for every 4 iterations (the default grid of a
+// launch), each thread runs the 4 iterations from 4 times its id: unrolled
+// (16-byte accesses when the buffers are aligned), or a loop at the end.
+// CHECK: %[[ALIGNED:.*]] = arith.andi
 // CHECK: %[[EXTENT:.*]] = arith.subi %[[N]], %[[C0]] : index
 // CHECK: %[[REACH:.*]] = arith.muli %[[NTHREADS]], %[[C1]] overflow<nsw, nuw> : index
-// CHECK: %[[COVERED:.*]] = arith.cmpi sle, %[[EXTENT]], %[[REACH]] : index
+// CHECK: %[[REACH4:.*]] = arith.muli %[[REACH]], %{{.*}} overflow<nsw, nuw> : index
+// CHECK: %[[COVERED:.*]] = arith.cmpi sle, %[[EXTENT]], %[[REACH4]] : index
 // CHECK: scf.if %[[COVERED]] {
 // CHECK: %[[OFF1:.*]] = arith.muli %[[GID]], %[[C1]] overflow<nsw, nuw> : index
-// CHECK: %[[I1:.*]] = arith.addi %[[C0]], %[[OFF1]] : index
-// CHECK: %[[INSIDE:.*]] = arith.cmpi slt, %[[I1]], %[[N]] : index
-// CHECK: scf.if %[[INSIDE]] {
-// CHECK: memref.load %[[XM]][%[[I1]]] : memref<?xf32>
-// CHECK: memref.load %[[YM]][%[[I1]]] : memref<?xf32>
+// CHECK: %[[OFF4:.*]] = arith.muli %[[OFF1]], %{{.*}} overflow<nsw, nuw> : index
+// CHECK: %[[I1:.*]] = arith.addi %[[C0]], %[[OFF4]] : index
+// CHECK: %[[END:.*]] = arith.addi %[[I1]], %{{.*}} : index
+// CHECK: %[[FULL:.*]] = arith.cmpi sle, %[[END]], %[[N]] : index
+// CHECK: scf.if %[[FULL]] {
+// CHECK: scf.if %{{.*}} {
+// CHECK: memref.load %[[XM]][%[[I1]]] {alignment = 16 : i64} : memref<?xf32>
+// CHECK: memref.load %[[YM]][%[[I1]]] {alignment = 16 : i64} : memref<?xf32>
 // CHECK: arith.mulf %[[AF]], %{{.*}} : f32
 // CHECK: func.call @square(
-// CHECK: memref.store %{{.*}}, %[[YM]][%[[I1]]] : memref<?xf32>
-// CHECK-NOT: scf.for
+// CHECK: memref.store %{{.*}}, %[[YM]][%[[I1]]] {alignment = 16 : i64} : memref<?xf32>
+// CHECK-COUNT-3: func.call @square(
+// CHECK: } else {
+// CHECK-COUNT-4: func.call @square(
+// CHECK: } else {
+// CHECK: scf.for %[[T:.*]] = %[[I1]] to %[[N]] step %{{.*}} {
+// CHECK: memref.store %{{.*}}, %[[YM]][%[[T]]] : memref<?xf32>
 // Otherwise (an explicit grid) a grid-stride loop.
 // CHECK: } else {
 // CHECK: %[[FIRST:.*]] = arith.muli %[[GID]], %[[C1]] : index

@@ -102,16 +102,17 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: llvm.store %[[YBYTES]], %[[S3]]
   // CHECK: %[[TYPES:.*]] = llvm.mlir.addressof @__offload_saxpy_maptypes : !llvm.ptr
   // CHECK: %[[NAMES:.*]] = llvm.mlir.addressof @__offload_saxpy_mapnames : !llvm.ptr
-  // The grid: 256 threads, enough blocks for one thread per iteration of the
-  // kernel's loop, whose bound is recomputed from the launch's arguments.
+  // The grid: 256 threads, enough blocks for one thread per 4 iterations of
+  // the kernel's loop (vectorized, see convert-offload-to-gpu), whose bound
+  // is recomputed from the launch's arguments.
   // CHECK: %[[T256:.*]] = llvm.mlir.constant(256 : i32) : i32
   // CHECK: %[[DIM:.*]] = memref.dim %[[X]], %{{.*}} : memref<?xf32>
   // CHECK: %[[DIFF:.*]] = arith.subi %[[DIM]], %{{.*}} : index
   // CHECK: %[[POS:.*]] = arith.maxsi %[[DIFF]], %{{.*}} : index
   // CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[POS]], %{{.*}} : index
   // CHECK: %[[TOTAL:.*]] = arith.muli %{{.*}}, %[[TRIPS]] : index
-  // CHECK: %[[C256:.*]] = arith.constant 256 : index
-  // CHECK: %[[NB:.*]] = arith.ceildivsi %[[TRIPS]], %[[C256]] : index
+  // CHECK: %[[C1024:.*]] = arith.constant 1024 : index
+  // CHECK: %[[NB:.*]] = arith.ceildivsi %[[TRIPS]], %[[C1024]] : index
   // CHECK: %[[NB1:.*]] = arith.maxsi %[[NB]], %{{.*}} : index
   // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
   // CHECK: %[[NB2:.*]] = arith.minsi %[[NB1]], %[[MAXX]] : index
@@ -245,8 +246,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK: %[[T32:.*]] = llvm.mlir.constant(32 : i32) : i32
   // CHECK: %[[DN:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x?xf32>
   // CHECK: %[[TN:.*]] = arith.ceildivsi %{{.*}}, %{{.*}} : index
-  // CHECK: %[[C32:.*]] = arith.constant 32 : index
-  // CHECK: %[[BXC:.*]] = arith.ceildivsi %[[TN]], %[[C32]] : index
+  // CHECK: %[[C128:.*]] = arith.constant 128 : index
+  // CHECK: %[[BXC:.*]] = arith.ceildivsi %[[TN]], %[[C128]] : index
   // CHECK: %[[BXM:.*]] = arith.maxsi %[[BXC]], %{{.*}} : index
   // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
   // CHECK: %[[BXN:.*]] = arith.minsi %[[BXM]], %[[MAXX]] : index
@@ -278,8 +279,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK-SAME: %[[A:[^:]+]]: memref<?x?x?xf32>)
   // CHECK: %[[T32:.*]] = llvm.mlir.constant(32 : i32) : i32
   // CHECK: memref.dim %[[A]], %c2{{(_[0-9]+)?}} : memref<?x?x?xf32>
-  // CHECK: %[[C32:.*]] = arith.constant 32 : index
-  // CHECK: arith.ceildivsi %{{.*}}, %[[C32]] : index
+  // CHECK: %[[C128:.*]] = arith.constant 128 : index
+  // CHECK: arith.ceildivsi %{{.*}}, %[[C128]] : index
   // CHECK: arith.constant 2147483647 : index
   // CHECK: %[[BX:.*]] = arith.index_cast %{{.*}} : index to i32
   // CHECK: %[[T4:.*]] = llvm.mlir.constant(4 : i32) : i32

@@ -14,6 +14,7 @@
 #include "offload/Dialect/Offload/Utils/Contraction.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <optional>
 #include <string>
@@ -64,9 +65,21 @@ struct KernelStrategy {
   std::optional<ContractionMatch> contraction;
   linalg::FillOp fill;
   ContractionTiling tiling;
+  /// GridLoop: iterations of the innermost dimension each thread runs
+  /// (1, or 2-4 so that the accesses at the innermost induction variable
+  /// become 16-byte vector accesses).
+  int64_t vectorWidth = 1;
   /// Why this strategy, for remarks.
   std::string reason;
 };
+
+/// The number of consecutive iterations of the innermost dimension of
+/// `parallel` (a loop without reductions) that one thread runs so that its
+/// contiguous accesses are 16 bytes wide: 16 / the widest element accessed
+/// at exactly the innermost induction variable (as the last index of a
+/// memref with unit innermost stride), or 1 when there is none or the step
+/// is not 1.
+int64_t getGridVectorWidth(scf::ParallelOp parallel);
 
 /// Picks the strategy that lowers `kernel` for the thread grid.
 KernelStrategy selectKernelStrategy(KernelOp kernel);
