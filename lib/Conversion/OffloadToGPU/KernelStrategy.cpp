@@ -28,6 +28,8 @@ StringRef mlir::offload::stringifyKernelStrategyKind(KernelStrategyKind kind) {
     return "blocks-and-threads";
   case KernelStrategyKind::GridReduction:
     return "grid-reduction";
+  case KernelStrategyKind::TiledTranspose:
+    return "tiled-transpose";
   case KernelStrategyKind::TiledContraction:
     return "tiled-contraction";
   }
@@ -100,6 +102,39 @@ static bool isInvariantToInnermost(Value value, scf::ParallelOp parallel) {
   return true;
 }
 
+SmallVector<Operation *>
+mlir::offload::getTransposedLoads(scf::ParallelOp parallel) {
+  SmallVector<Operation *> loads;
+  if (parallel.getNumResults() != 0 || parallel.getNumLoops() != 2)
+    return loads;
+  for (Value step : parallel.getStep())
+    if (getConstantIntValue(step) != std::optional<int64_t>(1))
+      return loads;
+  Value i = parallel.getInductionVars()[0], j = parallel.getInductionVars()[1];
+  bool nested = false;
+  llvm::DenseSet<Value> written;
+  parallel.getBody()->walk([&](Operation *op) {
+    if (isa<scf::ParallelOp, scf::ForallOp>(op))
+      nested = true;
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      written.insert(store.getMemRef());
+    else if (!isa<memref::LoadOp>(op) && !isMemoryEffectFree(op) &&
+             !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      nested = true; // unknown writes: stay with the grid loop
+  });
+  if (nested)
+    return loads;
+  for (Operation &op : parallel.getBody()->without_terminator()) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load || load.getIndices().size() != 2 || load.getIndices()[0] != j ||
+        load.getIndices()[1] != i || written.contains(load.getMemRef()) ||
+        parallel->isAncestor(load.getMemRef().getParentBlock()->getParentOp()))
+      continue;
+    loads.push_back(load);
+  }
+  return loads;
+}
+
 int64_t mlir::offload::getGridVectorWidth(scf::ParallelOp parallel) {
   if (parallel.getNumResults() != 0)
     return 1;
@@ -167,6 +202,13 @@ KernelStrategy mlir::offload::selectKernelStrategy(KernelOp kernel) {
     strategy.kind = KernelStrategyKind::BlocksAndThreads;
     strategy.reason = "a parallel loop holding parallel loops: one block per "
                       "iteration, the nested loops on its threads";
+    return strategy;
+  }
+  if (parallel && !getTransposedLoads(parallel).empty()) {
+    strategy.kind = KernelStrategyKind::TiledTranspose;
+    strategy.reason = "a 2-D parallel loop reading a buffer transposed: "
+                      "32x32 tiles of it staged through shared memory, read "
+                      "along its rows and used along the loop's";
     return strategy;
   }
   strategy.kind = KernelStrategyKind::GridLoop;

@@ -468,6 +468,107 @@ static void distributeOverGrid(RewriterBase &rewriter,
   rewriter.eraseOp(parallel);
 }
 
+/// Replaces `parallel` (a 2-D loop over (i, j) whose `loads` read buffers at
+/// [j, i], see getTransposedLoads) by a loop over 32x32 tiles of the
+/// iteration space, each on one block of 32 x 8 threads: the block first
+/// reads the tile of each such buffer along the buffer's rows (consecutive
+/// threads on consecutive i) into shared memory, then runs the tile's
+/// iterations with consecutive threads on consecutive j, taking those
+/// loads from shared memory. Barriers keep the tile until every thread is
+/// done with it. Any grid is correct (blocks stride over the tiles).
+static void distributeTiledTranspose(RewriterBase &rewriter,
+                                     gpu::GPUFuncOp func,
+                                     scf::ParallelOp parallel,
+                                     ArrayRef<Operation *> loads) {
+  Location loc = parallel.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  constexpr int64_t tile = kTransposeTile, rows = kTransposeRows;
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
+  SmallVector<Value> tiles;
+  for (Operation *op : loads) {
+    Type element = cast<memref::LoadOp>(op).getResult().getType();
+    // One padding column: the column reads hit 32 different banks.
+    auto type = MemRefType::get({tile, tile + 1}, element, nullptr, workgroup);
+    tiles.push_back(func.addWorkgroupAttribution(type, loc));
+  }
+  rewriter.setInsertionPoint(parallel);
+  Value tx = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+  Value ty = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y);
+  Value bx = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+  Value by = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::y);
+  Value gx = gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x);
+  Value gy = gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::y);
+  Value tileValue = arith::ConstantIndexOp::create(rewriter, loc, tile);
+  auto idx = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
+  };
+  Value lbI = parallel.getLowerBound()[0], ubI = parallel.getUpperBound()[0];
+  Value lbJ = parallel.getLowerBound()[1], ubJ = parallel.getUpperBound()[1];
+  // Tiles: i along the grid's y, j along its x.
+  auto tileLoop = [&](Value lb, Value ub, Value block, Value blocks) {
+    Value start = arith::AddIOp::create(
+        rewriter, loc, lb, arith::MulIOp::create(rewriter, loc, block, tileValue));
+    Value stride = arith::MulIOp::create(rewriter, loc, blocks, tileValue);
+    auto loop = scf::ForOp::create(rewriter, loc, start, ub, stride);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    return loop.getInductionVar();
+  };
+  Value i0 = tileLoop(lbI, ubI, by, gy);
+  Value j0 = tileLoop(lbJ, ubJ, bx, gx);
+  auto inBounds = [&](Value i, Value j) {
+    return arith::AndIOp::create(
+        rewriter, loc,
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, i,
+                              ubI),
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, j,
+                              ubJ));
+  };
+  // Read: thread (tx, ty) reads buffer[j0 + ty + 8k, i0 + tx].
+  for (int64_t k = 0; k < tile / rows; ++k) {
+    Value r = arith::AddIOp::create(rewriter, loc, ty, idx(k * rows));
+    Value j = arith::AddIOp::create(rewriter, loc, j0, r);
+    Value i = arith::AddIOp::create(rewriter, loc, i0, tx);
+    auto guard = scf::IfOp::create(rewriter, loc, inBounds(i, j),
+                                   /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(rewriter);
+    rewriter.setInsertionPointToStart(guard.thenBlock());
+    for (auto [op, buffer] : llvm::zip(loads, tiles)) {
+      Value v = memref::LoadOp::create(
+          rewriter, loc, cast<memref::LoadOp>(op).getMemRef(),
+          ValueRange{j, i});
+      memref::StoreOp::create(rewriter, loc, v, buffer, ValueRange{r, tx});
+    }
+  }
+  gpu::BarrierOp::create(rewriter, loc);
+  // Compute: thread (tx, ty) runs iterations (i0 + ty + 8k, j0 + tx).
+  Block &body = parallel.getRegion().front();
+  for (int64_t k = 0; k < tile / rows; ++k) {
+    Value r = arith::AddIOp::create(rewriter, loc, ty, idx(k * rows));
+    Value i = arith::AddIOp::create(rewriter, loc, i0, r);
+    Value j = arith::AddIOp::create(rewriter, loc, j0, tx);
+    auto guard = scf::IfOp::create(rewriter, loc, inBounds(i, j),
+                                   /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g(rewriter);
+    rewriter.setInsertionPointToStart(guard.thenBlock());
+    IRMapping mapping;
+    mapping.map(body.getArguments(), ValueRange{i, j});
+    for (Operation &op : body.without_terminator()) {
+      auto it = llvm::find(loads, &op);
+      if (it != loads.end()) {
+        Value v = memref::LoadOp::create(rewriter, loc,
+                                         tiles[it - loads.begin()],
+                                         ValueRange{tx, r});
+        mapping.map(op.getResult(0), v);
+        continue;
+      }
+      rewriter.clone(op, mapping);
+    }
+  }
+  gpu::BarrierOp::create(rewriter, loc);
+  rewriter.eraseOp(parallel);
+}
+
 /// The linear id of the current thread in its block (`thread`) or of the
 /// current block in the grid, and the matching count.
 static std::pair<Value, Value> getLinearId(OpBuilder &b, Location loc,
@@ -1016,6 +1117,9 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
                                   parallel);
     else if (canMapOnBlocks(parallel))
       distributeOverBlocks(rewriter, parallel);
+    else if (strategy.kind == KernelStrategyKind::TiledTranspose)
+      distributeTiledTranspose(rewriter, cast<gpu::GPUFuncOp>(func), parallel,
+                               getTransposedLoads(parallel));
     else
       distributeOverGrid(rewriter, parallel,
                          strategy.kind == KernelStrategyKind::GridLoop

@@ -446,6 +446,9 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
   for (unsigned h = 0; h < 3; ++h) {
     int64_t threads = onBlocks ? (h == 0 ? kBlockMappingThreads : 1)
                                : kThreads[rank - 1][h];
+    bool transpose = strategy.kind == KernelStrategyKind::TiledTranspose;
+    if (transpose)
+      threads = h == 0 ? kTransposeTile : (h == 1 ? kTransposeRows : 1);
     grid.threads[h] = i32Constant(rewriter, loc, threads);
     if (h >= rank) {
       grid.blocks[h] = i32Constant(rewriter, loc, 1);
@@ -467,6 +470,8 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     int64_t perBlock = threads;
     if (h == 0 && strategy.kind == KernelStrategyKind::GridLoop)
       perBlock *= strategy.vectorWidth;
+    if (transpose)
+      perBlock = kTransposeTile; // a tile of 32 x 32 iterations per block
     Value blocks =
         onBlocks ? trips
                  : arith::CeilDivSIOp::create(

@@ -36,6 +36,10 @@ enum class KernelStrategyKind {
   /// A parallel loop with reductions: per-thread partial results combined
   /// per block, then across blocks.
   GridReduction,
+  /// A 2-D parallel loop that reads a buffer transposed (at [j, i] where
+  /// the loop is over (i, j)): 32x32 tiles of it are read along its rows
+  /// into shared memory, then used along the loop's rows.
+  TiledTranspose,
   /// A linalg contraction (matmul, batch_matmul, transposed forms, generic
   /// contractions): block tiles of the output staged through shared
   /// memory, each thread computing a register tile.
@@ -72,6 +76,17 @@ struct KernelStrategy {
   /// Why this strategy, for remarks.
   std::string reason;
 };
+
+/// Tile of the tiled transpose strategy (TiledTranspose): tile x tile
+/// iterations per block, on tile x kTransposeRows threads.
+constexpr int64_t kTransposeTile = 32;
+constexpr int64_t kTransposeRows = 8;
+
+/// The loads of `parallel` (a 2-D loop without reductions, unit steps)
+/// directly in its body that read a 2-D buffer defined outside the loop,
+/// never written in it, at exactly [j, i] for the loop's induction
+/// variables (i, j).
+SmallVector<Operation *> getTransposedLoads(scf::ParallelOp parallel);
 
 /// The number of consecutive iterations of the innermost dimension of
 /// `parallel` (a loop without reductions) that one thread runs so that its
