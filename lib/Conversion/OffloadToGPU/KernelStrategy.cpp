@@ -136,8 +136,6 @@ mlir::offload::getTransposedLoads(scf::ParallelOp parallel) {
 }
 
 int64_t mlir::offload::getGridVectorWidth(scf::ParallelOp parallel) {
-  if (parallel.getNumResults() != 0)
-    return 1;
   std::optional<int64_t> step = getConstantIntValue(parallel.getStep().back());
   if (!step || *step != 1)
     return 1;
@@ -194,8 +192,15 @@ KernelStrategy mlir::offload::selectKernelStrategy(KernelOp kernel) {
   auto parallel = dyn_cast<scf::ParallelOp>(loop);
   if (parallel && parallel.getNumResults() != 0) {
     strategy.kind = KernelStrategyKind::GridReduction;
+    strategy.vectorWidth =
+        parallel.getNumLoops() == 1 ? getGridVectorWidth(parallel) : 1;
     strategy.reason = "a parallel loop with reductions: partial results per "
-                      "thread, combined per block, then across blocks";
+                      "thread";
+    if (strategy.vectorWidth > 1)
+      strategy.reason += " (" + std::to_string(strategy.vectorWidth) +
+                         " consecutive iterations at a time, 16-byte "
+                         "accesses when aligned)";
+    strategy.reason += ", combined per block, then across blocks";
     return strategy;
   }
   if (mapsParallelLoopOnBlocks(kernel)) {

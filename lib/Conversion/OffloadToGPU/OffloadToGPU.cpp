@@ -602,7 +602,8 @@ static std::pair<Value, Value> getLinearId(OpBuilder &b, Location loc,
 /// The launch lowering keeps the grid within kMaxReductionBlocks blocks.
 static void distributeReductionOverGrid(RewriterBase &rewriter,
                                         gpu::GPUFuncOp func,
-                                        scf::ParallelOp parallel) {
+                                        scf::ParallelOp parallel,
+                                        int64_t vectorWidth) {
   Location loc = parallel.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   unsigned rank = parallel.getNumLoops();
@@ -632,10 +633,96 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
   for (Operation *combiner : combiners)
     neutrals.push_back(arith::ConstantOp::create(
         rewriter, loc, *arith::getNeutralElement(combiner)));
+  SmallVector<Value> perThread;
+  SmallVector<Operation *> vectorAccesses;
+  Value aligned;
+  if (vectorWidth > 1 && rank == 1)
+    aligned = buildAlignmentTest(rewriter, loc, parallel, vectorWidth,
+                                 vectorAccesses);
+  if (aligned) {
+    // 1-D with contiguous accesses: when aligned, each thread takes chunks
+    // of vectorWidth consecutive iterations (unrolled; the first one's
+    // accesses carry the vector's alignment), then the iterations after
+    // the last whole chunk one by one; else one by one throughout.
+    auto [id, size] = getGlobalIdAndSize(rewriter, loc, gpu::Dimension::x);
+    Value lb = parallel.getLowerBound()[0], ub = parallel.getUpperBound()[0];
+    auto cloneStep = [&](OpBuilder &b, Value iv, ValueRange accs,
+                         bool withAlignment) {
+      IRMapping mapping;
+      mapping.map(body.getArgument(0), iv);
+      for (Operation &op : body.without_terminator())
+        b.clone(op, mapping);
+      if (withAlignment)
+        for (Operation *access : vectorAccesses)
+          if (Operation *clone = mapping.lookupOrNull(access)) {
+            Value memref = isa<memref::LoadOp>(clone)
+                               ? cast<memref::LoadOp>(clone).getMemRef()
+                               : cast<memref::StoreOp>(clone).getMemRef();
+            int64_t bytes = cast<MemRefType>(memref.getType())
+                                .getElementType()
+                                .getIntOrFloatBitWidth() /
+                            8;
+            clone->setAttr("alignment",
+                           b.getI64IntegerAttr(std::min<int64_t>(
+                               16, bytes * vectorWidth)));
+          }
+      SmallVector<Value> next;
+      for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
+        next.push_back(
+            combine(b, k, accs[k], mapping.lookupOrDefault(operand)));
+      return next;
+    };
+    auto strided = [&](OpBuilder &b, Value from, ValueRange inits) {
+      auto loop = scf::ForOp::create(
+          b, loc, arith::AddIOp::create(b, loc, from, id), ub, size, inits,
+          [&](OpBuilder &lb2, Location, Value iv, ValueRange accs) {
+            scf::YieldOp::create(lb2, loc, cloneStep(lb2, iv, accs, false));
+          });
+      return SmallVector<Value>(loop.getResults());
+    };
+    SmallVector<Type> types;
+    for (Value v : neutrals)
+      types.push_back(v.getType());
+    auto choice = scf::IfOp::create(rewriter, loc, types, aligned,
+                                    /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(choice.thenBlock());
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value width = arith::ConstantIndexOp::create(rewriter, loc, vectorWidth);
+      Value extent = arith::MaxSIOp::create(
+          rewriter, loc, arith::SubIOp::create(rewriter, loc, ub, lb), zero);
+      Value chunks = arith::DivUIOp::create(rewriter, loc, extent, width);
+      auto loop = scf::ForOp::create(
+          rewriter, loc, id, chunks, size, neutrals,
+          [&](OpBuilder &b, Location, Value chunk, ValueRange accs) {
+            Value first = arith::AddIOp::create(
+                b, loc, lb, arith::MulIOp::create(b, loc, chunk, width));
+            SmallVector<Value> current(accs);
+            for (int64_t lane = 0; lane < vectorWidth; ++lane) {
+              Value iv = lane ? arith::AddIOp::create(
+                                    b, loc, first,
+                                    arith::ConstantIndexOp::create(b, loc,
+                                                                   lane))
+                                    .getResult()
+                              : first;
+              current = cloneStep(b, iv, current, lane == 0);
+            }
+            scf::YieldOp::create(b, loc, current);
+          });
+      Value tail = arith::AddIOp::create(
+          rewriter, loc, lb, arith::MulIOp::create(rewriter, loc, chunks, width));
+      scf::YieldOp::create(rewriter, loc,
+                           strided(rewriter, tail, loop.getResults()));
+      rewriter.setInsertionPointToStart(choice.elseBlock());
+      scf::YieldOp::create(rewriter, loc, strided(rewriter, lb, neutrals));
+    }
+    perThread.assign(choice.getResults().begin(), choice.getResults().end());
+  }
   SmallVector<scf::ForOp> loops;
   SmallVector<Value> ivs;
   ValueRange accs = neutrals;
-  for (unsigned d = 0; d < rank; ++d) {
+  for (unsigned d = 0; d < rank && perThread.empty(); ++d) {
     auto [id, size] =
         getGlobalIdAndSize(rewriter, loc, hardwareDim(rank - 1 - d));
     Value step = parallel.getStep()[d];
@@ -650,22 +737,28 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
     accs = loop.getRegionIterArgs();
     rewriter.setInsertionPointToStart(loop.getBody());
   }
-  Block *innermost = loops.back().getBody();
-  rewriter.mergeBlocks(&body, innermost, ivs);
-  rewriter.setInsertionPoint(reduce);
-  SmallVector<Value> updated;
-  for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
-    updated.push_back(combine(rewriter, k, accs[k], operand));
-  scf::YieldOp::create(rewriter, loc, updated);
-  // The combiners are cloned again below: keep them until the end.
-  rewriter.moveOpBefore(reduce, parallel);
-  for (unsigned d = rank - 1; d > 0; --d) {
-    rewriter.setInsertionPointToEnd(loops[d - 1].getBody());
-    scf::YieldOp::create(rewriter, loc, loops[d].getResults());
+  if (perThread.empty()) {
+    Block *innermost = loops.back().getBody();
+    rewriter.mergeBlocks(&body, innermost, ivs);
+    rewriter.setInsertionPoint(reduce);
+    SmallVector<Value> updated;
+    for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
+      updated.push_back(combine(rewriter, k, accs[k], operand));
+    scf::YieldOp::create(rewriter, loc, updated);
+    // The combiners are cloned again below: keep them until the end.
+    rewriter.moveOpBefore(reduce, parallel);
+    for (unsigned d = rank - 1; d > 0; --d) {
+      rewriter.setInsertionPointToEnd(loops[d - 1].getBody());
+      scf::YieldOp::create(rewriter, loc, loops[d].getResults());
+    }
+    perThread.assign(loops.front().getResults().begin(),
+                     loops.front().getResults().end());
+    rewriter.setInsertionPointAfter(loops.front());
+  } else {
+    rewriter.setInsertionPoint(parallel);
   }
 
   // Per block: combine, and leave the block's value in the partials.
-  rewriter.setInsertionPointAfter(loops.front());
   auto global = gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Global);
   auto makeGlobal = [&](StringRef suffix, MemRefType type, Attribute init) {
     OpBuilder::InsertionGuard guard(rewriter);
@@ -696,7 +789,7 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
         rewriter, loc, partialsType,
         FlatSymbolRefAttr::get(partialsGlobal.getSymNameAttr())));
     blockValues.push_back(gpu::AllReduceOp::create(
-        rewriter, loc, loops.front().getResult(k),
+        rewriter, loc, perThread[k],
         gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr()));
   }
   auto [thread, blockSize] = getLinearId(rewriter, loc, /*thread=*/true);
@@ -1114,7 +1207,7 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
   if (auto parallel = dyn_cast_or_null<scf::ParallelOp>(loop)) {
     if (parallel.getNumResults() != 0)
       distributeReductionOverGrid(rewriter, cast<gpu::GPUFuncOp>(func),
-                                  parallel);
+                                  parallel, strategy.vectorWidth);
     else if (canMapOnBlocks(parallel))
       distributeOverBlocks(rewriter, parallel);
     else if (strategy.kind == KernelStrategyKind::TiledTranspose)

@@ -468,7 +468,8 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     // The innermost dimension of a vectorized grid loop runs vectorWidth
     // iterations per thread.
     int64_t perBlock = threads;
-    if (h == 0 && strategy.kind == KernelStrategyKind::GridLoop)
+    if (h == 0 && (strategy.kind == KernelStrategyKind::GridLoop ||
+                   strategy.kind == KernelStrategyKind::GridReduction))
       perBlock *= strategy.vectorWidth;
     if (transpose)
       perBlock = kTransposeTile; // a tile of 32 x 32 iterations per block

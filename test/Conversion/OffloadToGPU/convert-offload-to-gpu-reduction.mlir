@@ -36,10 +36,19 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK-LABEL: gpu.func @dot(
 // CHECK: %[[INIT:.*]] = arith.constant 1.500000e+00 : f32
 // CHECK: %[[NEUTRAL:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[NEUTRAL]]) -> (f32) {
-// CHECK:   %[[P:.*]] = arith.mulf
-// CHECK:   %[[NEXT:.*]] = arith.addf %[[A]], %[[P]] : f32
-// CHECK:   scf.yield %[[NEXT]] : f32
+// When the buffers are 16-byte aligned (a uniform test), each thread takes
+// chunks of 4 consecutive iterations (16-byte loads), then the iterations
+// after the last whole chunk; otherwise one iteration at a time.
+// CHECK: %[[ACC:.*]] = scf.if %{{.*}} -> (f32) {
+// CHECK:   %[[CH:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[NEUTRAL]]) -> (f32) {
+// CHECK:     memref.load %{{.*}}[%{{.*}}] {alignment = 16 : i64}
+// CHECK-COUNT-4: arith.addf
+// CHECK:   scf.for {{.*}} iter_args(%{{.*}} = %[[CH]]) -> (f32) {
+// CHECK: } else {
+// CHECK:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[NEUTRAL]]) -> (f32) {
+// CHECK:     %[[P:.*]] = arith.mulf
+// CHECK:     %[[NEXT:.*]] = arith.addf %[[A]], %[[P]] : f32
+// CHECK:     scf.yield %[[NEXT]] : f32
 // CHECK: %[[DONE:.*]] = memref.get_global @__offload_dot_blocks_done
 // CHECK: %[[PARTIALS:.*]] = memref.get_global @__offload_dot_partials0
 // CHECK: %[[BLOCKVAL:.*]] = gpu.all_reduce add %[[ACC]] uniform

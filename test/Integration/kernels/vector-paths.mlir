@@ -2,7 +2,9 @@
 // (f32; 2 for f64), with sizes that are multiples of nothing:
 //   - aligned buffers: unrolled, 16-byte accesses, a tail loop at the end;
 //   - views starting one element in: not aligned, unrolled scalar accesses;
-//   - an explicit grid smaller than the loop: the grid-stride path.
+//   - an explicit grid smaller than the loop: the grid-stride path;
+//   - a sum (a reduction over the grid): chunks of 4 with 16-byte loads
+//     when aligned, then the rest; one at a time on a view.
 // Built for the host device here (and for the GPU by scripts/gpu-tests.sh),
 // run through the runtime, then with offloading disabled.
 //
@@ -14,10 +16,31 @@
 // Each path's result is checked element by element on the host (1: all
 // equal):
 // CHECK: aligned 1 view 1 stride 1 f64 1
+// sum of i mod 1000 over the 100003 elements, and over elements 1 .. 100002:
+// CHECK-NEXT: sum 49950003 49950003
 
 module attributes {offload.targets = [#offload.host]} {
   llvm.func @printf(!llvm.ptr, ...) -> i32
   llvm.mlir.global private constant @fmt("aligned %d view %d stride %d f64 %d\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @fmt2("sum %ld %ld\0A\00") {addr_space = 0 : i32}
+
+  offload.kernel @sum(%x: memref<?xf32, strided<[1], offset: ?>>, %out: memref<1xi64>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i64
+    %n = memref.dim %x, %c0 : memref<?xf32, strided<[1], offset: ?>>
+    %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> i64 {
+      %v = memref.load %x[%i] : memref<?xf32, strided<[1], offset: ?>>
+      %w = arith.fptosi %v : f32 to i64
+      scf.reduce(%w : i64) {
+      ^bb0(%a: i64, %b: i64):
+        %t = arith.addi %a, %b : i64
+        scf.reduce.return %t : i64
+      }
+    }
+    memref.store %s, %out[%c0] : memref<1xi64>
+    offload.return
+  }
 
   offload.kernel @affine(%x: memref<?xf32, strided<[1], offset: ?>>, %y: memref<?xf32, strided<[1], offset: ?>>) {
     %c0 = arith.constant 0 : index
@@ -127,6 +150,17 @@ module attributes {offload.targets = [#offload.host]} {
     }
     %fmt = llvm.mlir.addressof @fmt : !llvm.ptr
     %p = llvm.call @printf(%fmt, %ok1, %ok2, %ok3, %ok4) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32, i32, i32, i32) -> i32
+    %o1 = memref.alloc() : memref<1xi64>
+    %o2 = memref.alloc() : memref<1xi64>
+    offload.launch @sum(%xs, %o1) : (memref<?xf32, strided<[1], offset: ?>>, memref<1xi64>) -> ()
+    %c100002 = arith.constant 100002 : index
+    %xv3 = memref.subview %x[1] [%c100002] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: 1>>
+    %xv3s = memref.cast %xv3 : memref<?xf32, strided<[1], offset: 1>> to memref<?xf32, strided<[1], offset: ?>>
+    offload.launch @sum(%xv3s, %o2) : (memref<?xf32, strided<[1], offset: ?>>, memref<1xi64>) -> ()
+    %s1 = memref.load %o1[%c0] : memref<1xi64>
+    %s2 = memref.load %o2[%c0] : memref<1xi64>
+    %fmt2 = llvm.mlir.addressof @fmt2 : !llvm.ptr
+    %p2 = llvm.call @printf(%fmt2, %s1, %s2) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64) -> i32
     %rc = arith.constant 0 : i32
     return %rc : i32
   }

@@ -69,7 +69,8 @@ struct KernelStrategy {
   std::optional<ContractionMatch> contraction;
   linalg::FillOp fill;
   ContractionTiling tiling;
-  /// GridLoop: iterations of the innermost dimension each thread runs
+  /// GridLoop (and 1-D GridReduction): iterations of the innermost
+  /// dimension each thread runs
   /// (1, or 2-4 so that the accesses at the innermost induction variable
   /// become 16-byte vector accesses).
   int64_t vectorWidth = 1;
@@ -89,7 +90,7 @@ constexpr int64_t kTransposeRows = 8;
 SmallVector<Operation *> getTransposedLoads(scf::ParallelOp parallel);
 
 /// The number of consecutive iterations of the innermost dimension of
-/// `parallel` (a loop without reductions) that one thread runs so that its
+/// `parallel` that one thread runs at a time so that its
 /// contiguous accesses are 16 bytes wide: 16 / the widest element accessed
 /// at exactly the innermost induction variable (as the last index of a
 /// memref with unit innermost stride), or 1 when there is none or the step
