@@ -11,8 +11,14 @@
 
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace mlir::offload::test {
+void registerTestMatchContractionsPass();
+} // namespace mlir::offload::test
+
 int main(int argc, char **argv) {
   mlir::offload::registerAllPasses();
+  // Test passes (test/lib).
+  mlir::offload::test::registerTestMatchContractionsPass();
   mlir::DialectRegistry registry;
   mlir::offload::registerAllDialects(registry);
   return mlir::asMainReturnCode(

@@ -21,6 +21,84 @@ def OffloadSetTargets : Pass<"offload-set-targets", "ModuleOp"> {
   ];
 }
 
+def OffloadRaiseContractions
+    : Pass<"offload-raise-contractions", "::mlir::offload::KernelOp"> {
+  let summary = "Raise loop nests that compute contractions to linalg";
+  let description = [{
+    Replaces, in a kernel, a top-level `scf.parallel` loop nest that
+    computes a contraction by the linalg op it is, so that the kernel
+    lowering can generate a tiled contraction kernel for it:
+
+    ```mlir
+    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+      %c0ij = memref.load %C[%i, %j] : memref<?x?xf32>
+      %r = scf.for %k = %c0 to %kk step %c1 iter_args(%acc = %c0ij) -> f32 {
+        %a = memref.load %A[%i, %k] : memref<?x?xf32>
+        %b = memref.load %B[%k, %j] : memref<?x?xf32>
+        %p = arith.mulf %a, %b : f32
+        %s = arith.addf %acc, %p : f32
+        scf.yield %s : f32
+      }
+      memref.store %r, %C[%i, %j] : memref<?x?xf32>
+    }
+    // becomes
+    linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>)
+                  outs(%C : memref<?x?xf32>)
+    ```
+
+    The nest: the parallel loop over the output's indices, 2-D (i, j) or
+    3-D (b, i, j), possibly continued by nested `scf.for` loops (a 1-D
+    parallel loop over i holding an `scf.for` over j), around a sequential
+    `scf.for` over k. Each step of k loads one element of A and one of B,
+    each indexed by loop indices only, in any order (so transposed and
+    batched operands are contractions too), optionally converts them
+    (`arith.extf`, `extsi`, `extui`, `sitofp`, ... any arith cast),
+    multiplies them (`mulf`, `muli`) and adds the product to an
+    accumulator. The accumulator is either carried by the k loop
+    (`iter_args`), whose result is stored to C at the output indices, or
+    C's element itself, loaded and stored in the k loop. It starts from C's
+    element (the contraction accumulates into C) or from a value that does
+    not vary in the nest (C is first filled with it: `linalg.fill`).
+
+    The result is `linalg.matmul` or `linalg.batch_matmul` (with
+    `indexing_maps` for transposed operands, and `cast = cast_unsigned` for
+    unsigned conversions) when the named op computes exactly what the loop
+    body does, otherwise a `linalg.generic` whose body is the loop body's
+    arithmetic. Either is a contraction for `matchContraction`
+    (`Utils/Contraction.h`).
+
+    The nest is raised only when the linalg op computes the same thing:
+    steps are 1, bounds do not vary in the nest, nothing in the nest touches
+    memory except the loads of A, B and C and the stores to C at the output
+    indices (so A and B are not written), A and B are not views of C, and
+    the nest is the whole parallel loop (pure operations aside, which are
+    dropped or, for bounds and the initial value, computed before the linalg
+    op). An operand whose loops do not run from 0 to its sizes (a loop
+    bound that is not `memref.dim` of that operand or its static size) is
+    replaced by a `memref.subview` covering `[lb, ub)` along each
+    dimension.
+
+    With `remarks`, each raised nest is reported with the op and the
+    contraction it computes (`C[i, j] += A[i, k] * B[k, j]`), and each nest
+    that multiplies and accumulates in an inner loop but is not raised with
+    the reason.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every loop nest raised, or not raised and "
+           "looking like a contraction">,
+  ];
+  let statistics = [
+    Statistic<"numRaised", "raised-contractions",
+              "Number of loop nests raised to linalg contractions">,
+  ];
+}
+
 def OffloadLowerLinalg : Pass<"offload-lower-linalg", "ModuleOp"> {
   let summary = "Lower linalg ops inside kernels to parallel loops";
   let description = [{
