@@ -218,8 +218,8 @@ FailureOr<LoopContraction> NestMatcher::match() {
                 "', not a sequential scf.for");
   unsigned numOutputs = lc.loops.size();
   if (numOutputs != 2 && numOutputs != 3)
-    return fail(Twine("the nest has ") + Twine(numOutputs) +
-                " output loops, a contraction has 2 (i, j) or 3 (b, i, j)");
+    return fail(Twine("the output has rank ") + Twine(numOutputs) +
+                ", not 2 (i, j) or 3 (b, i, j)");
   if (kLoop.getUnsignedCmp())
     return fail("the reduction loop compares its bounds unsigned");
   if (failed(addLoop(lc, kLoop.getInductionVar(), kLoop.getLowerBound(),
@@ -435,17 +435,8 @@ LogicalResult NestMatcher::matchIndices(LoopContraction &lc,
                 "loop each");
   lc.batch = both.empty() ? -1 : int64_t(both.front());
 
-  // A is the operand indexed by C's leading non-batch loop, so that C is
-  // (b, m, n) where the source allows.
-  unsigned leading = int64_t(cLoops[0]) == lc.batch ? cLoops[1] : cLoops[0];
-  bool swap = leading != onlyFirst.front();
-  if (swap) {
-    std::swap(first, second);
-    std::swap(firstLoops, secondLoops);
-    std::swap(lc.aElem, lc.bElem);
-  }
-  lc.m = swap ? onlySecond.front() : onlyFirst.front();
-  lc.n = swap ? onlyFirst.front() : onlySecond.front();
+  lc.m = onlyFirst.front();
+  lc.n = onlySecond.front();
   lc.a = first.getMemRef();
   lc.b = second.getMemRef();
   lc.aLoops = firstLoops;
@@ -555,6 +546,7 @@ private:
   Location loc;
   IRMapping hoisted;
   SmallVector<OpFoldResult> sizes;
+  Value zero;
 };
 } // namespace
 
@@ -595,7 +587,8 @@ OpFoldResult ContractionBuilder::getSize(unsigned loop) {
   // A memref's size is never negative.
   if (fromZero && nestLoop.ub.getDefiningOp<memref::DimOp>())
     return sizes[loop] = extent;
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  if (!zero)
+    zero = arith::ConstantIndexOp::create(builder, loc, 0);
   return sizes[loop] = arith::MaxSIOp::create(builder, loc, extent, zero)
                            .getResult();
 }
@@ -706,15 +699,20 @@ linalg::LinalgOp ContractionBuilder::buildGeneric(Value a, Value b, Value c) {
       });
 }
 
-/// The index names of `loops` in remarks: b, i, j, k.
+/// The index names of `loops` in remarks: the output loops are i and j in
+/// nest order, after b for the batch loop, and the reduction loop is k.
 static std::string getIndexNames(const LoopContraction &lc,
                                  ArrayRef<unsigned> loops) {
+  SmallVector<StringRef, 4> loopNames;
+  StringRef rowAndColumn[] = {"i", "j"};
+  unsigned next = 0;
+  for (unsigned loop = 0, e = lc.numOutputLoops(); loop < e; ++loop)
+    loopNames.push_back(int64_t(loop) == lc.batch ? "b"
+                                                  : rowAndColumn[next++]);
+  loopNames.push_back("k");
   SmallVector<StringRef, 3> names;
   for (unsigned loop : loops)
-    names.push_back(int64_t(loop) == lc.batch ? "b"
-                    : loop == lc.m            ? "i"
-                    : loop == lc.n            ? "j"
-                                              : "k");
+    names.push_back(loopNames[loop]);
   return llvm::join(names, ", ");
 }
 
@@ -762,8 +760,9 @@ linalg::LinalgOp ContractionBuilder::build(std::string &description) {
 // The pass
 //===----------------------------------------------------------------------===//
 
-/// Whether the nest multiplies and accumulates in an inner loop, so that a
-/// remark saying why it was not raised is of interest.
+/// Whether the nest multiplies and accumulates (adds, subtracts, reduces) in
+/// an inner loop, so that a remark saying why it was not raised is of
+/// interest.
 static bool looksLikeContraction(scf::ParallelOp root) {
   return root
       ->walk([&](Operation *op) {
@@ -774,7 +773,8 @@ static bool looksLikeContraction(scf::ParallelOp root) {
         while (!worklist.empty()) {
           Value value = worklist.pop_back_val();
           for (Operation *user : value.getUsers()) {
-            if (isa<arith::AddFOp, arith::AddIOp>(user))
+            if (isa<arith::AddFOp, arith::AddIOp, arith::SubFOp, arith::SubIOp,
+                    scf::ReduceOp>(user))
               return WalkResult::interrupt();
             if (isConversion(user))
               worklist.push_back(user->getResult(0));

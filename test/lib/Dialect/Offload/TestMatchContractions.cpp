@@ -1,7 +1,7 @@
 //===- TestMatchContractions.cpp - test pass for matchContraction -*- C++ -*-//
 //
 // Reports, for every linalg op but fills, what `matchContraction` makes of
-// it, so that tests can check that an op is a contraction for the passes
+// it (the loops and operand layouts of a contraction, or a rejection), so that tests can check that an op is a contraction for the passes
 // that rely on the matcher, and with which loops.
 //
 //===----------------------------------------------------------------------===//
@@ -31,27 +31,28 @@ struct TestMatchContractionsPass
         return;
       std::optional<ContractionMatch> match = matchContraction(op);
       if (!match) {
-        op->emitRemark() << "not a contraction";
+        op->emitRemark() << "matchContraction rejects this op";
         return;
       }
-      auto printDims = [](InFlightDiagnostic &diag, ArrayRef<unsigned> dims) {
-        diag << "[";
-        llvm::interleaveComma(dims, diag,
-                              [&](unsigned dim) { diag << "d" << dim; });
-        diag << "]";
+      std::string message;
+      llvm::raw_string_ostream os(message);
+      auto printOperand = [&](StringRef name, ArrayRef<unsigned> dims,
+                              Type type) {
+        os << name << " [";
+        llvm::interleaveComma(dims, os, [&](unsigned dim) { os << "d" << dim; });
+        os << "] " << type;
       };
-      InFlightDiagnostic diag = op->emitRemark();
-      diag << "contraction: ";
+      os << "contraction: ";
       if (match->batch >= 0)
-        diag << "batch = d" << match->batch << ", ";
-      diag << "m = d" << match->m << ", n = d" << match->n << ", k = d"
-           << match->k << "; A ";
-      printDims(diag, match->aDims);
-      diag << " " << match->aType << ", B ";
-      printDims(diag, match->bDims);
-      diag << " " << match->bType << ", C ";
-      printDims(diag, match->cDims);
-      diag << " " << match->cType;
+        os << "batch = d" << match->batch << ", ";
+      os << "m = d" << match->m << ", n = d" << match->n << ", k = d"
+         << match->k << "; ";
+      printOperand("A", match->aDims, match->aType);
+      os << ", ";
+      printOperand("B", match->bDims, match->bType);
+      os << ", ";
+      printOperand("C", match->cDims, match->cType);
+      op->emitRemark(message);
     });
   }
 };
