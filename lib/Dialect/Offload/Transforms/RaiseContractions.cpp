@@ -91,8 +91,7 @@ private:
   LogicalResult matchBody(LoopContraction &lc, scf::ForOp kLoop,
                           memref::StoreOp &store);
   LogicalResult matchIndices(LoopContraction &lc, memref::LoadOp first,
-                             memref::LoadOp second,
-                             ValueRange outputIndices);
+                             memref::LoadOp second, ValueRange outputIndices);
 
   scf::ParallelOp root;
   std::string reason;
@@ -589,8 +588,8 @@ OpFoldResult ContractionBuilder::getSize(unsigned loop) {
     return sizes[loop] = extent;
   if (!zero)
     zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  return sizes[loop] = arith::MaxSIOp::create(builder, loc, extent, zero)
-                           .getResult();
+  return sizes[loop] =
+             arith::MaxSIOp::create(builder, loc, extent, zero).getResult();
 }
 
 /// `memref` (of the original nest), restricted to the part its loops
@@ -611,8 +610,8 @@ Value ContractionBuilder::restrict(Value memref, ArrayRef<unsigned> loops,
     offsets.push_back(getOffset(loop));
     subviewSizes.push_back(getSize(loop));
   }
-  return memref::SubViewOp::create(builder, loc, result, offsets,
-                                   subviewSizes, strides);
+  return memref::SubViewOp::create(builder, loc, result, offsets, subviewSizes,
+                                   strides);
 }
 
 /// The linalg loop of nest loop `loop`: (b, m, n, k) or (m, n, k).
@@ -671,8 +670,7 @@ linalg::LinalgOp ContractionBuilder::buildNamed(Value a, Value b, Value c) {
   DenseMap<Value, Value> leaves = {{lc.aElem, body->getArgument(0)},
                                    {lc.bElem, body->getArgument(1)},
                                    {lc.acc, body->getArgument(2)}};
-  if (isSameExpression(lc.result, body->getTerminator()->getOperand(0),
-                       leaves))
+  if (isSameExpression(lc.result, body->getTerminator()->getOperand(0), leaves))
     return named;
   named->erase();
   return nullptr;
@@ -694,8 +692,7 @@ linalg::LinalgOp ContractionBuilder::buildGeneric(Value a, Value b, Value c) {
         mapping.map(lc.acc, args[2]);
         for (Operation *op : lc.computation)
           bodyBuilder.clone(*op, mapping);
-        linalg::YieldOp::create(bodyBuilder, loc,
-                                mapping.lookup(lc.result));
+        linalg::YieldOp::create(bodyBuilder, loc, mapping.lookup(lc.result));
       });
 }
 
@@ -707,8 +704,7 @@ static std::string getIndexNames(const LoopContraction &lc,
   StringRef rowAndColumn[] = {"i", "j"};
   unsigned next = 0;
   for (unsigned loop = 0, e = lc.numOutputLoops(); loop < e; ++loop)
-    loopNames.push_back(int64_t(loop) == lc.batch ? "b"
-                                                  : rowAndColumn[next++]);
+    loopNames.push_back(int64_t(loop) == lc.batch ? "b" : rowAndColumn[next++]);
   loopNames.push_back("k");
   SmallVector<StringRef, 3> names;
   for (unsigned loop : loops)
@@ -733,8 +729,8 @@ linalg::LinalgOp ContractionBuilder::build(std::string &description) {
   if (lc.init)
     os << "C = init, then ";
   os << "C[" << getIndexNames(lc, lc.cLoops) << "] += A["
-     << getIndexNames(lc, lc.aLoops) << "] * B["
-     << getIndexNames(lc, lc.bLoops) << "]";
+     << getIndexNames(lc, lc.aLoops) << "] * B[" << getIndexNames(lc, lc.bLoops)
+     << "]";
   auto getElementType = [](Value memref) {
     return cast<MemRefType>(memref.getType()).getElementType();
   };

@@ -1,8 +1,9 @@
 //===- TestMatchContractions.cpp - test pass for matchContraction -*- C++ -*-//
 //
 // Reports, for every linalg op but fills, what `matchContraction` makes of
-// it (the loops and operand layouts of a contraction, or a rejection), so that tests can check that an op is a contraction for the passes
-// that rely on the matcher, and with which loops.
+// it (the loops and operand layouts of a contraction, or a rejection), so that
+// tests can check that an op is a contraction for the passes that rely on the
+// matcher, and with which loops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +40,8 @@ struct TestMatchContractionsPass
       auto printOperand = [&](StringRef name, ArrayRef<unsigned> dims,
                               Type type) {
         os << name << " [";
-        llvm::interleaveComma(dims, os, [&](unsigned dim) { os << "d" << dim; });
+        llvm::interleaveComma(dims, os,
+                              [&](unsigned dim) { os << "d" << dim; });
         os << "] " << type;
       };
       os << "contraction: ";
