@@ -30,20 +30,20 @@ def OffloadRaiseContractions
     lowering can generate a tiled contraction kernel for it:
 
     ```mlir
-    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
-      %c0ij = memref.load %C[%i, %j] : memref<?x?xf32>
-      %r = scf.for %k = %c0 to %kk step %c1 iter_args(%acc = %c0ij) -> f32 {
-        %a = memref.load %A[%i, %k] : memref<?x?xf32>
-        %b = memref.load %B[%k, %j] : memref<?x?xf32>
+    scf.parallel (%i, %j) = (%c0, %c0) to (%c64, %c16) step (%c1, %c1) {
+      %cij = memref.load %C[%i, %j] : memref<64x16xf32>
+      %r = scf.for %k = %c0 to %c32 step %c1 iter_args(%acc = %cij) -> f32 {
+        %a = memref.load %A[%i, %k] : memref<64x32xf32>
+        %b = memref.load %B[%k, %j] : memref<32x16xf32>
         %p = arith.mulf %a, %b : f32
         %s = arith.addf %acc, %p : f32
         scf.yield %s : f32
       }
-      memref.store %r, %C[%i, %j] : memref<?x?xf32>
+      memref.store %r, %C[%i, %j] : memref<64x16xf32>
     }
     // becomes
-    linalg.matmul ins(%A, %B : memref<?x?xf32>, memref<?x?xf32>)
-                  outs(%C : memref<?x?xf32>)
+    linalg.matmul ins(%A, %B : memref<64x32xf32>, memref<32x16xf32>)
+                  outs(%C : memref<64x16xf32>)
     ```
 
     The nest: the parallel loop over the output's indices, 2-D (i, j) or
@@ -73,10 +73,13 @@ def OffloadRaiseContractions
     indices (so A and B are not written), A and B are not views of C, and
     the nest is the whole parallel loop (pure operations aside, which are
     dropped or, for bounds and the initial value, computed before the linalg
-    op). An operand whose loops do not run from 0 to its sizes (a loop
-    bound that is not `memref.dim` of that operand or its static size) is
-    replaced by a `memref.subview` covering `[lb, ub)` along each
-    dimension.
+    op). An operand whose loops are not known to run from 0 to its sizes
+    (a lower bound other than 0, an upper bound that is neither
+    `memref.dim` of that operand nor its static size) is replaced by the
+    `memref.subview` the loops reach, `[lb, ub)` along each dimension, so
+    that the linalg op's sizes are the loops' trip counts. With dynamic
+    shapes this is the common case for some operands: loops bounded by C's
+    sizes read subviews of A and B, whose sizes may be larger.
 
     With `remarks`, each raised nest is reported with the op and the
     contraction it computes (`C[i, j] += A[i, k] * B[k, j]`), and each nest
