@@ -3,6 +3,7 @@
 #include "offload/Pipelines/Pipelines.h"
 
 #include "offload/Conversion/Passes.h"
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Target/Targets.h"
 
@@ -26,6 +27,9 @@ void mlir::offload::buildOffloadDevicePipeline(
   OffloadSetTargetsOptions targets;
   targets.targets = options.targets;
   pm.addPass(createOffloadSetTargets(targets));
+  OffloadRaiseContractionsOptions raise;
+  raise.remarks = options.remarks;
+  pm.addNestedPass<KernelOp>(createOffloadRaiseContractions(raise));
   OffloadLowerLinalgOptions lowerLinalg;
   lowerLinalg.remarks = options.remarks;
   pm.addPass(createOffloadLowerLinalg(lowerLinalg));

@@ -111,3 +111,34 @@ func.func @run(%x: memref<?xf32>, %t: memref<?xf32>, %y: memref<?xf32>) {
   offload.launch @reverse(%x, %t, %y) map(to: %x : memref<?xf32>, from: %y : memref<?xf32>) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
   return
 }
+
+// What follows a loop with reductions (storing its result) stays with it.
+// CHECK-LABEL: offload.kernel private @dot_0
+// CHECK: scf.parallel
+// CHECK-NOT: scf.parallel
+// CHECK-LABEL: offload.kernel private @dot_1
+// CHECK: %[[S:.*]] = scf.parallel {{.*}} init
+// CHECK: memref.load %{{.*}}[] : memref<f32>
+// CHECK: memref.store %{{.*}}, %{{.*}}[] : memref<f32>
+// CHECK: offload.return
+offload.kernel @dot(%x: memref<?xf32>, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%t) = (%c0) to (%c1) step (%c1) {
+    memref.store %zero, %out[] : memref<f32>
+  }
+  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+    %v = memref.load %x[%i] : memref<?xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.addf %a, %b : f32
+      scf.reduce.return %r : f32
+    }
+  }
+  %old = memref.load %out[] : memref<f32>
+  %new = arith.addf %old, %s : f32
+  memref.store %new, %out[] : memref<f32>
+  offload.return
+}

@@ -401,8 +401,14 @@ void Lowering::lowerParallel(linalg::LinalgOp op, ArrayRef<Value> loopSizes) {
     SmallVector<Value> args = loadArguments(b, loc, op, ivs);
     storeOutputs(b, loc, op, cloneBody(b, op, args, ivs), ivs);
   };
-  if (loopSizes.empty()) { // 0-d: one element
-    emit(rewriter, {});
+  if (loopSizes.empty()) {
+    // 0-d: one element, in a loop of one iteration (the kernel's only
+    // iteration space, or one that offload-split-kernels splits off).
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    createParallel(rewriter, loc, {one}, 1, {},
+                   [&](OpBuilder &b, ArrayRef<Value>, ValueRange) {
+                     emit(b, {});
+                   });
     return;
   }
   if (nestParallel && loopSizes.size() >= 2) {
@@ -469,7 +475,12 @@ void Lowering::lowerSequentialReduction(linalg::LinalgOp op,
     storeOutputs(b, loc, op, results, ivs);
   };
   if (parallel.empty()) {
-    emit(rewriter, {});
+    // Only reductions, sequential: one iteration of a parallel loop.
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    createParallel(rewriter, loc, {one}, 1, {},
+                   [&](OpBuilder &b, ArrayRef<Value>, ValueRange) {
+                     emit(b, {});
+                   });
     return;
   }
   createParallel(rewriter, loc, parallelSizes, 3, {},

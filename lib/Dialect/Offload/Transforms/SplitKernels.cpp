@@ -212,8 +212,15 @@ static unsigned fuseSiblingLoops(RewriterBase &rewriter, Block &block) {
 static SmallVector<SmallVector<Operation *>> getUnits(Block &block) {
   SmallVector<SmallVector<Operation *>> units;
   for (Operation &op : block.without_terminator()) {
-    if (!isa<scf::ParallelOp, scf::ForallOp, linalg::LinalgOp>(op))
+    if (!isa<scf::ParallelOp, scf::ForallOp, linalg::LinalgOp>(op)) {
+      // What follows a loop with reductions (storing its results) runs
+      // with it, once, after the loop.
+      if (!isMemoryEffectFree(&op) && !units.empty())
+        if (auto loop = dyn_cast<scf::ParallelOp>(units.back().front());
+            loop && loop.getNumResults() != 0)
+          units.back().push_back(&op);
       continue;
+    }
     if (!units.empty() && isa<linalg::FillOp>(units.back().back()) &&
         isa<linalg::LinalgOp>(op) && !isa<linalg::FillOp>(op) &&
         cast<linalg::FillOp>(units.back().back()).getOutputs().front() ==
