@@ -15,9 +15,12 @@
 //   softmax             one block per row, the row held in registers, max and
 //                       sum by warp shuffles: one read and one write
 //   matmul              register-tiled SGEMM, f32 row-major, no tensor cores:
-//                       128x128 block tile, 8x8 per thread (2x2 sub-tiles of
-//                       4x4 on a 64x32 warp tile), float4 loads, A's tile
-//                       transposed in shared memory, double buffering
+//                       128x128 block tile (BK = 16), 8x8 per thread (2x2
+//                       sub-tiles of 4x4 on a 64x32 warp tile), float4
+//                       loads, A's tile transposed in shared memory, double
+//                       buffering; smaller tiles in the set each shape is
+//                       tried with (as cuDNN's benchmark mode), for small
+//                       matrices
 //   stencil, launch     as before (one element per thread; <<<1,1>>>)
 //
 // Every kernel is correct for sizes that are not multiples of its tile or
@@ -720,15 +723,15 @@ static void softmax(int rows, int cols, long reps) {
 // SGEMM: C = A B, f32, row-major, M x K times K x N, CUDA cores
 //===----------------------------------------------------------------------===//
 //
-// A block computes a BM x BN = 128 x 128 tile of C with 256 threads. The 8
-// warps form a 2 (M) x 4 (N) grid of 64 x 32 warp tiles; in a warp the lanes
-// form an 8 x 4 grid, and each thread computes 2 x 2 sub-tiles of 4 x 4
-// (rows lm*4 + {0, 32}, columns ln*4 + {0, 16} of the warp tile): per k, a
-// warp reads 8 consecutive float4 of A's slice and 4 of B's, no bank
-// conflicts, 4 shared loads for 64 FMAs.
+// A block computes a BM x BN tile of C (128 x 128 for large matrices). Its
+// warps form a (BM / 64) x (BN / 32) grid of 64 x 32 warp tiles; in a warp
+// the lanes form an 8 x 4 grid, and each thread computes 8 x 8 values as
+// 2 x 2 sub-tiles of 4 x 4 (rows lm*4 + {0, 32}, columns ln*4 + {0, 16} of
+// the warp tile): per k, a warp reads 8 consecutive float4 of A's slice and
+// 4 of B's (no bank conflicts), 4 shared loads for 64 FMAs.
 //
 // K is walked in slices of BK. A's slice (BM x BK) is stored transposed in
-// shared memory (As[k][m], rows padded by 4 floats) so that the thread's 8
+// shared memory (As[k][m], rows padded by 4 floats) so that a thread's 8
 // values of A for one k are two float4 loads; B's slice (BK x BN) is stored
 // as it is. Double buffering: the next slice's global loads are issued into
 // registers before the current slice is computed and stored into the other
@@ -740,16 +743,25 @@ static void softmax(int rows, int cols, long reps) {
 // loads (VEC = false). Blocks are ordered in groups of 8 block rows so that
 // blocks running together share slices of A and B in L2.
 namespace sgemm {
-constexpr int BM = 128, BN = 128, THREADS = 256, PAD = 4;
+constexpr int PAD = 4;
 
-template <int BK, bool VEC>
-__global__ void __launch_bounds__(THREADS, 2)
+template <int BM, int BN> __host__ __device__ constexpr int threads() {
+  return (BM / 64) * (BN / 32) * 32;
+}
+
+template <int BM, int BN, int BK, bool VEC>
+__global__ void __launch_bounds__(threads<BM, BN>(), 2)
     kernel(const float *__restrict__ A, const float *__restrict__ B,
            float *__restrict__ C, int M, int N, int K) {
-  static_assert(BK == 8 || BK == 16, "BK");
-  // A's slice: BM * BK floats = THREADS * LA float4, B's: BK * BN.
-  constexpr int LA = BM * BK / 4 / THREADS; // float4 loads per thread
-  constexpr int LB = BK * BN / 4 / THREADS;
+  constexpr int THREADS = threads<BM, BN>();
+  // Global -> shared, float4 by float4: A's slice has AQ float4 per row,
+  // THREADS / AQ rows per pass, LA passes; B's has BQ per row, THREADS / BQ
+  // rows per pass, LB passes.
+  constexpr int AQ = BK / 4, ARows = THREADS / AQ, LA = BM / ARows;
+  constexpr int BQ = BN / 4, BRows = THREADS / BQ, LB = BK / BRows;
+  static_assert(BM % 64 == 0 && BN % 32 == 0 && BK % 4 == 0, "tile");
+  static_assert(THREADS % AQ == 0 && BM % ARows == 0, "A's slice");
+  static_assert(THREADS % BQ == 0 && BK % BRows == 0, "B's slice");
   __shared__ __align__(16) float As[2][BK][BM + PAD];
   __shared__ __align__(16) float Bs[2][BK][BN];
 
@@ -766,18 +778,14 @@ __global__ void __launch_bounds__(THREADS, 2)
   int m0 = tm * BM, n0 = tn * BN;
 
   int t = threadIdx.x;
-  // Global -> shared: A's thread t reads row t / (BK/4) (+ BM / LA * l),
-  // columns (t % (BK/4)) * 4 .. + 3; B's thread t reads row t / 32 (+ BK /
-  // LB * l), columns (t % 32) * 4 .. + 3.
-  constexpr int AQ = BK / 4; // float4 per row of A's slice
   int aRow = t / AQ, aCol = (t % AQ) * 4;
-  int bRow = t / 32, bCol = (t % 32) * 4;
+  int bRow = t / BQ, bCol = (t % BQ) * 4;
   float4 ra[LA], rb[LB];
 
   auto load = [&](int k0) {
 #pragma unroll
     for (int l = 0; l < LA; ++l) {
-      int r = m0 + aRow + l * (BM / LA), c = k0 + aCol;
+      int r = m0 + aRow + l * ARows, c = k0 + aCol;
       const float *p = A + (size_t)r * K + c;
       if (VEC) {
         ra[l] = r < M && c < K ? *reinterpret_cast<const float4 *>(p)
@@ -792,7 +800,7 @@ __global__ void __launch_bounds__(THREADS, 2)
     }
 #pragma unroll
     for (int l = 0; l < LB; ++l) {
-      int r = k0 + bRow + l * (BK / LB), c = n0 + bCol;
+      int r = k0 + bRow + l * BRows, c = n0 + bCol;
       const float *p = B + (size_t)r * N + c;
       if (VEC) {
         rb[l] = r < K && c < N ? *reinterpret_cast<const float4 *>(p)
@@ -809,7 +817,7 @@ __global__ void __launch_bounds__(THREADS, 2)
   auto store = [&](int buf) {
 #pragma unroll
     for (int l = 0; l < LA; ++l) {
-      int r = aRow + l * (BM / LA);
+      int r = aRow + l * ARows;
       As[buf][aCol + 0][r] = ra[l].x;
       As[buf][aCol + 1][r] = ra[l].y;
       As[buf][aCol + 2][r] = ra[l].z;
@@ -817,11 +825,11 @@ __global__ void __launch_bounds__(THREADS, 2)
     }
 #pragma unroll
     for (int l = 0; l < LB; ++l)
-      *reinterpret_cast<float4 *>(&Bs[buf][bRow + l * (BK / LB)][bCol]) = rb[l];
+      *reinterpret_cast<float4 *>(&Bs[buf][bRow + l * BRows][bCol]) = rb[l];
   };
 
   int warp = t / 32, lane = t % 32;
-  int wm = (warp / 4) * 64, wn = (warp % 4) * 32;
+  int wm = (warp / (BN / 32)) * 64, wn = (warp % (BN / 32)) * 32;
   int lm = (lane / 4) * 4, ln = (lane % 4) * 4;
   int rowA = wm + lm, colB = wn + ln; // + {0, 32} and + {0, 16}
 
@@ -886,20 +894,50 @@ __global__ void __launch_bounds__(THREADS, 2)
   }
 }
 
-template <int BK>
+template <int BM, int BN, int BK>
 static void launch(const float *A, const float *B, float *C, int M, int N, int K) {
   unsigned blocks = ((M + BM - 1) / BM) * ((N + BN - 1) / BN);
   bool vec = K % 4 == 0 && N % 4 == 0 && (uintptr_t)A % 16 == 0 &&
              (uintptr_t)B % 16 == 0 && (uintptr_t)C % 16 == 0;
+  constexpr int T = threads<BM, BN>();
   if (vec)
-    kernel<BK, true><<<blocks, THREADS>>>(A, B, C, M, N, K);
+    kernel<BM, BN, BK, true><<<blocks, T>>>(A, B, C, M, N, K);
   else
-    kernel<BK, false><<<blocks, THREADS>>>(A, B, C, M, N, K);
+    kernel<BM, BN, BK, false><<<blocks, T>>>(A, B, C, M, N, K);
+}
+
+// The configurations a shape is tried with: large tiles for large
+// matrices, smaller ones to give small matrices enough blocks.
+struct Config {
+  const char *name;
+  void (*launch)(const float *, const float *, float *, int, int, int);
+};
+static const Config configs[] = {
+    {"128x128x16", launch<128, 128, 16>},
+    {"128x128x8", launch<128, 128, 8>},
+    {"128x64x8", launch<128, 64, 8>},
+    {"64x64x8", launch<64, 64, 8>},
+};
+constexpr int numConfigs = sizeof(configs) / sizeof(configs[0]);
+
+// As cuDNN's benchmark mode or cuBLASLt's heuristics with timing: the
+// configuration that runs the shape fastest (one warm-up and two timed
+// launches each, before the benchmark's own timing).
+static const Config &pick(const float *A, const float *B, float *C, int M,
+                          int N, int K, bool print) {
+  int best = 0;
+  double bestT = 1e30;
+  for (int c = 0; c < numConfigs; ++c) {
+    double t = timeLaunches(2, [&] { configs[c].launch(A, B, C, M, N, K); });
+    if (print)
+      printf("INFO cuda matmul f32 %d %d %d config %s %.3f us\n", M, N, K,
+             configs[c].name, t * 1e6 / 2);
+    if (t < bestT)
+      bestT = t, best = c;
+  }
+  return configs[best];
 }
 } // namespace sgemm
-
-// The slice depth (picked with `bench tune`).
-constexpr int kGemmBK = 8;
 
 // Integer-valued inputs keep every partial sum exact in f32 (|sum| <= 6 K <
 // 2^24), so C is checked exactly, whatever the order of the additions:
@@ -950,27 +988,36 @@ static bool gemmCheck(const float *dC, int M, int N, int K) {
   return true;
 }
 
-template <int BK>
-static double gemmRun(const char *name, int M, int N, int K, long reps) {
+struct Gemm {
+  int M, N, K;
   float *A, *B, *C;
-  CHECK(cudaMalloc(&A, (size_t)M * K * sizeof(float)));
-  CHECK(cudaMalloc(&B, (size_t)K * N * sizeof(float)));
-  CHECK(cudaMalloc(&C, (size_t)M * N * sizeof(float)));
-  gemmInitK<<<4 * smCount(), 256>>>(A, B, M, N, K);
-  CHECK(cudaMemset(C, 0xff, (size_t)M * N * sizeof(float))); // NaNs
-  double t = timeLaunches(reps, [&] { sgemm::launch<BK>(A, B, C, M, N, K); });
-  verdict(name, "f32", M, gemmCheck(C, M, N, K));
-  CHECK(cudaFree(A));
-  CHECK(cudaFree(B));
-  CHECK(cudaFree(C));
-  return t;
-}
+  Gemm(int M, int N, int K) : M(M), N(N), K(K) {
+    CHECK(cudaMalloc(&A, (size_t)M * K * sizeof(float)));
+    CHECK(cudaMalloc(&B, (size_t)K * N * sizeof(float)));
+    CHECK(cudaMalloc(&C, (size_t)M * N * sizeof(float)));
+    gemmInitK<<<4 * smCount(), 256>>>(A, B, M, N, K);
+  }
+  ~Gemm() {
+    CHECK(cudaFree(A));
+    CHECK(cudaFree(B));
+    CHECK(cudaFree(C));
+  }
+  // Runs `config` `reps` times (after a warm-up), checks C; the seconds.
+  double run(const char *name, const sgemm::Config &config, long reps) {
+    CHECK(cudaMemset(C, 0xff, (size_t)M * N * sizeof(float))); // NaNs
+    double t = timeLaunches(reps, [&] { config.launch(A, B, C, M, N, K); });
+    verdict(name, "f32", M, gemmCheck(C, M, N, K));
+    return t;
+  }
+};
 
 static void matmul(int M, int N, int K, long reps) {
-  double t = gemmRun<kGemmBK>("matmul", M, N, K, reps);
+  Gemm g(M, N, K);
+  const sgemm::Config &config = sgemm::pick(g.A, g.B, g.C, M, N, K, true);
+  double t = g.run("matmul", config, reps);
   report("matmul", "f32", M, t, reps);
-  printf("INFO cuda matmul f32 %d %d %d %.1f GFLOP/s\n", M, N, K,
-         2.0 * M * N * K / (t / reps) / 1e9);
+  printf("INFO cuda matmul f32 %d %d %d picked %s %.1f GFLOP/s\n", M, N, K,
+         config.name, 2.0 * M * N * K / (t / reps) / 1e9);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1044,8 +1091,9 @@ static void selftest() {
   for (MNK s : {MNK{1, 1, 1}, {1, 7, 3}, {5, 3, 2}, {128, 128, 8},
                 {129, 127, 17}, {200, 300, 100}, {255, 129, 257},
                 {256, 256, 256}, {333, 517, 1001}, {1024, 1000, 4}}) {
-    gemmRun<8>("matmul_bk8", s.m, s.n, s.k, 1);
-    gemmRun<16>("matmul_bk16", s.m, s.n, s.k, 1);
+    Gemm g(s.m, s.n, s.k);
+    for (const sgemm::Config &c : sgemm::configs)
+      g.run(c.name, c, 1);
   }
   printf("SELFTEST %s (%d failures)\n", failures ? "FAIL" : "ok", failures);
 }
@@ -1080,10 +1128,14 @@ static void tune() {
          softmaxRun("softmax", n, n, 20, [&](float *a, float *b) {
            softmaxAnyK<<<n, 256>>>(a, b, n);
          }), 20);
-  for (int s : {2048, 4096, 8192}) {
+  for (int s : {512, 1024, 2048, 3072, 4096, 6144, 8192}) {
     long reps = s <= 4096 ? 20 : 5;
-    report("tune_bk8", "matmul", "f32", s, gemmRun<8>("matmul_bk8", s, s, s, reps), reps);
-    report("tune_bk16", "matmul", "f32", s, gemmRun<16>("matmul_bk16", s, s, s, reps), reps);
+    Gemm g(s, s, s);
+    for (const sgemm::Config &c : sgemm::configs) {
+      char who[64];
+      snprintf(who, sizeof who, "tune_%s", c.name);
+      report(who, "matmul", "f32", s, g.run(c.name, c, reps), reps);
+    }
   }
 }
 
