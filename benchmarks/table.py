@@ -77,31 +77,39 @@ def parse(path):
         f = line.split()
         if not f:
             continue
-        if f[0] in ('DATE', 'GPU', 'CUDA', 'TORCH', 'COMMAND'):
-            meta.append(line.rstrip())
-        elif f[0] == 'MISSING' and len(f) >= 2:
-            name = f[1].lstrip('./')
-            if name not in missing:
-                missing.append(name)
-        elif f[0] == 'RESULT' and len(f) == 6:
-            _, k, ty, n, us, ok = f
-            key = (k, ty, int(n))
-            if float(us) == 0.0:  # a check line
-                checks[key] = ok
-                continue
-            t[key]['ours'].append(float(us))
-            if checks.get(key, 'ok') == 'ok':
-                checks[key] = ok
-        elif f[0] == 'PEER' and len(f) == 6:
-            _, who, k, ty, n, us = f
-            t[(k, ty, int(n))][who].append(float(us))
-        elif f[0] == 'PEER-CHECK' and len(f) == 6:
-            _, who, k, ty, n, ok = f
-            if ok != 'ok':
-                peer_checks[(k, ty, int(n))] = ok
+        try:
+            parse_line(f, line, t, checks, peer_checks, missing, meta)
+        except ValueError:  # not a line of ours (a stray print)
+            continue
     times = {key: {who: median(v) for who, v in row.items()}
              for key, row in t.items()}
     return times, checks, peer_checks, missing, meta
+
+
+def parse_line(f, line, t, checks, peer_checks, missing, meta):
+    """Files one line of results.txt (split into `f`)."""
+    if f[0] in ('DATE', 'GPU', 'CUDA', 'TORCH', 'COMMAND'):
+        meta.append(line.rstrip())
+    elif f[0] == 'MISSING' and len(f) >= 2:
+        name = f[1].lstrip('./')
+        if name not in missing:
+            missing.append(name)
+    elif f[0] == 'RESULT' and len(f) == 6:
+        _, k, ty, n, us, ok = f
+        key = (k, ty, int(n))
+        if float(us) == 0.0:  # a check line
+            checks[key] = ok
+            return
+        t[key]['ours'].append(float(us))
+        if checks.get(key, 'ok') == 'ok':
+            checks[key] = ok
+    elif f[0] == 'PEER' and len(f) == 6:
+        _, who, k, ty, n, us = f
+        t[(k, ty, int(n))][who].append(float(us))
+    elif f[0] == 'PEER-CHECK' and len(f) == 6:
+        _, who, k, ty, n, ok = f
+        if ok != 'ok':
+            peer_checks[(k, ty, int(n))] = ok
 
 
 def size_label(op, n):
