@@ -7,8 +7,8 @@
 # peer is compiled there with nvcc, as the issue asks.
 # A program offload-cc rejects is left out (listed at the end and in
 # OUTDIR/unbuilt.txt; run.sh reports it as MISSING) unless STRICT=1.
-# SOFTMAX=rows|block, NODOT=1 and NOLINALG=1 pass --softmax, --no-dot and
-# --no-linalg to gen_mlir.py.
+# SOFTMAX=rows|block, NODOT=1, NOLINALG=1 and LINALG_KERNELS=1 pass
+# --softmax, --no-dot, --no-linalg and --linalg-in-kernels to gen_mlir.py.
 set -eu
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(dirname "$HERE")
@@ -17,7 +17,7 @@ CC=${OFFLOAD_CC:-$ROOT/build/bin/offload-cc}
 RT=${OFFLOAD_RT:-/work/main/.device/offload-rt.tar.xz}
 mkdir -p "$OUTDIR/src"
 rm -f "$OUTDIR"/src/*.mlir "$OUTDIR/unbuilt.txt"
-python3 "$HERE/gen_mlir.py" "$OUTDIR/src" ${SOFTMAX:+--softmax=$SOFTMAX} ${NODOT:+--no-dot} ${NOLINALG:+--no-linalg}
+python3 "$HERE/gen_mlir.py" "$OUTDIR/src" ${SOFTMAX:+--softmax=$SOFTMAX} ${NODOT:+--no-dot} ${NOLINALG:+--no-linalg} ${LINALG_KERNELS:+--linalg-in-kernels}
 failed=()
 for f in "$OUTDIR"/src/*.mlir; do
   name=$(basename "$f" .mlir)

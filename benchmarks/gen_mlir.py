@@ -13,7 +13,11 @@ are written as an ML compiler hands them over: linalg ops on memrefs in host
 code, which the compiler outlines into kernels and launches; `*_loop` are the
 plain loop nests a user writes in a kernel.
 
+With --linalg-in-kernels it also writes `*_linalg_kernel`: the same linalg
+ops inside an `offload.kernel` that host code launches.
+
 Usage: gen_mlir.py OUTDIR [--softmax=rows|block] [--no-dot] [--no-linalg]
+                          [--linalg-in-kernels]
 """
 import os
 import sys
@@ -737,6 +741,26 @@ def report_line(label, typ, size, ok, reps='%reps'):
 """
 
 
+def staged(label, steps, args, consts, in_kernel):
+    """(module-level text, timed body) for the linalg ops `steps`: as they
+    are, in host code (the form an ML compiler hands over), or, in_kernel,
+    inside a kernel @<label> taking `args` [(name, type)] (`consts`: the
+    scalars `steps` uses, defined in the kernel) that the timed body
+    launches."""
+    if not in_kernel:
+        return '', steps
+    sig = ', '.join(f'{n}: {t}' for n, t in args)
+    names = ', '.join(n for n, _ in args)
+    types = ', '.join(t for _, t in args)
+    kernel = f"""
+  offload.kernel @{label}({sig}) {{
+{consts}{steps}
+    offload.return
+  }}
+"""
+    return kernel, f'      offload.launch @{label}({names}) : ({types}) -> ()'
+
+
 MAIN_HEAD = """
   func.func @main(%argc: i32, %argv: !llvm.ptr) -> i32 {
     %c0 = arith.constant 0 : index
@@ -769,14 +793,19 @@ IDX_TO_FP = """
 """
 
 
-def dot_linalg(T):
+def dot_linalg(T, in_kernel=False):
     """sum = a . b with linalg.dot into a 0-d memref (zeroed by linalg.fill),
     a = 0.1, b = 0.2: want n * 0.02 within 1e-3. That tolerance assumes a
     blocked or tree reduction: one sequential f32 sum (upstream's
     linalg-to-loops on the host) misses it beyond about 10^5 elements."""
     M = f'memref<?x{T}>'
     S = f'memref<{T}>'
-    body = cstr('name_dot_linalg', 'dot_linalg') + cstr(f'type_{T}', T)
+    label = 'dot_linalg' + ('_kernel' if in_kernel else '')
+    kernel, steps = staged(label, f"""      linalg.fill ins(%zero : {T}) outs(%s : {S})
+      linalg.dot ins(%a, %b : {M}, {M}) outs(%s : {S})""",
+        [('%a', M), ('%b', M), ('%s', S)],
+        f'      %zero = arith.constant 0.0 : {T}\n', in_kernel)
+    body = cstr(f'name_{label}', label) + cstr(f'type_{T}', T) + kernel
     body += f"""
   func.func @fill1(%x: {M}, %v: {T}) {{
     %c0 = arith.constant 0 : index
@@ -797,8 +826,7 @@ def dot_linalg(T):
     func.call @fill1(%a, %a0) : ({M}, {T}) -> ()
     func.call @fill1(%b, %b0) : ({M}, {T}) -> ()
     offload.enter_data map(to: %a : {M}, to: %b : {M}, to: %s : {S})
-""" + time_loop('dot_linalg', f"""      linalg.fill ins(%zero : {T}) outs(%s : {S})
-      linalg.dot ins(%a, %b : {M}, {M}) outs(%s : {S})""") + f"""
+""" + time_loop(label, steps) + f"""
     offload.exit_data map(from: %s : {S}, release: %a : {M}, release: %b : {M})
     %sv = memref.load %s[] : {S}
     %zero64 = arith.constant -0.0 : f64
@@ -808,16 +836,24 @@ def dot_linalg(T):
     %want = arith.mulf %nf, %p : f64
     %tol = arith.constant 1.0e-3 : f64
     %ok = func.call @close(%sv64, %want, %tol) : (f64, f64, f64) -> i1
-""" + report_line('dot_linalg', T, '%n', '%ok') + MAIN_TAIL
+""" + report_line(label, T, '%n', '%ok') + MAIN_TAIL
     return module(body)
 
 
-def rowsum():
+def rowsum(in_kernel=False):
     """y[i] = sum_j x[i, j] with linalg.reduce over dimension 1 (y zeroed by
     linalg.fill); x[i, j] = (j mod 17) / 8 + (i mod 5). Every row checked."""
     M = 'memref<?x?xf32>'
     V = 'memref<?xf32>'
-    body = cstr('name_rowsum_linalg', 'rowsum_linalg') + cstr('type_f32', 'f32')
+    label = 'rowsum_linalg' + ('_kernel' if in_kernel else '')
+    kernel, steps = staged(label, f"""      linalg.fill ins(%zero : f32) outs(%y : {V})
+      linalg.reduce ins(%x : {M}) outs(%y : {V}) dimensions = [1]
+        (%rs_in: f32, %rs_acc: f32) {{
+          %rs_sum = arith.addf %rs_in, %rs_acc : f32
+          linalg.yield %rs_sum : f32
+        }}""", [('%x', M), ('%y', V)],
+        '      %zero = arith.constant 0.0 : f32\n', in_kernel)
+    body = cstr(f'name_{label}', label) + cstr('type_f32', 'f32') + kernel
     body += IDX_TO_FP + MAIN_HEAD + f"""
     %zero = arith.constant 0.0 : f32
     %x = memref.alloc(%n, %n) : {M}
@@ -837,12 +873,7 @@ def rowsum():
       }}
     }}
     offload.enter_data map(to: %x : {M}, to: %y : {V})
-""" + time_loop('rowsum_linalg', f"""      linalg.fill ins(%zero : f32) outs(%y : {V})
-      linalg.reduce ins(%x : {M}) outs(%y : {V}) dimensions = [1]
-        (%rs_in: f32, %rs_acc: f32) {{
-          %rs_sum = arith.addf %rs_in, %rs_acc : f32
-          linalg.yield %rs_sum : f32
-        }}""") + f"""
+""" + time_loop(label, steps) + f"""
     offload.exit_data map(from: %y : {V}, release: %x : {M})
     // Row i: sum_j (j mod 17) / 8 + n * (i mod 5).
     %z64 = arith.constant 0.0 : f64
@@ -867,7 +898,7 @@ def rowsum():
       %g = arith.andi %good, %c : i1
       scf.yield %g : i1
     }}
-""" + report_line('rowsum_linalg', 'f32', '%n', '%ok') + MAIN_TAIL
+""" + report_line(label, 'f32', '%n', '%ok') + MAIN_TAIL
     return module(body)
 
 
@@ -928,19 +959,21 @@ def transpose_loop():
         f'      offload.launch @transpose_loop(%a, %b) : ({M}, {M}) -> ()')
 
 
-def transpose_linalg():
+def transpose_linalg(in_kernel=False):
     M = 'memref<?x?xf32>'
-    return _transpose_program(
-        'transpose_linalg', '',
-        f'      linalg.transpose ins(%a : {M}) outs(%b : {M}) permutation = [1, 0]')
+    label = 'transpose_linalg' + ('_kernel' if in_kernel else '')
+    kernel, steps = staged(
+        label,
+        f'      linalg.transpose ins(%a : {M}) outs(%b : {M}) permutation = [1, 0]',
+        [('%a', M), ('%b', M)], '', in_kernel)
+    return _transpose_program(label, kernel, steps)
 
 
-def softmax_linalg():
+def softmax_linalg(in_kernel=False):
     """Row softmax as an ML compiler lowers it, one linalg op per step: max
     over dimension 1, exp(x - max), sum over dimension 1, divide."""
     M = 'memref<?x?xf32>'
     V = 'memref<?xf32>'
-    body = cstr('name_softmax_linalg', 'softmax_linalg') + cstr('type_f32', 'f32')
     steps = f"""      linalg.fill ins(%ninf : f32) outs(%mx : {V})
       linalg.reduce ins(%x : {M}) outs(%mx : {V}) dimensions = [1]
         (%sm_in: f32, %sm_acc: f32) {{
@@ -968,6 +1001,13 @@ def softmax_linalg():
           %sd_q = arith.divf %sd_e, %sd_s : f32
           linalg.yield %sd_q : f32
       }}"""
+    label = 'softmax_linalg' + ('_kernel' if in_kernel else '')
+    kernel, steps = staged(
+        label, steps,
+        [('%x', M), ('%y', M), ('%e', M), ('%mx', V), ('%sum', V)],
+        '      %zero = arith.constant 0.0 : f32\n'
+        '      %ninf = arith.constant 0xFF800000 : f32\n', in_kernel)
+    body = cstr(f'name_{label}', label) + cstr('type_f32', 'f32') + kernel
     body += MAIN_HEAD + f"""
     %zero = arith.constant 0.0 : f32
     %ninf = arith.constant 0xFF800000 : f32
@@ -994,7 +1034,7 @@ def softmax_linalg():
       }}
     }}
     offload.enter_data map(to: %x : {M}, to: %y : {M}, to: %e : {M}, to: %mx : {V}, to: %sum : {V})
-""" + time_loop('softmax_linalg', steps) + f"""
+""" + time_loop(label, steps) + f"""
     offload.exit_data map(from: %y : {M}, release: %x : {M}, release: %e : {M}, release: %mx : {V}, release: %sum : {V})
     // Rows 0, n/2 and n-1 each sum to 1, and y[i, 16] / y[i, 0] = exp(2)
     // (n > 16).
@@ -1028,7 +1068,7 @@ def softmax_linalg():
       %g2 = arith.andi %g1, %ok2 : i1
       scf.yield %g2 : i1
     }}
-""" + report_line('softmax_linalg', 'f32', '%n', '%ok') + MAIN_TAIL
+""" + report_line(label, 'f32', '%n', '%ok') + MAIN_TAIL
     return module(body)
 
 
@@ -1109,10 +1149,14 @@ def _matmul_program(label, kernel, steps):
     return module(body)
 
 
-def matmul_linalg():
+def matmul_linalg(in_kernel=False):
     M = 'memref<?x?xf32>'
-    return _matmul_program('matmul_linalg', '', f"""      linalg.fill ins(%zero : f32) outs(%c : {M})
-      linalg.matmul ins(%a, %b : {M}, {M}) outs(%c : {M})""")
+    label = 'matmul_linalg' + ('_kernel' if in_kernel else '')
+    kernel, steps = staged(label, f"""      linalg.fill ins(%zero : f32) outs(%c : {M})
+      linalg.matmul ins(%a, %b : {M}, {M}) outs(%c : {M})""",
+        [('%a', M), ('%b', M), ('%c', M)],
+        '      %zero = arith.constant 0.0 : f32\n', in_kernel)
+    return _matmul_program(label, kernel, steps)
 
 
 def matmul_loop():
@@ -1145,7 +1189,7 @@ def matmul_loop():
         f'      offload.launch @matmul_loop(%a, %b, %c) : ({M}, {M}, {M}) -> ()')
 
 
-def conv2d_linalg():
+def conv2d_linalg(in_kernel=False):
     """linalg.conv_2d_nhwc_hwcf: input N x 56 x 56 x 64 (N from argv, 32 in
     the benchmark), filter 3 x 3 x 64 x 64, stride 1, no padding: output
     N x 54 x 54 x 64, f32. Integer-valued data (exact sums); 16 outputs
@@ -1153,7 +1197,13 @@ def conv2d_linalg():
     I = 'memref<?x56x56x64xf32>'
     F = 'memref<3x3x64x64xf32>'
     O = 'memref<?x54x54x64xf32>'
-    body = cstr('name_conv2d_linalg', 'conv2d_linalg') + cstr('type_f32', 'f32')
+    label = 'conv2d_linalg' + ('_kernel' if in_kernel else '')
+    kernel, steps = staged(label, f"""      linalg.fill ins(%zero : f32) outs(%out : {O})
+      linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
+        ins(%in, %flt : {I}, {F}) outs(%out : {O})""",
+        [('%in', I), ('%flt', F), ('%out', O)],
+        '      %zero = arith.constant 0.0 : f32\n', in_kernel)
+    body = cstr(f'name_{label}', label) + cstr('type_f32', 'f32') + kernel
     body += IDX_TO_FP + f"""
   // out[b, h, w, f] = sum_{{kh, kw, c}} in[b, h + kh, w + kw, c] * flt[kh, kw, c, f]
   func.func @want(%in: {I}, %flt: {F}, %b: index, %h: index, %w: index, %f: index) -> f32 {{
@@ -1230,9 +1280,7 @@ def conv2d_linalg():
       }}
     }}
     offload.enter_data map(to: %in : {I}, to: %flt : {F}, to: %out : {O})
-""" + time_loop('conv2d_linalg', f"""      linalg.fill ins(%zero : f32) outs(%out : {O})
-      linalg.conv_2d_nhwc_hwcf {{dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}}
-        ins(%in, %flt : {I}, {F}) outs(%out : {O})""") + f"""
+""" + time_loop(label, steps) + f"""
     offload.exit_data map(from: %out : {O}, release: %in : {I}, release: %flt : {F})
     // 16 outputs: the corners of the first and last image, and 8 inside.
     %c16 = arith.constant 16 : index
@@ -1261,7 +1309,7 @@ def conv2d_linalg():
       %g = arith.andi %good, %e : i1
       scf.yield %g : i1
     }}
-""" + report_line('conv2d_linalg', 'f32', '%n', '%ok') + MAIN_TAIL
+""" + report_line(label, 'f32', '%n', '%ok') + MAIN_TAIL
     return module(body)
 
 
@@ -1270,6 +1318,7 @@ def main():
     variant = 'block'
     dot = True
     linalg = True
+    in_kernels = False
     for a in sys.argv[2:]:
         if a.startswith('--softmax='):
             variant = a.split('=', 1)[1]
@@ -1277,6 +1326,8 @@ def main():
             dot = False
         if a == '--no-linalg':
             linalg = False
+        if a == '--linalg-in-kernels':
+            in_kernels = True
     os.makedirs(out, exist_ok=True)
     files = {
         'stream_f32.mlir': stream('f32', dot),
@@ -1297,6 +1348,16 @@ def main():
             'matmul_linalg.mlir': matmul_linalg(),
             'matmul_loop.mlir': matmul_loop(),
             'conv2d_linalg.mlir': conv2d_linalg(),
+        })
+    if linalg and in_kernels:  # the same linalg ops inside kernels
+        files.update({
+            'dot_linalg_kernel_f32.mlir': dot_linalg('f32', True),
+            'dot_linalg_kernel_f64.mlir': dot_linalg('f64', True),
+            'rowsum_linalg_kernel.mlir': rowsum(True),
+            'transpose_linalg_kernel.mlir': transpose_linalg(True),
+            'softmax_linalg_kernel.mlir': softmax_linalg(True),
+            'matmul_linalg_kernel.mlir': matmul_linalg(True),
+            'conv2d_linalg_kernel.mlir': conv2d_linalg(True),
         })
     for name, text in files.items():
         with open(os.path.join(out, name), 'w') as f:

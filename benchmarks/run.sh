@@ -28,6 +28,9 @@ ours() {
   if [ -x "$1" ]; then LD_LIBRARY_PATH=$PWD/offload-rt "$@"; else echo "MISSING $1"; fi
 }
 run() { echo "+ $*" >&2; "$@" 2>&1 | tee -a "$LOG"; }
+# The same linalg ops inside kernels (build.sh with LINALG_KERNELS=1): run
+# when built, nothing said otherwise.
+opt() { [ -e "src/${1#./}.mlir" ] && run ours "$@"; true; }
 torch() { [ "${TORCH:-1}" = 0 ] || run python3 torch_peer.py "$@"; }
 
 R=${REPS:-20}
@@ -35,11 +38,13 @@ for T in f32 f64; do
   for N in 33554432 268435456; do
     run ours ./stream_$T $N $R
     run ours ./dot_linalg_$T $N $R
+    opt ./dot_linalg_kernel_$T $N $R
     run ./cbench stream $T $N $R
     torch stream $T $N $R
   done
 done
 run ours ./rowsum_linalg 8192 $R
+opt ./rowsum_linalg_kernel 8192 $R
 run ./cbench rowsum 8192 $R
 torch rowsum 8192 $R
 run ours ./stencil 8192 100
@@ -47,10 +52,12 @@ run ./cbench stencil 8192 100
 run ours ./transpose 8192 $R
 run ours ./transpose_loop 8192 $R
 run ours ./transpose_linalg 8192 $R
+opt ./transpose_linalg_kernel 8192 $R
 run ./cbench transpose 8192 $R
 torch transpose 8192 $R
 run ours ./softmax 8192 $R
 run ours ./softmax_linalg 8192 $R
+opt ./softmax_linalg_kernel 8192 $R
 run ./cbench softmax 8192 $R
 torch softmax 8192 $R
 # f32 matmul, n^3: size:reps (fewer reps for the larger sizes).
@@ -59,11 +66,13 @@ MM="512:100 1024:100 2048:50 3072:20 4096:20 6144:10 8192:5"
 for p in $MM; do
   n=${p%:*}; r=${p#*:}
   run ours ./matmul_linalg $n $r
+  opt ./matmul_linalg_kernel $n $r
   run ours ./matmul_loop $n $r
   run ./cbench matmul $n $r
   torch matmul $n $r
 done
 run ours ./conv2d_linalg 32 $R
+opt ./conv2d_linalg_kernel 32 $R
 torch conv2d $R
 # Launch costs depend on the host core's speed, which varies from process
 # to process: 5 alternating processes each, the table takes the medians.

@@ -33,6 +33,9 @@ VARIANT_OF = {'dot_linalg': 'dot', 'rowsum_linalg': 'rowsum',
               'transpose_loop': 'transpose', 'transpose_linalg': 'transpose',
               'softmax_linalg': 'softmax', 'matmul_linalg': 'matmul',
               'matmul_loop': 'matmul', 'conv2d_linalg': 'conv2d'}
+# The same linalg ops inside a kernel (gen_mlir.py --linalg-in-kernels).
+VARIANT_OF.update({k.replace('_linalg', '_linalg_kernel'): v
+                   for k, v in list(VARIANT_OF.items()) if '_linalg' in k})
 STREAM_SIZES = (2**25, 2**28)
 
 
