@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Plots the f32 matmul sweep of a run (results.txt from run.sh): GFLOP/s
-of our programs (matmul_linalg, matmul_loop) beside cuBLAS (torch.matmul,
+of our programs (matmul_linalg, matmul_linalg_kernel, matmul_loop) beside cuBLAS (torch.matmul,
 TF32 off) and the CUDA SGEMM peer, against n (C = A B, n x n), and ours /
 cuBLAS.
 
@@ -15,10 +15,14 @@ import sys
 
 SERIES = [  # (who, kernel, label, color, marker)
     ('ours', 'matmul_linalg', 'offload: linalg.matmul', '#1f77b4', 'o'),
+    ('ours', 'matmul_linalg_kernel', 'offload: linalg.matmul in a kernel',
+     '#9467bd', 'D'),
     ('ours', 'matmul_loop', 'offload: loop nest', '#17becf', 'v'),
     ('torch', 'matmul', 'cuBLAS fp32 (torch, TF32 off)', '#d62728', 's'),
     ('cuda', 'matmul', 'CUDA SGEMM (bench.cu)', '#2ca02c', '^'),
 ]
+
+OURS = [s for s in SERIES if s[0] == 'ours']
 
 
 def parse(path):
@@ -72,7 +76,7 @@ def plot_matplotlib(data, gpu, path):
     a.set_title(f'f32 matmul, {gpu}')
     a.legend(fontsize=8)
     a.grid(True, alpha=0.3)
-    for who, k, label, color, marker in SERIES[:2]:
+    for who, k, label, color, marker in OURS:
         pts = ratios(data, k)
         if pts:
             b.plot([n for n, _ in pts], [r for _, r in pts], marker + '-',
@@ -95,8 +99,7 @@ def plot_svg(data, gpu, path):
     top, bottom = 40, 60
     ph = H - top - bottom
     all_n = sorted({n for _, _, _, pts in series(data) for n, _ in pts} |
-                   {n for k in ('matmul_linalg', 'matmul_loop')
-                    for n, _ in ratios(data, k)})
+                   {n for _, k, *_ in OURS for n, _ in ratios(data, k)})
     if not all_n:
         sys.exit('no matmul lines in the results')
     import math
@@ -147,7 +150,7 @@ def plot_svg(data, gpu, path):
     gmax = math.ceil(gmax / 10000) * 10000
     panel(80, f'f32 matmul, {gpu}', gmax, 'GFLOP/s', gl)
     rl = [(label, color, ratios(data, k))
-          for _, k, label, color, _ in SERIES[:2] if ratios(data, k)]
+          for _, k, label, color, _ in OURS if ratios(data, k)]
     panel(80 + PW + 90, 'ours / cuBLAS (target 0.9 at 4096, 8192)', 1.2,
           'cuBLAS time / our time', rl, hline=0.9)
     out.append('</svg>')
