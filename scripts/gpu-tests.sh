@@ -21,7 +21,7 @@ build)
   mkdir -p "$D"
   [[ -s .device/offload-rt.tar.xz ]] ||
     ../shared/device/pack-runtime.sh .device/offload-rt.tar.xz
-  for p in launch-chain grid-paths kernel-abi vector-paths; do
+  for p in launch-chain grid-paths kernel-abi vector-paths matmul-tiled; do
     "$B/offload-cc" "$K/$p.mlir" --offload-targets=nvptx:sm_90,host -o "$D/$p"
   done
   "$B/offload-cc" "$L/ops.mlir" --offload-targets=nvptx:sm_90,host -o "$D/linalg-ops"
@@ -63,6 +63,9 @@ run vector-paths memcheck compute-sanitizer --tool memcheck --report-api-errors 
 run linalg-ops info LIBOMPTARGET_INFO=16 ./linalg-ops
 run linalg-ops memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./linalg-ops
 run linalg-ops check ./linalg-ops-check
+run matmul-tiled info LIBOMPTARGET_INFO=16 ./matmul-tiled
+run matmul-tiled memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-tiled
+run matmul-tiled racecheck compute-sanitizer --tool racecheck --report-api-errors no --error-exitcode 3 ./matmul-tiled
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -106,6 +109,15 @@ check)
   for p in vector-paths linalg-ops; do
     desc="$p under compute-sanitizer memcheck: no errors"
     check --check-prefix=SANITIZER "$0" < "$R/$p.memcheck.out"
+  done
+  for v in info memcheck racecheck; do
+    desc="matmul-tiled results ($v)"; check "$K/matmul-tiled.mlir" < "$R/matmul-tiled.$v.out"
+  done
+  desc="matmul-tiled launches"
+  check --check-prefix=LAUNCH "$G/matmul-tiled.test" < "$R/matmul-tiled.info.err"
+  for tool in memcheck racecheck; do
+    desc="matmul-tiled under compute-sanitizer $tool: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/matmul-tiled.$tool.out"
   done
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"

@@ -109,17 +109,31 @@ offload.kernel @softmax(%x: memref<?x?xf32>, %m: memref<?xf32>, %e: memref<?x?xf
   offload.return
 }
 
-// A contraction the tiled strategy does not take yet: a loop over the
-// outputs, each accumulating in a sequential loop.
+// A contraction the tiled strategy computes (with the fill of its output
+// before it): kept whole.
 // CHECK-LABEL: offload.kernel @matmul
+// CHECK-NOT: scf.parallel
+// CHECK: linalg.fill
+// CHECK-NEXT: linalg.matmul
+offload.kernel @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+  // expected-remark@+1 {{'linalg.matmul' kept whole for the tiled contraction strategy}}
+  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  offload.return
+}
+
+// A contraction it does not take (complex elements): a loop over the
+// outputs, each accumulating in a sequential loop.
+// CHECK-LABEL: offload.kernel @zmatmul
 // CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) =
 // CHECK: %[[C0:.*]] = memref.load %{{.*}}[%[[I]], %[[J]]]
 // CHECK: %[[ACC:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%[[A:.*]] = %[[C0]])
 // CHECK-DAG: memref.load %{{.*}}[%[[I]], %[[K]]]
 // CHECK-DAG: memref.load %{{.*}}[%[[K]], %[[J]]]
 // CHECK: memref.store %[[ACC]], %{{.*}}[%[[I]], %[[J]]]
-offload.kernel @matmul(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+offload.kernel @zmatmul(%a: memref<?x?xcomplex<f32>>, %b: memref<?x?xcomplex<f32>>, %c: memref<?x?xcomplex<f32>>) {
   // expected-remark@+1 {{'linalg.matmul' lowered to a parallel loop over its outputs, each reducing sequentially}}
-  linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+  linalg.matmul ins(%a, %b : memref<?x?xcomplex<f32>>, memref<?x?xcomplex<f32>>) outs(%c : memref<?x?xcomplex<f32>>)
   offload.return
 }

@@ -25,7 +25,10 @@
 // CHECK-NEXT: copy -4918.0
 // CHECK-NEXT: twoloops 2100.0
 
-// REMARK-DAG: remark: kernel @layer: 2 parallel loops fused into the one before
+// The matmul of @layer is kept whole (tiled contraction), its epilogue
+// becomes a second launch.
+// REMARK-DAG: remark: 'linalg.matmul' kept whole for the tiled contraction strategy
+// REMARK-DAG: remark: launch of @layer split into 2 launches
 // REMARK-DAG: remark: launch of @twoloops split into 2 launches
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>

@@ -52,10 +52,16 @@ StringRef stringifyKernelStrategyKind(KernelStrategyKind kind);
 /// Block and thread tiles of a tiled contraction.
 struct ContractionTiling {
   /// Output tile of a block (tileM x tileN) and the k-slice staged in
-  /// shared memory per step.
-  int64_t tileM = 128, tileN = 128, tileK = 8;
-  /// Output tile of a thread.
-  int64_t threadM = 8, threadN = 8;
+  /// shared memory per step (two stages, within the 48 KiB of static shared
+  /// memory).
+  int64_t tileM = 256, tileN = 128, tileK = 8;
+  /// Output tile of a thread: quads of 4 rows by quads of 4 columns, spread
+  /// over the block tile (so multiples of 4). tileK * tileM and tileK *
+  /// tileN must be multiples of threads().
+  int64_t threadM = 16, threadN = 8;
+  /// Elements per vector load of global memory, where the operand's layout
+  /// and alignment allow.
+  int64_t vectorWidth = 4;
   /// Threads per block (one dimension).
   int64_t threads() const { return (tileM / threadM) * (tileN / threadN); }
 };
