@@ -1,4 +1,4 @@
-//===- TiledContraction.cpp - contractions as block-tiled kernels -*- C++ -*-===//
+//===- TiledContraction.cpp - contractions as tiled kernels ----*- C++ -*-===//
 //
 // The TiledContraction strategy (KernelStrategy.h): a linalg contraction in a
 // gpu.func becomes a register-tiled kernel in the style of a SIMT SGEMM.
@@ -199,8 +199,7 @@ Value TiledContractionBuilder::isAligned(Value memref, int64_t elements,
   auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
   Value pointer =
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value begin =
-      add(pointer, mul(meta.getOffset(), index(bytes(elementType))));
+  Value begin = add(pointer, mul(meta.getOffset(), index(bytes(elementType))));
   Value ok = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::eq,
       arith::RemUIOp::create(b, loc, begin,
@@ -264,8 +263,7 @@ Value TiledContractionBuilder::loadGroup(const InputTile &in, unsigned group,
     at[in.inner] = innerFirst;
     return vector::LoadOp::create(
         b, loc, vectorType, in.global, indices(in.dims, at),
-        /*nontemporal=*/false,
-        llvm::Align(in.width * bytes(in.elementType)));
+        /*nontemporal=*/false, llvm::Align(in.width * bytes(in.elementType)));
   }
   SmallVector<Value> elements;
   for (int64_t e = 0; e < in.width; ++e) {
@@ -328,10 +326,10 @@ void TiledContractionBuilder::storeSlice(ArrayRef<Value> groups, Value stage) {
       }
       for (int64_t e = 0; e < in->width; ++e) {
         Value element = vector::ExtractOp::create(b, loc, group, e);
-        memref::StoreOp::create(
-            b, loc, element, in->shared,
-            ValueRange{stage, add(in->kOffsets[g], index(e)),
-                       in->innerOffsets[g]});
+        memref::StoreOp::create(b, loc, element, in->shared,
+                                ValueRange{stage,
+                                           add(in->kOffsets[g], index(e)),
+                                           in->innerOffsets[g]});
       }
     }
   }
@@ -389,8 +387,7 @@ SmallVector<Value> TiledContractionBuilder::computeSlice(Value stage,
           b, loc, vectorType, in.shared,
           ValueRange{stage, index(kk),
                      add(base, index(q * (in.innerTile / quads)))},
-          /*nontemporal=*/false,
-          llvm::Align(fragment * bytes(in.elementType)));
+          /*nontemporal=*/false, llvm::Align(fragment * bytes(in.elementType)));
       for (int64_t e = 0; e < fragment; ++e)
         values.push_back(vector::ExtractOp::create(b, loc, vec, e));
     }
@@ -514,9 +511,9 @@ Value TiledContractionBuilder::addShared(gpu::GPUFuncOp func,
                                          const InputTile &in) {
   auto workgroup = gpu::AddressSpaceAttr::get(
       b.getContext(), gpu::GPUDialect::getWorkgroupAddressSpace());
-  auto type = MemRefType::get({2, tiling.tileK, in.innerTile + in.pad},
-                              in.elementType, MemRefLayoutAttrInterface(),
-                              workgroup);
+  auto type =
+      MemRefType::get({2, tiling.tileK, in.innerTile + in.pad}, in.elementType,
+                      MemRefLayoutAttrInterface(), workgroup);
   BlockArgument buffer = func.addWorkgroupAttribution(type, loc);
   int64_t align = std::max<int64_t>(16, fragment * bytes(in.elementType));
   func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
@@ -539,8 +536,7 @@ void TiledContractionBuilder::build(linalg::FillOp fill) {
 
   // Exactly `threads` threads along x: ranges for the thread ids, and the
   // launch fails rather than computing garbage with another block size.
-  func.setKnownBlockSizeAttr(
-      b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
+  func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
 
   b.setInsertionPoint(op);
   // Loop sizes.
@@ -556,12 +552,12 @@ void TiledContractionBuilder::build(linalg::FillOp fill) {
 
   a = planInput(match.getA(), match.aDims, match.aType, match.m, tiling.tileM,
                 tid);
-  bIn = planInput(match.getB(), match.bDims, match.bType, match.n,
-                  tiling.tileN, tid);
+  bIn = planInput(match.getB(), match.bDims, match.bType, match.n, tiling.tileN,
+                  tid);
   a.shared = addShared(func, a);
   bIn.shared = addShared(func, bIn);
-  cContiguous = hasUnitInnerStride(match.getC()) &&
-                match.cDims.back() == match.n;
+  cContiguous =
+      hasUnitInnerStride(match.getC()) && match.cDims.back() == match.n;
   if (cContiguous)
     cAligned = isAligned(match.getC(), fragment, match.cType);
   Value fillValue;
@@ -602,9 +598,8 @@ void TiledContractionBuilder::build(linalg::FillOp fill) {
     z = arith::DivUIOp::create(b, loc, rest, tilesM);
   m0 = mul(by, index(tiling.tileM));
   n0 = mul(bx, index(tiling.tileN));
-  Value interior =
-      land(le(add(m0, index(tiling.tileM)), loopSizes[match.m]),
-           le(add(n0, index(tiling.tileN)), loopSizes[match.n]));
+  Value interior = land(le(add(m0, index(tiling.tileM)), loopSizes[match.m]),
+                        le(add(n0, index(tiling.tileN)), loopSizes[match.n]));
   Value inputsAligned = interior;
   for (const InputTile *in : {&a, &bIn})
     if (in->contiguous)
