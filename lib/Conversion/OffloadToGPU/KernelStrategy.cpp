@@ -124,13 +124,31 @@ mlir::offload::getTransposedLoads(scf::ParallelOp parallel) {
   });
   if (nested)
     return loads;
+  llvm::DenseSet<Value> read;
+  parallel.getBody()->walk([&](memref::LoadOp load) {
+    read.insert(load.getMemRef());
+  });
+  llvm::DenseMap<Value, unsigned> stores;
+  parallel.getBody()->walk([&](memref::StoreOp store) {
+    ++stores[store.getMemRef()];
+  });
+  auto transposed = [&](ValueRange indices, Value memref) {
+    return indices.size() == 2 && indices[0] == j && indices[1] == i &&
+           !parallel->isAncestor(memref.getParentBlock()->getParentOp());
+  };
   for (Operation &op : parallel.getBody()->without_terminator()) {
-    auto load = dyn_cast<memref::LoadOp>(op);
-    if (!load || load.getIndices().size() != 2 || load.getIndices()[0] != j ||
-        load.getIndices()[1] != i || written.contains(load.getMemRef()) ||
-        parallel->isAncestor(load.getMemRef().getParentBlock()->getParentOp()))
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      if (transposed(load.getIndices(), load.getMemRef()) &&
+          !written.contains(load.getMemRef()))
+        loads.push_back(load);
       continue;
-    loads.push_back(load);
+    }
+    // A buffer only written, once, at [j, i].
+    if (auto store = dyn_cast<memref::StoreOp>(op))
+      if (transposed(store.getIndices(), store.getMemRef()) &&
+          !read.contains(store.getMemRef()) &&
+          stores[store.getMemRef()] == 1)
+        loads.push_back(store);
   }
   return loads;
 }

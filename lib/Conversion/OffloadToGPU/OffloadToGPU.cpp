@@ -487,7 +487,9 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
       gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup);
   SmallVector<Value> tiles;
   for (Operation *op : loads) {
-    Type element = cast<memref::LoadOp>(op).getResult().getType();
+    Type element = isa<memref::LoadOp>(op)
+                       ? cast<memref::LoadOp>(op).getResult().getType()
+                       : cast<memref::StoreOp>(op).getValue().getType();
     // One padding column: the column reads hit 32 different banks.
     auto type = MemRefType::get({tile, tile + 1}, element, nullptr, workgroup);
     tiles.push_back(func.addWorkgroupAttribution(type, loc));
@@ -534,9 +536,11 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
     OpBuilder::InsertionGuard g(rewriter);
     rewriter.setInsertionPointToStart(guard.thenBlock());
     for (auto [op, buffer] : llvm::zip(loads, tiles)) {
-      Value v = memref::LoadOp::create(
-          rewriter, loc, cast<memref::LoadOp>(op).getMemRef(),
-          ValueRange{j, i});
+      auto load = dyn_cast<memref::LoadOp>(op);
+      if (!load)
+        continue;
+      Value v = memref::LoadOp::create(rewriter, loc, load.getMemRef(),
+                                       ValueRange{j, i});
       memref::StoreOp::create(rewriter, loc, v, buffer, ValueRange{r, tx});
     }
   }
@@ -556,8 +560,15 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
     for (Operation &op : body.without_terminator()) {
       auto it = llvm::find(loads, &op);
       if (it != loads.end()) {
-        Value v = memref::LoadOp::create(rewriter, loc,
-                                         tiles[it - loads.begin()],
+        Value buffer = tiles[it - loads.begin()];
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          // Kept in the tile, written out along the buffer's rows below.
+          memref::StoreOp::create(rewriter, loc,
+                                  mapping.lookupOrDefault(store.getValue()),
+                                  buffer, ValueRange{tx, r});
+          continue;
+        }
+        Value v = memref::LoadOp::create(rewriter, loc, buffer,
                                          ValueRange{tx, r});
         mapping.map(op.getResult(0), v);
         continue;
@@ -566,6 +577,31 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
     }
   }
   gpu::BarrierOp::create(rewriter, loc);
+  // Write: thread (tx, ty) writes buffer[j0 + ty + 8k, i0 + tx] of the
+  // buffers stored at [j, i].
+  if (llvm::any_of(loads, [](Operation *op) {
+        return isa<memref::StoreOp>(op);
+      })) {
+    for (int64_t k = 0; k < tile / rows; ++k) {
+      Value r = arith::AddIOp::create(rewriter, loc, ty, idx(k * rows));
+      Value j = arith::AddIOp::create(rewriter, loc, j0, r);
+      Value i = arith::AddIOp::create(rewriter, loc, i0, tx);
+      auto guard = scf::IfOp::create(rewriter, loc, inBounds(i, j),
+                                     /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPointToStart(guard.thenBlock());
+      for (auto [op, buffer] : llvm::zip(loads, tiles)) {
+        auto store = dyn_cast<memref::StoreOp>(op);
+        if (!store)
+          continue;
+        Value v = memref::LoadOp::create(rewriter, loc, buffer,
+                                         ValueRange{r, tx});
+        memref::StoreOp::create(rewriter, loc, v, store.getMemRef(),
+                                ValueRange{j, i});
+      }
+    }
+    gpu::BarrierOp::create(rewriter, loc);
+  }
   rewriter.eraseOp(parallel);
 }
 

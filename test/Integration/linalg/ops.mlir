@@ -17,6 +17,7 @@
 // CHECK-NEXT: bmm -301.0
 // CHECK-NEXT: matvec 2615.0
 // CHECK-NEXT: transpose -4918.0
+// CHECK-NEXT: transpose2 -4918.0
 // CHECK-NEXT: broadcast -3987.0
 // CHECK-NEXT: rowsum -2090.0
 // CHECK-NEXT: dot 171.0
@@ -42,6 +43,7 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @n_matvec("matvec\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @n_transpose("transpose\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @n_broadcast("broadcast\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @n_transpose2("transpose2\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @n_rowsum("rowsum\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @n_dot("dot\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @n_map("map\00") {addr_space = 0 : i32}
@@ -76,6 +78,19 @@ module attributes {offload.targets = [#offload.host]} {
 
   offload.kernel @transpose(%a: memref<?x?xf32>, %t: memref<?x?xf32>) {
     linalg.transpose ins(%a : memref<?x?xf32>) outs(%t : memref<?x?xf32>) permutation = [1, 0]
+    offload.return
+  }
+
+  // The transpose written with the store transposed.
+  offload.kernel @transpose2(%a: memref<?x?xf32>, %t: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = memref.dim %a, %c0 : memref<?x?xf32>
+    %n = memref.dim %a, %c1 : memref<?x?xf32>
+    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+      %v = memref.load %a[%i, %j] : memref<?x?xf32>
+      memref.store %v, %t[%j, %i] : memref<?x?xf32>
+    }
     offload.return
   }
 
@@ -247,6 +262,12 @@ module attributes {offload.targets = [#offload.host]} {
     %tf = func.call @flat(%t) : (memref<?x?xf32>) -> memref<?xf32>
     %n_transpose = llvm.mlir.addressof @n_transpose : !llvm.ptr
     func.call @print(%n_transpose, %tf) : (!llvm.ptr, memref<?xf32>) -> ()
+
+    %t2 = memref.alloc(%c19, %c37) : memref<?x?xf32>
+    offload.launch @transpose2(%a, %t2) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    %t2f = func.call @flat(%t2) : (memref<?x?xf32>) -> memref<?xf32>
+    %n_transpose2 = llvm.mlir.addressof @n_transpose2 : !llvm.ptr
+    func.call @print(%n_transpose2, %t2f) : (!llvm.ptr, memref<?xf32>) -> ()
 
     // broadcast of bias (23) over 37 rows
     %bo = memref.alloc(%c37, %c23) : memref<?x?xf32>

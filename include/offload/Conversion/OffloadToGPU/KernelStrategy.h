@@ -89,10 +89,11 @@ struct KernelStrategy {
 constexpr int64_t kTransposeTile = 32;
 constexpr int64_t kTransposeRows = 8;
 
-/// The loads of `parallel` (a 2-D loop without reductions, unit steps)
-/// directly in its body that read a 2-D buffer defined outside the loop,
-/// never written in it, at exactly [j, i] for the loop's induction
-/// variables (i, j).
+/// The loads and stores of `parallel` (a 2-D loop without reductions, unit
+/// steps) directly in its body that access a 2-D buffer defined outside the
+/// loop at exactly [j, i] for the loop's induction variables (i, j): loads
+/// of buffers the loop never writes, and the one store of buffers it never
+/// reads.
 SmallVector<Operation *> getTransposedLoads(scf::ParallelOp parallel);
 
 /// The number of consecutive iterations of the innermost dimension of

@@ -411,6 +411,22 @@ void Lowering::lowerParallel(linalg::LinalgOp op, ArrayRef<Value> loopSizes) {
                    });
     return;
   }
+  if (nestParallel && loopSizes.size() == 1) {
+    // Beside row reductions, a 1-D op (a fill of their outputs) goes on a
+    // loop over rows holding a loop of one iteration, so that it fuses
+    // with them and the rows still go on blocks (their threads share the
+    // one iteration instead of each writing).
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    createParallel(
+        rewriter, loc, loopSizes, 1, {},
+        [&](OpBuilder &b, ArrayRef<Value> outer, ValueRange) {
+          createParallel(b, loc, {one}, 1, {},
+                         [&](OpBuilder &nb, ArrayRef<Value>, ValueRange) {
+                           emit(nb, outer);
+                         });
+        });
+    return;
+  }
   if (nestParallel && loopSizes.size() >= 2) {
     // Rows on an outer loop, the rest on a nested one (fuses with row-wise
     // reductions over the same rows).
@@ -731,6 +747,9 @@ struct OffloadLowerLinalgPass
           if (form == Form::Parallel && rows && op.getNumLoops() >= 2)
             os << "a parallel loop over rows holding a parallel loop over "
                   "the rest (to fuse with the kernel's row reductions)";
+          else if (form == Form::Parallel && rows && op.getNumLoops() == 1)
+            os << "a parallel loop over rows holding a loop of one "
+                  "iteration (to fuse with the kernel's row reductions)";
           else
             os << describe(form);
           op->emitRemark() << text;

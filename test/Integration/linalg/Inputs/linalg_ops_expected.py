@@ -34,6 +34,7 @@ y = init(37, 1, 5, 2)
 y = y + a @ x
 show("matvec", y)
 show("transpose", a.T)
+show("transpose2", a.T)
 bo = np.broadcast_to(bias[None, :], (37, 23))
 show("broadcast", bo)
 y = y + a.sum(axis=1)
