@@ -212,7 +212,9 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   if (attr.getName() == getHostAttrName()) {
-    if (!isa<func::FuncOp>(op))
+    // On the func.func it marks; the LLVM lowering carries it over to the
+    // llvm.func.
+    if (!isa<func::FuncOp, LLVM::LLVMFuncOp>(op))
       return op->emitError()
              << "'" << getHostAttrName() << "' belongs on a func.func";
     if (!isa<UnitAttr>(attr.getValue()))
