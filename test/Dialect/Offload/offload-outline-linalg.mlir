@@ -186,6 +186,36 @@ func.func @nested(%a: memref<16x8xf32>, %b: memref<8x8xf32>, %c: memref<16x8xf32
   return
 }
 
+// A loop's induction variable used in a body is a kernel argument; three
+// elementwise ops in a chain are one kernel.
+// CHECK-LABEL: offload.kernel private @__linalg_iv_generic_0(
+// CHECK-SAME: %[[X:.*]]: memref<8xf32>, %[[IV:.*]]: index)
+// CHECK: arith.index_cast %[[IV]]
+// CHECK: linalg.exp
+// CHECK-NEXT: linalg.negf
+// CHECK-NEXT: offload.return
+// CHECK-LABEL: func.func @iv(
+// CHECK: scf.for %[[I:.*]] = 
+// CHECK-NEXT: offload.launch @__linalg_iv_generic_0(%{{.*}}, %[[I]])
+func.func @iv(%x: memref<8xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    linalg.generic {indexing_maps = [affine_map<(d) -> (d)>], iterator_types = ["parallel"]}
+        outs(%x : memref<8xf32>) {
+    ^bb0(%v: f32):
+      %ii = arith.index_cast %i : index to i32
+      %f = arith.sitofp %ii : i32 to f32
+      %r = arith.addf %v, %f : f32
+      linalg.yield %r : f32
+    }
+    linalg.exp ins(%x : memref<8xf32>) outs(%x : memref<8xf32>)
+    // expected-remark@+1 {{outlined linalg.generic, linalg.exp and linalg.negf into kernel @__linalg_iv_generic_0 launched here}}
+    linalg.negf ins(%x : memref<8xf32>) outs(%x : memref<8xf32>)
+  }
+  return
+}
+
 // Left alone: a function marked offload.host, ops on tensors, memref.copy,
 // and the kernels' own ops.
 // CHECK-LABEL: func.func @on_host(

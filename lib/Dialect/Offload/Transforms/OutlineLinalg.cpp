@@ -247,10 +247,11 @@ OffloadOutlineLinalgPass::outline(func::FuncOp func,
   if (!ok)
     return failure();
 
-  // The op that names the kernel: the last one that is not a fill.
+  // The op that names the kernel: the first one that is not a fill (the
+  // contraction after its fill, the head of an elementwise chain).
   Operation *last = group.back();
-  Operation *main = last;
-  for (linalg::LinalgOp op : llvm::reverse(group))
+  Operation *main = group.front();
+  for (linalg::LinalgOp op : group)
     if (!isa<linalg::FillOp>(op.getOperation())) {
       main = op;
       break;

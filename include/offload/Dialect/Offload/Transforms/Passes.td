@@ -30,10 +30,11 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
     `offload.kernel` and replaces it by an `offload.launch` of that kernel
     without map clauses, so that map inference, buffers kept on the device
     across launches, queued launches and `--offload-check` apply to it as to
-    any launch. The kernel is named `__linalg_<function>_<op>_<n>`; its
-    arguments are the op's memref and scalar operands and the values its
-    body uses from above (constants are cloned into the kernel instead),
-    and its body is the op followed by `offload.return`.
+    any launch. The kernel is named `__linalg_<function>_<op>_<n>` after
+    its first op that is not a fill; its arguments are the op's memref and
+    scalar operands and the values its body uses from above (constants are
+    cloned into the kernel instead), and its body is the op followed by
+    `offload.return`.
 
     Ops that belong together go into one kernel, in order:
 
