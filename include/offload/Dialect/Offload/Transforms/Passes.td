@@ -255,9 +255,9 @@ def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
     branches, and calls to functions with bodies:
 
     * read and never written: `to`;
-    * written over its whole extent and never read: `from`, or `alloc` when
-      the buffer is one the function allocates and nothing reads it after
-      the launch;
+    * written over its whole extent and never read before it is written:
+      `from`, or `alloc` when the buffer is one the function allocates and
+      nothing reads it after the launch;
     * otherwise, when written: `tofrom`;
     * not accessed: not mapped (its address is passed but never
       dereferenced).
@@ -265,7 +265,12 @@ def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
     "Whole extent" is proven for a store at exactly the induction variables
     of the kernel's parallel loop, unconditional in its body, whose bounds
     are 0 and the buffer's sizes, and for destination-style ops (`linalg`)
-    and `memref.copy` writing the whole buffer unconditionally.
+    and `memref.copy` writing the whole buffer unconditionally. A read after
+    such a write in the write's block (a `linalg.matmul` after the
+    `linalg.fill` of its output), or a load later in an iteration of the
+    element a store at the induction variables wrote in that iteration (an
+    elementwise chain fused into one loop), reads only what the kernel
+    wrote.
 
     Sections: when every access of a buffer argument is a load or store in
     the parallel loop at `iv + c` along the buffer's outermost dimension,
