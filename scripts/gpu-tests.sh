@@ -30,6 +30,8 @@ build)
   for p in saxpy jacobi matvec; do
     "$B/offload-cc" "examples/$p.mlir" -o "$D/$p"
   done
+  "$B/offload-cc" "$L/layer.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/linalg-layer"
   "$B/offload-cc" "$G/Inputs/queued-fault.mlir" -o "$D/queued-fault"
   cat > "$D/run.sh" <<'RUN'
 #!/usr/bin/env bash
@@ -63,6 +65,10 @@ run vector-paths memcheck compute-sanitizer --tool memcheck --report-api-errors 
 run linalg-ops info LIBOMPTARGET_INFO=16 ./linalg-ops
 run linalg-ops memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./linalg-ops
 run linalg-ops check ./linalg-ops-check
+run linalg-layer info LIBOMPTARGET_INFO=-1 ./linalg-layer
+for tool in memcheck racecheck; do
+  run linalg-layer $tool compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 ./linalg-layer
+done
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -106,6 +112,16 @@ check)
   for p in vector-paths linalg-ops; do
     desc="$p under compute-sanitizer memcheck: no errors"
     check --check-prefix=SANITIZER "$0" < "$R/$p.memcheck.out"
+  done
+  desc="linalg-layer results"
+  check "$G/linalg-layer.test" < "$R/linalg-layer.info.out"
+  for prefix in LAUNCH COPIES; do
+    desc="linalg-layer $prefix"
+    check --check-prefix=$prefix "$G/linalg-layer.test" < "$R/linalg-layer.info.err"
+  done
+  for tool in memcheck racecheck; do
+    desc="linalg-layer under compute-sanitizer $tool"
+    check --check-prefix=SANITIZER "$0" < "$R/linalg-layer.$tool.out"
   done
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"
