@@ -30,6 +30,8 @@ build)
   for p in saxpy jacobi matvec; do
     "$B/offload-cc" "examples/$p.mlir" -o "$D/$p"
   done
+  "$B/offload-cc" "$L/layer.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/linalg-layer"
   "$B/offload-cc" "$G/Inputs/queued-fault.mlir" -o "$D/queued-fault"
   cat > "$D/run.sh" <<'RUN'
 #!/usr/bin/env bash
@@ -66,6 +68,10 @@ run linalg-ops check ./linalg-ops-check
 run matmul-tiled info LIBOMPTARGET_INFO=16 ./matmul-tiled
 run matmul-tiled memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-tiled
 run matmul-tiled racecheck compute-sanitizer --tool racecheck --report-api-errors no --error-exitcode 3 ./matmul-tiled
+run linalg-layer info LIBOMPTARGET_INFO=-1 ./linalg-layer
+for tool in memcheck racecheck; do
+  run linalg-layer $tool compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 ./linalg-layer
+done
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -118,6 +124,16 @@ check)
   for tool in memcheck racecheck; do
     desc="matmul-tiled under compute-sanitizer $tool: no errors"
     check --check-prefix=SANITIZER "$0" < "$R/matmul-tiled.$tool.out"
+  done
+  desc="linalg-layer results"
+  check "$G/linalg-layer.test" < "$R/linalg-layer.info.out"
+  for prefix in LAUNCH COPIES; do
+    desc="linalg-layer $prefix"
+    check --check-prefix=$prefix "$G/linalg-layer.test" < "$R/linalg-layer.info.err"
+  done
+  for tool in memcheck racecheck; do
+    desc="linalg-layer under compute-sanitizer $tool"
+    check --check-prefix=SANITIZER "$0" < "$R/linalg-layer.$tool.out"
   done
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"

@@ -9,7 +9,10 @@
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -32,6 +35,11 @@ inline void registerAllPasses() {
   arith::registerArithExpandOpsPass();
   memref::registerExpandStridedMetadataPass();
   registerGpuModuleToBinaryPass();
+  bufferization::registerEmptyTensorEliminationPass();
+  bufferization::registerOneShotBufferizePass();
+  bufferization::registerBufferizationPipelines();
+  registerConvertBufferizationToMemRefPass();
+  registerConvertLinalgToLoopsPass();
 }
 
 } // namespace mlir::offload

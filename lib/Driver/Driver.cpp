@@ -27,6 +27,9 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
   pipeline.targets = options.targets;
   pipeline.remarks = options.remarks;
   pipeline.check = options.check;
+  // Linalg on tensors (what ML compilers produce before bufferization):
+  // bufferize first.
+  pipeline.bufferize = holdsTensors(module);
   buildOffloadPipeline(pm, pipeline);
   if (options.log) {
     *options.log << "offload-cc: lowering with offload-pipeline: ";

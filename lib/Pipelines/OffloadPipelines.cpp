@@ -8,13 +8,18 @@
 #include "offload/Target/Targets.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -22,11 +27,47 @@
 using namespace mlir;
 using namespace mlir::offload;
 
+void mlir::offload::buildOffloadBufferizePipeline(OpPassManager &pm) {
+  // An empty tensor that an op then fills becomes that op's output buffer,
+  // not a buffer of its own copied into it.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  // Plain memrefs at function boundaries: the C calling convention of a
+  // memref<4x8xf32> argument is then that of a contiguous row-major array.
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+}
+
+bool mlir::offload::holdsTensors(Operation *module) {
+  auto isTensor = [](Type type) { return isa<TensorType>(type); };
+  return module
+      ->walk([&](Operation *op) {
+        if (llvm::any_of(op->getResultTypes(), isTensor) ||
+            llvm::any_of(op->getOperandTypes(), isTensor))
+          return WalkResult::interrupt();
+        if (auto func = dyn_cast<FunctionOpInterface>(op))
+          if (llvm::any_of(func.getArgumentTypes(), isTensor) ||
+              llvm::any_of(func.getResultTypes(), isTensor))
+            return WalkResult::interrupt();
+        return WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 void mlir::offload::buildOffloadDevicePipeline(
     OpPassManager &pm, const OffloadPipelineOptions &options) {
+  if (options.bufferize)
+    buildOffloadBufferizePipeline(pm);
   OffloadSetTargetsOptions targets;
   targets.targets = options.targets;
   pm.addPass(createOffloadSetTargets(targets));
+  OffloadOutlineLinalgOptions outline;
+  outline.remarks = options.remarks;
+  pm.addPass(createOffloadOutlineLinalg(outline));
   OffloadRaiseContractionsOptions raise;
   raise.remarks = options.remarks;
   pm.addNestedPass<KernelOp>(createOffloadRaiseContractions(raise));
@@ -60,6 +101,9 @@ void mlir::offload::buildOffloadHostPipeline(
   chain.remarks = options.remarks;
   pm.addNestedPass<func::FuncOp>(createOffloadChainLaunches(chain));
   pm.addPass(createConvertOffloadToOpenMP());
+  // Linalg ops that stay in host code (functions marked offload.host): to
+  // loops, which the next passes lower with the rest of the host code.
+  pm.addPass(createConvertLinalgToLoopsPass());
   addPreLLVMLoweringPasses(pm);
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createConvertOpenMPToLLVMPass());
@@ -83,6 +127,12 @@ void mlir::offload::registerOffloadPipelines() {
       "Lower an offload module to the LLVM dialect with its device images "
       "embedded (offload-device-pipeline, then offload-host-pipeline)",
       buildOffloadPipeline);
+  PassPipelineRegistration<>(
+      "offload-bufferize-pipeline",
+      "Bufferize a module written on tensors (one-shot-bufferize over "
+      "function boundaries with identity layouts, buffer deallocation), the "
+      "stage offload-pipeline{bufferize=1} starts with",
+      buildOffloadBufferizePipeline);
   PassPipelineRegistration<OffloadPipelineOptions>(
       "offload-device-pipeline",
       "Infer maps and build the device images of an offload module",

@@ -8,6 +8,8 @@
 // RUN:   | FileCheck %s --check-prefix=STAGES
 // RUN: offload-opt %s --offload-pipeline="targets=host" --dump-pass-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=PASSES
+// RUN: echo "module {}" | offload-opt --offload-pipeline="targets=host bufferize=1" --dump-pass-pipeline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BUFFERIZE
 
 // The passes and pipelines offload-opt registers.
 // HELP-DAG: --convert-offload-to-gpu
@@ -17,6 +19,9 @@
 // HELP-DAG: --offload-lower-device-modules
 // HELP-DAG: --offload-serialize-device-modules
 // HELP-DAG: --offload-set-targets
+// HELP-DAG: --offload-outline-linalg
+// HELP-DAG: --offload-bufferize-pipeline {{ *}}- Bufferize a module written on tensors
+// HELP-DAG: --bufferize
 // HELP-DAG: --offload-pipeline {{ *}}- Lower an offload module to the LLVM dialect with its device images embedded
 // HELP-DAG: --offload-device-pipeline {{ *}}- Infer maps and build the device images of an offload module
 // HELP-DAG: --offload-host-pipeline {{ *}}- Lower launches and data movement to libomptarget calls and the host code to the LLVM dialect
@@ -82,6 +87,19 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
 // The host code gets line tables, then the map names are legalized last,
 // after every pass that rewrites locations.
+// Linalg ops: outlined right after the targets are set; what stays in host
+// code becomes loops before the host's structured control flow is lowered.
+// PASSES: offload-set-targets{targets=host},
+// PASSES-NEXT: offload-outline-linalg{remarks=false},
+// PASSES: convert-offload-to-omp,
+// PASSES-NEXT: convert-linalg-to-loops,
 // PASSES: ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly},
 // PASSES-NEXT: offload-legalize-map-names
 // PASSES-NEXT: )
+
+// With bufferize=1, tensors are bufferized first.
+// BUFFERIZE: eliminate-empty-tensors,
+// BUFFERIZE-NEXT: one-shot-bufferize{{.*}}bufferize-function-boundaries=true{{.*}}function-boundary-type-conversion=identity-layout-map
+// BUFFERIZE: convert-bufferization-to-memref,
+// BUFFERIZE-NEXT: offload-set-targets{targets=host},
+// BUFFERIZE-NEXT: offload-outline-linalg

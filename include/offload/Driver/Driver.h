@@ -38,7 +38,8 @@ struct CompileOptions {
 };
 
 /// Runs offload-pipeline on `module`, leaving the LLVM and omp dialects and
-/// the device images. Diagnostics go to the context's handler.
+/// the device images; a module that holds tensors is bufferized first
+/// (`bufferize`). Diagnostics go to the context's handler.
 LogicalResult lowerOffloadModule(ModuleOp module,
                                  const CompileOptions &options);
 

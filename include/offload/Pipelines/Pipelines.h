@@ -7,6 +7,7 @@
 
 namespace mlir {
 class OpPassManager;
+class Operation;
 namespace offload {
 
 struct OffloadPipelineOptions
@@ -23,6 +24,13 @@ struct OffloadPipelineOptions
                      "on the device and every wait for queued launches as a "
                      "remark"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> bufferize{
+      *this, "bufferize",
+      llvm::cl::desc("Bufferize tensors first (offload-bufferize-pipeline): "
+                     "for linalg on tensors; function arguments and results "
+                     "of tensor type become memrefs with the identity "
+                     "layout"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> check{
       *this, "check",
       llvm::cl::desc("Checking mode: run every kernel on the device and on "
@@ -32,8 +40,21 @@ struct OffloadPipelineOptions
       llvm::cl::init(false)};
 };
 
-/// Device side: set the targets, infer maps, build, lower and serialize the
-/// device modules (offload-set-targets, offload-infer-maps,
+/// Tensors to buffers, for modules written with linalg (or tensor, arith,
+/// scf) on tensors: one-shot-bufferize over function boundaries (tensor
+/// arguments and results become memrefs with the identity layout), the
+/// ownership-based deallocation of what it allocates
+/// (buffer-deallocation-pipeline), convert-bufferization-to-memref.
+void buildOffloadBufferizePipeline(OpPassManager &pm);
+
+/// Whether `module` holds values of tensor type (so offload-pipeline needs
+/// `bufferize`).
+bool holdsTensors(Operation *module);
+
+/// Device side (after offload-bufferize-pipeline with `bufferize`): set the
+/// targets, outline linalg ops of host code into kernels, infer maps, build,
+/// lower and serialize the device modules (offload-set-targets,
+/// offload-outline-linalg, offload-infer-maps,
 /// convert-offload-to-gpu, offload-lower-device-modules,
 /// offload-serialize-device-modules).
 void buildOffloadDevicePipeline(OpPassManager &pm,
@@ -41,7 +62,8 @@ void buildOffloadDevicePipeline(OpPassManager &pm,
 
 /// Host side: let launches run without waiting in between
 /// (offload-chain-launches), lower launches and data movement
-/// (convert-offload-to-omp), then everything to the LLVM and omp dialects,
+/// (convert-offload-to-omp), linalg ops left in host code to loops
+/// (convert-linalg-to-loops), then everything to the LLVM and omp dialects,
 /// ready for translation.
 void buildOffloadHostPipeline(OpPassManager &pm,
                               const OffloadPipelineOptions &options);
@@ -50,8 +72,8 @@ void buildOffloadHostPipeline(OpPassManager &pm,
 void buildOffloadPipeline(OpPassManager &pm,
                           const OffloadPipelineOptions &options);
 
-/// Registers offload-pipeline, offload-device-pipeline and
-/// offload-host-pipeline.
+/// Registers offload-pipeline, offload-bufferize-pipeline,
+/// offload-device-pipeline and offload-host-pipeline.
 void registerOffloadPipelines();
 
 } // namespace offload

@@ -822,3 +822,17 @@ offload.kernel @k(%s: tuple<memref<?xf32>, index>) {
   func.call @use(%s) : (tuple<memref<?xf32>, index>) -> ()
   offload.return
 }
+
+// -----
+
+// expected-error@+1 {{'offload.host' is a unit attribute}}
+func.func @host_attr(%a: memref<4xf32>) attributes {offload.host = 1 : i32} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.host' belongs on a func.func}}
+offload.kernel @host_kernel(%a: memref<4xf32>) attributes {offload.host} {
+  offload.return
+}

@@ -297,3 +297,84 @@ func.func @launch_nested(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %n: index, %d
   }
   return
 }
+
+// -----
+
+// Read only after the kernel wrote it: a fill before the matmul that
+// accumulates into the filled buffer, and a load later in an iteration of
+// the element the iteration stored (a fused elementwise chain). The kernel
+// needs none of the buffers' previous contents: `from`.
+
+offload.kernel @fill_matmul(%a: memref<4x8xf32>, %b: memref<8x5xf32>,
+                            %c: memref<4x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x5xf32>)
+  linalg.matmul ins(%a, %b : memref<4x8xf32>, memref<8x5xf32>)
+                outs(%c : memref<4x5xf32>)
+  offload.return
+}
+
+offload.kernel @store_then_load(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %y, %c0 : memref<?x?xf32>
+  %n = memref.dim %y, %c1 : memref<?x?xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+    %v = memref.load %x[%i, %j] : memref<?x?xf32>
+    memref.store %v, %y[%i, %j] : memref<?x?xf32>
+    %w = memref.load %y[%i, %j] : memref<?x?xf32>
+    %r = arith.maximumf %w, %zero : f32
+    memref.store %r, %y[%i, %j] : memref<?x?xf32>
+  }
+  offload.return
+}
+
+// Loads of another element, or before the store: the previous contents
+// may be read, `tofrom`.
+offload.kernel @load_other(%y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %zero, %y[%i] : memref<?xf32>
+    %w = memref.load %y[%c0] : memref<?xf32>
+    memref.store %w, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @load_before(%y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %w = memref.load %y[%i] : memref<?xf32>
+    %d = arith.addf %w, %w : f32
+    memref.store %d, %y[%i] : memref<?xf32>
+    %u = memref.load %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_written_first(
+// CHECK: offload.launch @fill_matmul(%{{.*}}) map(to: %{{.*}} : memref<4x8xf32>, to: %{{.*}} : memref<8x5xf32>, from: %{{.*}} : memref<4x5xf32>)
+// CHECK: offload.launch @store_then_load(%{{.*}}) map(to: %{{.*}}, from: %{{.*}} : memref<?x?xf32>)
+// CHECK: offload.launch @load_other(%{{.*}}) map(tofrom:
+// CHECK: offload.launch @load_before(%{{.*}}) map(tofrom:
+func.func @launch_written_first(%a: memref<4x8xf32>, %b: memref<8x5xf32>, %c: memref<4x5xf32>,
+                                %x: memref<?x?xf32>, %y: memref<?x?xf32>, %z: memref<?xf32>) {
+  // expected-remark@+3 {{argument #0 mapped 'to'}}
+  // expected-remark@+2 {{argument #1 mapped 'to'}}
+  // expected-remark@+1 {{argument #2 mapped 'from': kernel @fill_matmul writes every element before reading any}}
+  offload.launch @fill_matmul(%a, %b, %c) : (memref<4x8xf32>, memref<8x5xf32>, memref<4x5xf32>) -> ()
+  // expected-remark@+2 {{argument #0 mapped 'to'}}
+  // expected-remark@+1 {{argument #1 mapped 'from': kernel @store_then_load writes every element before reading any}}
+  offload.launch @store_then_load(%x, %y) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @load_other reads and writes it}}
+  offload.launch @load_other(%z) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @load_before reads and writes it}}
+  offload.launch @load_before(%z) : (memref<?xf32>) -> ()
+  return
+}

@@ -5,10 +5,12 @@
 #row = affine_map<(d0, d1) -> (d0)>
 
 // Elementwise: one parallel loop over both dimensions, sizes from the
-// kernel's arguments.
-// CHECK-LABEL: offload.kernel @add
-// CHECK-DAG: %[[M:.*]] = memref.dim %[[A:.*]], %c0
-// CHECK-DAG: %[[N:.*]] = memref.dim %[[A]], %c1
+// kernel's arguments: those of the output, which the loop then provably
+// covers (map inference maps it `from`).
+// CHECK-LABEL: offload.kernel @add(
+// CHECK-SAME: %{{[^:]*}}: memref<?x?xf32>, %{{[^:]*}}: memref<?x?xf32>, %[[C:[^:]*]]: memref<?x?xf32>)
+// CHECK-DAG: %[[M:.*]] = memref.dim %[[C]], %c0
+// CHECK-DAG: %[[N:.*]] = memref.dim %[[C]], %c1
 // CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) = (%{{.*}}, %{{.*}}) to (%[[M]], %[[N]])
 // CHECK-DAG: memref.load %{{.*}}[%[[I]], %[[J]]]
 // CHECK-DAG: memref.load %{{.*}}[%[[I]], %[[J]]]

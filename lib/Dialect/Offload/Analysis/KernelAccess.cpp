@@ -128,6 +128,9 @@ private:
   void visitDirectAccess(Operation *user, Value buffer, ValueRange indices,
                          bool isStore);
   void visitCall(CallOpInterface call, OpOperand &use);
+  /// Whether every read of the buffer reads what the kernel wrote before
+  /// it (see readsOnlyWhatItWrote's definition).
+  bool readsOnlyWhatItWrote() const;
 
   llvm::SmallPtrSetImpl<Operation *> &activeCallees;
   BufferAccess access;
@@ -139,6 +142,14 @@ private:
   bool allOffsetsZero = true;
   // A store (or whole-buffer write) that covers the section or the buffer.
   bool coversAll = false, coversSection = false;
+  // The writes that cover the buffer (no indices: all of it; indices: a
+  // store at the parallel loop's induction variables, its element in every
+  // iteration) and the reads (a direct load's indices, or none), in order
+  // to tell whether the kernel needs the buffer's previous contents.
+  SmallVector<std::pair<Operation *, SmallVector<Value>>> coveringWrites;
+  SmallVector<std::pair<Operation *, SmallVector<Value>>> reads;
+  // A read the walker cannot place (in a called function).
+  bool opaqueRead = false;
 };
 } // namespace
 
@@ -196,8 +207,10 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
   auto type = cast<MemRefType>(buffer.getType());
   if (isStore && type.hasStaticShape() && type.getNumElements() == 1 &&
       (user->getBlock() == buffer.getParentBlock() ||
-       (loop && user->getBlock() == loop.getBody())))
+       (loop && user->getBlock() == loop.getBody()))) {
     coversAll = true;
+    coveringWrites.push_back({user, {}});
+  }
   if (!loop || !loop->isProperAncestor(user) || indices.empty()) {
     sectionPossible = false;
     return;
@@ -234,6 +247,9 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
     innerFull &= isConstant(loop.getLowerBound()[ivMatch->first], 0) &&
                  isDimOf(loop.getUpperBound()[ivMatch->first], buffer, dim);
   }
+  // Each iteration writes its own element, so a load of the same indices
+  // later in the iteration reads what the kernel wrote.
+  coveringWrites.push_back({user, llvm::to_vector(indices)});
   if (!innerFull)
     return;
   unsigned outer = matchInductionPlusConstant(indices[0], loop)->first;
@@ -263,12 +279,35 @@ void AccessWalker::visitCall(CallOpInterface call, OpOperand &use) {
   BufferAccess calleeAccess =
       inner.run(callee.getArgument(index), /*loop=*/nullptr);
   activeCallees.erase(callee);
+  opaqueRead |= calleeAccess.read;
   access.read |= calleeAccess.read;
   access.written |= calleeAccess.written;
   if (access.conservative.empty() && !calleeAccess.conservative.empty())
     access.conservative = ("passes it to @" + callee.getName() + ", which " +
                            calleeAccess.conservative)
                               .str();
+}
+
+/// A read that comes after a write of the whole buffer (in the write's block)
+/// reads what the kernel wrote; so does a load, later in an iteration of the
+/// parallel loop, of the element a store at the loop's induction variables
+/// wrote in that iteration (each iteration writes its own element).
+bool AccessWalker::readsOnlyWhatItWrote() const {
+  if (opaqueRead || !access.conservative.empty())
+    return false;
+  return llvm::all_of(reads, [&](const auto &read) {
+    Operation *reader = read.first;
+    ArrayRef<Value> readIndices = read.second;
+    return llvm::any_of(coveringWrites, [&](const auto &write) {
+      Operation *writer = write.first;
+      ArrayRef<Value> writeIndices = write.second;
+      Operation *ancestor = writer->getBlock()->findAncestorOpInBlock(*reader);
+      if (!ancestor || ancestor == writer || !writer->isBeforeInBlock(ancestor))
+        return false;
+      return writeIndices.empty() ||
+             (!readIndices.empty() && llvm::equal(readIndices, writeIndices));
+    });
+  });
 }
 
 BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
@@ -333,6 +372,12 @@ BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
       }
       access.read |= reads;
       access.written |= writes;
+      if (reads) {
+        auto load = dyn_cast<memref::LoadOp>(user);
+        this->reads.push_back(
+            {user, load && direct ? llvm::to_vector(load.getIndices())
+                                  : SmallVector<Value>()});
+      }
       // Loads and stores of the argument itself bound the section.
       if (auto load = dyn_cast<memref::LoadOp>(user); load && direct) {
         visitDirectAccess(user, value, load.getIndices(), /*isStore=*/false);
@@ -353,7 +398,10 @@ BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
           wholeWrite = dps.isDpsInit(&use) && !reads;
         else if (auto copy = dyn_cast<memref::CopyOp>(user))
           wholeWrite = copy.getTarget() == value;
-        coversAll |= unconditional && wholeWrite;
+        if (unconditional && wholeWrite) {
+          coversAll = true;
+          coveringWrites.push_back({user, {}});
+        }
       }
       // Results that are memrefs derived from the operand (a cast that is
       // not a view, for instance) alias it.
@@ -362,7 +410,8 @@ BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
           worklist.insert(result);
     }
   }
-  access.overwritesAll = coversAll && !access.read;
+  access.overwritesAll =
+      coversAll && (!access.read || readsOnlyWhatItWrote());
   if (sectionPossible && anySectionAccess &&
       cast<MemRefType>(buffer.getType()).getRank() > 0) {
     access.section = section;

@@ -1,13 +1,14 @@
 //===- OffloadDialect.cpp - offload dialect ---------------------*- C++ -*-===//
 //
 // Dialect registration, attributes and the verifier of the module attributes
-// the dialect owns (`offload.targets`, `offload.entry`).
+// the dialect owns (`offload.targets`, `offload.entry`, `offload.host`).
 //
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -208,6 +209,17 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
     if (!isa<StringAttr>(attr.getValue()))
       return op->emitError() << "'" << getEntryAttrName()
                              << "' must be the kernel's symbol name (a string)";
+    return success();
+  }
+  if (attr.getName() == getHostAttrName()) {
+    // On the func.func it marks; the LLVM lowering carries it over to the
+    // llvm.func.
+    if (!isa<func::FuncOp, LLVM::LLVMFuncOp>(op))
+      return op->emitError()
+             << "'" << getHostAttrName() << "' belongs on a func.func";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getHostAttrName() << "' is a unit attribute";
     return success();
   }
   if (attr.getName() == getRuntimeStateAttrName()) {

@@ -138,19 +138,22 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
     if (access.written) {
       kind = MapKind::tofrom;
       why = "writes it";
+      // Read only after the kernel wrote all of it: as good as not read.
+      StringRef writesAll = access.read
+                                ? "writes every element before reading any"
+                                : "writes every element and reads none";
       if (!access.conservative.empty()) {
         why = access.conservative;
-      } else if (access.read) {
+      } else if (access.read && !overwritten) {
         why = "reads and writes it";
       } else if (!overwritten) {
         why = "writes it but may not write every element";
       } else if (mayBeReadAfter(launch, buffer)) {
         kind = MapKind::from;
-        why = "writes every element and reads none";
+        why = writesAll.str();
       } else {
         kind = MapKind::alloc;
-        why = "writes every element and reads none, and nothing reads the "
-              "buffer afterwards";
+        why = (writesAll + ", and nothing reads the buffer afterwards").str();
       }
     }
     vars.push_back(var);

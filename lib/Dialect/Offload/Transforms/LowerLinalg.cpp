@@ -21,6 +21,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADLOWERLINALG
@@ -48,6 +49,8 @@ class LoopSizes {
 public:
   LoopSizes(KernelOp kernel) : kernel(kernel) {
     kernel.walk([&](linalg::LinalgOp op) {
+      for (Value init : op.getDpsInits())
+        written.insert(init);
       for (unsigned loop = 0, e = op.getNumLoops(); loop < e; ++loop) {
         std::optional<Key> first;
         forEachOperandDim(op, loop, [&](Value buffer, unsigned dim) {
@@ -74,7 +77,9 @@ public:
     Location loc = op.getLoc();
     if (!some)
       return nullptr;
-    // Prefer a static size, then a kernel argument's dimension.
+    // Prefer a static size, then a dimension of a kernel argument that an
+    // op writes (so that map inference sees the loops cover that buffer),
+    // then of any kernel argument.
     std::optional<std::pair<Value, unsigned>> argument;
     for (auto it = classes.findLeader(*some); it != classes.member_end();
          ++it) {
@@ -85,8 +90,11 @@ public:
         b.setInsertionPointToStart(&kernel.getBody().front());
         return arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim));
       }
-      if (!argument && isa<BlockArgument>(buffer) &&
-          cast<BlockArgument>(buffer).getOwner() == &kernel.getBody().front())
+      if (isa<BlockArgument>(buffer) &&
+          cast<BlockArgument>(buffer).getOwner() ==
+              &kernel.getBody().front() &&
+          (!argument ||
+           (!written.contains(argument->first) && written.contains(buffer))))
         argument = std::make_pair(buffer, dim);
     }
     if (argument) {
@@ -127,6 +135,8 @@ private:
   llvm::EquivalenceClasses<Key> classes;
   llvm::DenseMap<Key, std::pair<Value, unsigned>> origins;
   llvm::DenseMap<Key, Value> dims;
+  /// The buffers linalg ops of the kernel write.
+  llvm::SmallPtrSet<Value, 4> written;
 };
 } // namespace
 

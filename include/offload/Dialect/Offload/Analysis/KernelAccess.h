@@ -43,7 +43,9 @@ struct BufferSection {
 struct BufferAccess {
   bool read = false;
   bool written = false;
-  /// Every element of the buffer is written, and none is read: the kernel
+  /// Every element of the buffer is written, and none is read before the
+  /// kernel wrote it (a fill before the matmul that accumulates into it, a
+  /// load of the element a parallel iteration stored before): the kernel
   /// needs none of its previous contents.
   bool overwritesAll = false;
   /// Every element of `section` is written (and none read).

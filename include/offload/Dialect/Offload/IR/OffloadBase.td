@@ -52,6 +52,11 @@ def Offload_Dialect : Dialect {
     }
     ```
 
+    Structured `linalg` ops on memrefs in host code become kernels and
+    launches of their own (`offload-outline-linalg`), so linear algebra
+    written by an ML compiler runs on the device too; a `func.func` with the
+    unit attribute `offload.host` keeps its linalg ops on the host.
+
     The lowering (`offload-pipeline`) turns kernels into device images
     (NVPTX, AMDGPU, x86-64 host) and launches into calls to LLVM's offload
     runtime, libomptarget.
@@ -72,6 +77,12 @@ def Offload_Dialect : Dialect {
     /// identifies a kernel to the offload runtime (its offload entry).
     static constexpr ::llvm::StringLiteral getEntryAttrName() {
       return ::llvm::StringLiteral("offload.entry");
+    }
+    /// Name of the unit attribute that marks a func.func whose linalg ops
+    /// stay on the host: offload-outline-linalg does not outline them into
+    /// kernels (its launches, if any, are unaffected).
+    static constexpr ::llvm::StringLiteral getHostAttrName() {
+      return ::llvm::StringLiteral("offload.host");
     }
     /// Name of the unit attribute that marks, on an llvm.mlir.global, the
     /// module's launch state (`__offload_rt_module`, a pair of pointers):

@@ -21,6 +21,56 @@ def OffloadSetTargets : Pass<"offload-set-targets", "ModuleOp"> {
   ];
 }
 
+def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
+  let summary = "Run the linalg ops of host code on the device";
+  let description = [{
+    In a module that lists `offload.targets`, outlines every structured
+    `linalg` op on memrefs in host code (the bodies of `func.func`s, at any
+    nesting: `scf.for` loops, `scf.if`, ...) into a new private
+    `offload.kernel` and replaces it by an `offload.launch` of that kernel
+    without map clauses, so that map inference, buffers kept on the device
+    across launches, queued launches and `--offload-check` apply to it as to
+    any launch. The kernel is named `__linalg_<function>_<op>_<n>` after
+    its first op that is not a fill; its arguments are the op's memref and
+    scalar operands and the values its body uses from above (constants are
+    cloned into the kernel instead), and its body is the op followed by
+    `offload.return`.
+
+    Ops that belong together go into one kernel, in order:
+
+    * a `linalg.fill` followed by an op that reduces into the filled buffer
+      (a contraction such as `linalg.matmul`, `linalg.batch_matmul` or a
+      `linalg.generic` contraction, or a reduction);
+    * consecutive elementwise ops (parallel loops only, projected
+      permutations, outputs indexed by the identity) where each reads or
+      writes the buffer the previous one writes, through the identity, so
+      that they have the same iteration space.
+
+    Between ops of one kernel there may be ops that do not touch memory
+    (constants, index math, `memref.alloc`, views); anything else ends the
+    group. The launch takes the place of the group's last op.
+
+    Left alone: functions with the unit attribute `offload.host`, linalg ops
+    on tensors (bufferize them first, `offload-pipeline{bufferize=1}`), ops
+    in kernels and `memref.copy` (not linalg). An op that uses a value a
+    kernel cannot take as an argument (e.g. a memref in another memory space
+    or with a non-strided layout, a non-constant vector) is an error at the
+    op.
+
+    With `remarks`, every launch created is reported:
+    `outlined linalg.matmul into kernel @__linalg_f_matmul_0 launched here`.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every kernel outlined from linalg ops">,
+  ];
+  let statistics = [
+    Statistic<"numKernels", "kernels", "Number of kernels outlined">,
+    Statistic<"numOps", "linalg-ops", "Number of linalg ops outlined">,
+  ];
+}
+
 def OffloadRaiseContractions
     : Pass<"offload-raise-contractions", "::mlir::offload::KernelOp"> {
   let summary = "Raise loop nests that compute contractions to linalg";
@@ -205,9 +255,9 @@ def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
     branches, and calls to functions with bodies:
 
     * read and never written: `to`;
-    * written over its whole extent and never read: `from`, or `alloc` when
-      the buffer is one the function allocates and nothing reads it after
-      the launch;
+    * written over its whole extent and never read before it is written:
+      `from`, or `alloc` when the buffer is one the function allocates and
+      nothing reads it after the launch;
     * otherwise, when written: `tofrom`;
     * not accessed: not mapped (its address is passed but never
       dereferenced).
@@ -215,7 +265,12 @@ def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
     "Whole extent" is proven for a store at exactly the induction variables
     of the kernel's parallel loop, unconditional in its body, whose bounds
     are 0 and the buffer's sizes, and for destination-style ops (`linalg`)
-    and `memref.copy` writing the whole buffer unconditionally.
+    and `memref.copy` writing the whole buffer unconditionally. A read after
+    such a write in the write's block (a `linalg.matmul` after the
+    `linalg.fill` of its output), or a load later in an iteration of the
+    element a store at the induction variables wrote in that iteration (an
+    elementwise chain fused into one loop), reads only what the kernel
+    wrote.
 
     Sections: when every access of a buffer argument is a load or store in
     the parallel loop at `iv + c` along the buffer's outermost dimension,

@@ -1,0 +1,302 @@
+//===- OutlineLinalg.cpp - offload-outline-linalg ---------------*- C++ -*-===//
+//
+// Moves the structured linalg ops that host code runs on memrefs (what an ML
+// compiler hands over after bufferization) into kernels of their own, and
+// launches them where the ops were. Everything after (map inference,
+// residency, queued launches, checking) then treats them as any launch.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace mlir::offload {
+#define GEN_PASS_DEF_OFFLOADOUTLINELINALG
+#include "offload/Dialect/Offload/Transforms/Passes.h.inc"
+} // namespace mlir::offload
+
+using namespace mlir;
+using namespace mlir::offload;
+
+//===----------------------------------------------------------------------===//
+// Which ops go into one kernel
+//===----------------------------------------------------------------------===//
+
+/// A linalg op this pass outlines: structured, on memrefs only.
+static linalg::LinalgOp getOutlinable(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || !linalgOp.hasPureBufferSemantics())
+    return {};
+  return linalgOp;
+}
+
+/// Whether the ops of a kernel may move past `op` to the place of the
+/// group's last op: `op` neither reads nor writes memory (constants, index
+/// math, views, `memref.dim`) or only allocates (`memref.alloc`).
+static bool canMovePast(Operation *op) {
+  if (op->getNumRegions() == 0 && isMemoryEffectFree(op))
+    return true;
+  auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects || op->getNumRegions() != 0)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  return llvm::all_of(instances, [](const MemoryEffects::EffectInstance &e) {
+    return isa<MemoryEffects::Allocate>(e.getEffect());
+  });
+}
+
+/// Parallel loops only, every operand indexed by a projected permutation of
+/// them and every output by the identity: each point of the iteration space
+/// writes its own output elements.
+static bool isElementwise(linalg::LinalgOp op) {
+  if (op.getNumParallelLoops() != op.getNumLoops())
+    return false;
+  for (OpOperand &operand : op->getOpOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (!map.isProjectedPermutation())
+      return false;
+    if (op.isDpsInit(&operand) && !map.isIdentity())
+      return false;
+  }
+  return true;
+}
+
+/// Whether `op` goes into the kernel of `group` (ops in program order).
+static bool joinsGroup(ArrayRef<linalg::LinalgOp> group, linalg::LinalgOp op) {
+  linalg::LinalgOp last = group.back();
+  // A fill followed by an op that reduces into the filled buffer
+  // (C = 0; C += A * B): the fill is the reduction's initial value.
+  if (group.size() == 1 && isa<linalg::FillOp>(last.getOperation()) &&
+      op.getNumReductionLoops() > 0 && op.getNumDpsInits() == 1 &&
+      op.getDpsInitOperand(0)->get() == last.getDpsInitOperand(0)->get())
+    return true;
+  // Elementwise ops in a chain: `op` reads or writes, through the identity,
+  // a buffer that the previous op writes through the identity, so both run
+  // over that buffer's shape.
+  if (!isElementwise(last) || !isElementwise(op))
+    return false;
+  for (OpOperand &written : last.getDpsInitsMutable())
+    for (OpOperand &operand : op->getOpOperands())
+      if (operand.get() == written.get() &&
+          op.getMatchingIndexingMap(&operand).isIdentity())
+        return true;
+  return false;
+}
+
+/// Groups the outlinable ops of `block` into kernels, in program order.
+static void
+collectGroups(Block &block,
+              SmallVectorImpl<SmallVector<linalg::LinalgOp>> &groups) {
+  SmallVector<linalg::LinalgOp> current;
+  auto flush = [&] {
+    if (!current.empty())
+      groups.push_back(std::move(current));
+    current.clear();
+  };
+  for (Operation &op : block) {
+    if (linalg::LinalgOp linalgOp = getOutlinable(&op)) {
+      if (current.empty() || !joinsGroup(current, linalgOp))
+        flush();
+      current.push_back(linalgOp);
+      continue;
+    }
+    if (!canMovePast(&op))
+      flush();
+  }
+  flush();
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct OffloadOutlineLinalgPass
+    : public offload::impl::OffloadOutlineLinalgBase<OffloadOutlineLinalgPass> {
+  using Base::Base;
+
+  void runOnOperation() override;
+
+  /// Moves `group` into a new kernel next to `func` and launches it in place
+  /// of the group's last op. Fails (after an error) when a value the ops use
+  /// cannot be a kernel argument; nothing is changed then.
+  LogicalResult outline(func::FuncOp func,
+                        ArrayRef<linalg::LinalgOp> group);
+  /// A kernel name for `op` in `func` that no symbol of the module has.
+  std::string getKernelName(func::FuncOp func, Operation *op);
+
+  SymbolTable *symbols = nullptr;
+  llvm::StringMap<unsigned> nextIndex;
+};
+} // namespace
+
+void OffloadOutlineLinalgPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (!module->hasAttr(OffloadDialect::getTargetsAttrName()))
+    return;
+  SymbolTable table(module);
+  symbols = &table;
+  bool failedAny = false;
+  for (auto func : llvm::to_vector(module.getOps<func::FuncOp>())) {
+    if (func.isExternal() || func->hasAttr(OffloadDialect::getHostAttrName()))
+      continue;
+    // Blocks of the function's own code: not the bodies of linalg ops, nor
+    // of ops isolated from above (which are not host code of this
+    // function).
+    SmallVector<Block *> blocks;
+    func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (op != func.getOperation() &&
+          (isa<linalg::LinalgOp>(op) ||
+           op->hasTrait<OpTrait::IsIsolatedFromAbove>()))
+        return WalkResult::skip();
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          blocks.push_back(&block);
+      return WalkResult::advance();
+    });
+    for (Block *block : blocks) {
+      SmallVector<SmallVector<linalg::LinalgOp>> groups;
+      collectGroups(*block, groups);
+      for (ArrayRef<linalg::LinalgOp> group : groups)
+        failedAny |= failed(outline(func, group));
+    }
+  }
+  if (failedAny)
+    signalPassFailure();
+}
+
+std::string OffloadOutlineLinalgPass::getKernelName(func::FuncOp func,
+                                                    Operation *op) {
+  std::string prefix =
+      ("__linalg_" + func.getSymName() + "_" + op->getName().stripDialect() +
+       "_")
+          .str();
+  unsigned &index = nextIndex[prefix];
+  std::string name;
+  do
+    name = prefix + std::to_string(index++);
+  while (symbols->lookup(name));
+  return name;
+}
+
+/// Describes what `op` does with `value` for a diagnostic.
+static std::string describeUse(Operation *op, Value value) {
+  for (OpOperand &operand : op->getOpOperands())
+    if (operand.get() == value)
+      return "its operand #" + std::to_string(operand.getOperandNumber());
+  return "a value its body uses from above";
+}
+
+LogicalResult
+OffloadOutlineLinalgPass::outline(func::FuncOp func,
+                                  ArrayRef<linalg::LinalgOp> group) {
+  // The values the ops use from the host: the operands of the ops other
+  // than fills (so a fill + matmul kernel takes A, B, C in that order), of
+  // the fills, then what their bodies capture. Constants are cloned into
+  // the kernel rather than passed.
+  llvm::SetVector<Value> arguments;
+  llvm::SetVector<Value> constants;
+  bool ok = true;
+  auto addValue = [&](Operation *user, Value value) {
+    if (arguments.contains(value) || constants.contains(value))
+      return;
+    Operation *def = value.getDefiningOp();
+    if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
+        def->getNumResults() == 1 && def->hasTrait<OpTrait::ConstantLike>()) {
+      constants.insert(value);
+      return;
+    }
+    if (!isSupportedKernelArgType(value.getType())) {
+      InFlightDiagnostic diag = user->emitError();
+      diag << "'" << user->getName() << "' cannot run on the device: "
+           << describeUse(user, value) << " has type " << value.getType()
+           << ", which a kernel cannot take (kernel arguments are memrefs "
+              "with an identity or strided layout in the default memory "
+              "space, and integer, float or index scalars)";
+      diag.attachNote()
+          << "mark the function '" << OffloadDialect::getHostAttrName()
+          << "' to keep its linalg ops on the host";
+      ok = false;
+      return;
+    }
+    arguments.insert(value);
+  };
+  for (bool fills : {false, true})
+    for (linalg::LinalgOp op : group)
+      if (isa<linalg::FillOp>(op.getOperation()) == fills)
+        for (Value operand : op->getOperands())
+          addValue(op, operand);
+  for (linalg::LinalgOp op : group) {
+    llvm::SetVector<Value> captured;
+    getUsedValuesDefinedAbove(op->getRegions(), captured);
+    for (Value value : captured)
+      addValue(op, value);
+  }
+  if (!ok)
+    return failure();
+
+  // The op that names the kernel: the first one that is not a fill (the
+  // contraction after its fill, the head of an elementwise chain).
+  Operation *last = group.back();
+  Operation *main = group.front();
+  for (linalg::LinalgOp op : group)
+    if (!isa<linalg::FillOp>(op.getOperation())) {
+      main = op;
+      break;
+    }
+  Location loc = last->getLoc();
+  MLIRContext *ctx = &getContext();
+
+  // The kernel, before the function.
+  SmallVector<Type> types;
+  SmallVector<Location> locs;
+  for (Value value : arguments) {
+    types.push_back(value.getType());
+    locs.push_back(value.getLoc());
+  }
+  OpBuilder b(func);
+  auto kernel = KernelOp::create(b, loc, getKernelName(func, main),
+                                 FunctionType::get(ctx, types, {}));
+  SymbolTable::setSymbolVisibility(kernel, SymbolTable::Visibility::Private);
+  symbols->insert(kernel, Block::iterator(func));
+  Block *body = b.createBlock(&kernel.getBody(), {}, types, locs);
+  IRMapping mapping;
+  mapping.map(arguments.getArrayRef(), body->getArguments());
+  for (Value value : constants)
+    b.clone(*value.getDefiningOp(), mapping);
+  for (linalg::LinalgOp op : group)
+    b.clone(*op, mapping);
+  ReturnOp::create(b, loc);
+
+  // The launch, in place of the last op.
+  b.setInsertionPoint(last);
+  LaunchOp::create(b, loc, kernel.getSymName(), arguments.getArrayRef(),
+                   ValueRange(), ArrayAttr(), Value(), ValueRange(),
+                   ValueRange());
+  if (remarks) {
+    InFlightDiagnostic remark = emitRemark(loc) << "outlined ";
+    for (auto [index, op] : llvm::enumerate(group)) {
+      if (index > 0)
+        remark << (index + 1 == group.size() ? " and " : ", ");
+      remark << op->getName();
+    }
+    remark << " into kernel @" << kernel.getSymName() << " launched here";
+  }
+  for (linalg::LinalgOp op : group)
+    op->erase();
+  ++numKernels;
+  numOps += group.size();
+  return success();
+}
