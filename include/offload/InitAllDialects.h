@@ -57,13 +57,13 @@ namespace mlir::offload {
 /// dialects the lowering produces, their conversions to LLVM, the offload
 /// targets and the LLVM IR translations.
 inline void registerAllDialects(DialectRegistry &registry) {
-  registry
-      .insert<OffloadDialect, affine::AffineDialect, arith::ArithDialect,
-              bufferization::BufferizationDialect, cf::ControlFlowDialect, func::FuncDialect, gpu::GPUDialect,
-              index::IndexDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
-              math::MathDialect, memref::MemRefDialect, NVVM::NVVMDialect,
-              omp::OpenMPDialect, ROCDL::ROCDLDialect, scf::SCFDialect,
-              tensor::TensorDialect, ub::UBDialect, vector::VectorDialect>();
+  registry.insert<OffloadDialect, affine::AffineDialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, gpu::GPUDialect, index::IndexDialect,
+                  linalg::LinalgDialect, LLVM::LLVMDialect, math::MathDialect,
+                  memref::MemRefDialect, NVVM::NVVMDialect, omp::OpenMPDialect,
+                  ROCDL::ROCDLDialect, scf::SCFDialect, tensor::TensorDialect,
+                  ub::UBDialect, vector::VectorDialect>();
   func::registerInlinerExtension(registry);
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);

@@ -31,13 +31,8 @@ void mlir::offload::buildOffloadBufferizePipeline(OpPassManager &pm) {
   // An empty tensor that an op then fills becomes that op's output buffer,
   // not a buffer of its own copied into it.
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  // Plain memrefs at function boundaries: the C calling convention of a
-  // memref<4x8xf32> argument is then that of a contiguous row-major array.
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Host code only, over function boundaries, with identity layouts.
+  pm.addPass(createOffloadBufferizeHost());
   bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 }
@@ -45,7 +40,10 @@ void mlir::offload::buildOffloadBufferizePipeline(OpPassManager &pm) {
 bool mlir::offload::holdsTensors(Operation *module) {
   auto isTensor = [](Type type) { return isa<TensorType>(type); };
   return module
-      ->walk([&](Operation *op) {
+      ->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        // Kernels are not bufferized (offload-bufferize-host).
+        if (isa<KernelOp>(op))
+          return WalkResult::skip();
         if (llvm::any_of(op->getResultTypes(), isTensor) ||
             llvm::any_of(op->getOperandTypes(), isTensor))
           return WalkResult::interrupt();

@@ -99,7 +99,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
 // With bufferize=1, tensors are bufferized first.
 // BUFFERIZE: eliminate-empty-tensors,
-// BUFFERIZE-NEXT: one-shot-bufferize{{.*}}bufferize-function-boundaries=true{{.*}}function-boundary-type-conversion=identity-layout-map
+// BUFFERIZE-NEXT: offload-bufferize-host,
 // BUFFERIZE: convert-bufferization-to-memref,
 // BUFFERIZE-NEXT: offload-set-targets{targets=host},
 // BUFFERIZE-NEXT: offload-outline-linalg

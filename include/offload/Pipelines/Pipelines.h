@@ -41,14 +41,15 @@ struct OffloadPipelineOptions
 };
 
 /// Tensors to buffers, for modules written with linalg (or tensor, arith,
-/// scf) on tensors: one-shot-bufferize over function boundaries (tensor
+/// scf) on tensors: eliminate-empty-tensors, offload-bufferize-host
+/// (one-shot bufferization of host code over function boundaries: tensor
 /// arguments and results become memrefs with the identity layout), the
 /// ownership-based deallocation of what it allocates
 /// (buffer-deallocation-pipeline), convert-bufferization-to-memref.
 void buildOffloadBufferizePipeline(OpPassManager &pm);
 
-/// Whether `module` holds values of tensor type (so offload-pipeline needs
-/// `bufferize`).
+/// Whether the host code of `module` (kernels aside) holds values of tensor
+/// type, so that offload-pipeline needs `bufferize`.
 bool holdsTensors(Operation *module);
 
 /// Device side (after offload-bufferize-pipeline with `bufferize`): set the

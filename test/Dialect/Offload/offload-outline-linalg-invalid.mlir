@@ -37,3 +37,29 @@ func.func @captured_vector(%v: vector<4xf32>, %a: memref<8xf32>) {
   return
 }
 }
+
+// -----
+
+// One error per value, at its first use in the group (the chain of two
+// elementwise ops is one kernel).
+module attributes {offload.targets = [#offload.host]} {
+func.func @captured_twice(%v: vector<4xf32>, %a: memref<8xf32>) {
+  // expected-error@+2 {{'linalg.generic' cannot run on the device: a value its body uses from above has type 'vector<4xf32>'}}
+  // expected-note@+1 {{mark the function 'offload.host'}}
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      outs(%a : memref<8xf32>) {
+  ^bb0(%x: f32):
+    %s = vector.reduction <add>, %v : vector<4xf32> into f32
+    %r = arith.addf %x, %s : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [affine_map<(i) -> (i)>], iterator_types = ["parallel"]}
+      outs(%a : memref<8xf32>) {
+  ^bb0(%x: f32):
+    %s = vector.reduction <mul>, %v : vector<4xf32> into f32
+    %r = arith.mulf %x, %s : f32
+    linalg.yield %r : f32
+  }
+  return
+}
+}

@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir::offload {
@@ -132,8 +133,7 @@ struct OffloadOutlineLinalgPass
   /// Moves `group` into a new kernel next to `func` and launches it in place
   /// of the group's last op. Fails (after an error) when a value the ops use
   /// cannot be a kernel argument; nothing is changed then.
-  LogicalResult outline(func::FuncOp func,
-                        ArrayRef<linalg::LinalgOp> group);
+  LogicalResult outline(func::FuncOp func, ArrayRef<linalg::LinalgOp> group);
   /// A kernel name for `op` in `func` that no symbol of the module has.
   std::string getKernelName(func::FuncOp func, Operation *op);
 
@@ -179,10 +179,9 @@ void OffloadOutlineLinalgPass::runOnOperation() {
 
 std::string OffloadOutlineLinalgPass::getKernelName(func::FuncOp func,
                                                     Operation *op) {
-  std::string prefix =
-      ("__linalg_" + func.getSymName() + "_" + op->getName().stripDialect() +
-       "_")
-          .str();
+  std::string prefix = ("__linalg_" + func.getSymName() + "_" +
+                        op->getName().stripDialect() + "_")
+                           .str();
   unsigned &index = nextIndex[prefix];
   std::string name;
   do
@@ -208,9 +207,10 @@ OffloadOutlineLinalgPass::outline(func::FuncOp func,
   // the kernel rather than passed.
   llvm::SetVector<Value> arguments;
   llvm::SetVector<Value> constants;
-  bool ok = true;
+  llvm::SmallPtrSet<Value, 2> rejected;
   auto addValue = [&](Operation *user, Value value) {
-    if (arguments.contains(value) || constants.contains(value))
+    if (arguments.contains(value) || constants.contains(value) ||
+        rejected.contains(value))
       return;
     Operation *def = value.getDefiningOp();
     if (def && def->getNumOperands() == 0 && def->getNumRegions() == 0 &&
@@ -220,15 +220,16 @@ OffloadOutlineLinalgPass::outline(func::FuncOp func,
     }
     if (!isSupportedKernelArgType(value.getType())) {
       InFlightDiagnostic diag = user->emitError();
-      diag << "'" << user->getName() << "' cannot run on the device: "
-           << describeUse(user, value) << " has type " << value.getType()
+      diag << "'" << user->getName()
+           << "' cannot run on the device: " << describeUse(user, value)
+           << " has type " << value.getType()
            << ", which a kernel cannot take (kernel arguments are memrefs "
               "with an identity or strided layout in the default memory "
               "space, and integer, float or index scalars)";
-      diag.attachNote()
-          << "mark the function '" << OffloadDialect::getHostAttrName()
-          << "' to keep its linalg ops on the host";
-      ok = false;
+      diag.attachNote() << "mark the function '"
+                        << OffloadDialect::getHostAttrName()
+                        << "' to keep its linalg ops on the host";
+      rejected.insert(value);
       return;
     }
     arguments.insert(value);
@@ -244,7 +245,7 @@ OffloadOutlineLinalgPass::outline(func::FuncOp func,
     for (Value value : captured)
       addValue(op, value);
   }
-  if (!ok)
+  if (!rejected.empty())
     return failure();
 
   // The op that names the kernel: the first one that is not a fill (the

@@ -71,6 +71,25 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
   ];
 }
 
+def OffloadBufferizeHost : Pass<"offload-bufferize-host", "ModuleOp"> {
+  let summary = "Bufferize the tensors of host code";
+  let description = [{
+    One-shot bufferization of the module's host code, for modules written
+    with linalg (and tensor, arith, scf) on tensors: function boundaries
+    included, tensor arguments and results becoming memrefs with the
+    identity layout (so that a C caller sees plain row-major arrays).
+    Kernels are left alone: a tensor in an `offload.kernel` stays there,
+    and `offload-lower-linalg` reports it. Follow it with the
+    ownership-based deallocation of the buffers it allocates;
+    `offload-bufferize-pipeline` (`offload-pipeline{bufferize=1}`) runs
+    both.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def OffloadRaiseContractions
     : Pass<"offload-raise-contractions", "::mlir::offload::KernelOp"> {
   let summary = "Raise loop nests that compute contractions to linalg";

@@ -1,0 +1,43 @@
+// RUN: offload-opt %s --offload-bufferize-host | FileCheck %s
+
+// Host code on tensors: function boundaries become memrefs with the
+// identity layout, tensor.empty an allocation, linalg ops on tensors the
+// same ops on buffers.
+// CHECK-LABEL: func.func @layer(
+// CHECK-SAME: %[[X:.*]]: memref<4x8xf32>, %[[W:.*]]: memref<8x3xf32>) -> memref<4x3xf32>
+// CHECK: %[[Y:.*]] = memref.alloc() {{.*}}: memref<4x3xf32>
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%[[Y]] : memref<4x3xf32>)
+// CHECK: linalg.matmul ins(%[[X]], %[[W]] : memref<4x8xf32>, memref<8x3xf32>) outs(%[[Y]] : memref<4x3xf32>)
+// CHECK: return %[[Y]] : memref<4x3xf32>
+func.func @layer(%x: tensor<4x8xf32>, %w: tensor<8x3xf32>) -> tensor<4x3xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x3xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x3xf32>)
+                     outs(%f : tensor<4x3xf32>) -> tensor<4x3xf32>
+  return %y : tensor<4x3xf32>
+}
+
+// A caller: the call takes and returns the buffers.
+// CHECK-LABEL: func.func @caller(
+// CHECK: %[[R:.*]] = call @layer(%{{.*}}, %{{.*}}) : (memref<4x8xf32>, memref<8x3xf32>) -> memref<4x3xf32>
+// CHECK: memref.load %[[R]]
+func.func @caller(%x: memref<4x8xf32>, %w: memref<8x3xf32>, %i: index) -> f32 {
+  %xt = bufferization.to_tensor %x restrict : memref<4x8xf32> to tensor<4x8xf32>
+  %wt = bufferization.to_tensor %w restrict : memref<8x3xf32> to tensor<8x3xf32>
+  %y = func.call @layer(%xt, %wt) : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+  %v = tensor.extract %y[%i, %i] : tensor<4x3xf32>
+  return %v : f32
+}
+
+// Kernels are left alone: their tensors are the kernel lowering's to
+// report.
+// CHECK-LABEL: offload.kernel @on_tensors(
+// CHECK: tensor.empty
+// CHECK: linalg.copy ins(%{{.*}} : tensor<4xf32>)
+offload.kernel @on_tensors(%a: memref<4xf32>) {
+  %t = tensor.empty() : tensor<4xf32>
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.copy ins(%t : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
+  offload.return
+}
