@@ -358,11 +358,41 @@ offload.kernel @load_before(%y: memref<?xf32>) {
   offload.return
 }
 
+// The row-sum form: the fill in a one-iteration loop, then the reduction
+// and the update in another.
+offload.kernel @fill_one_trip(%x: memref<?x?xf32>, %s: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %s, %c0 : memref<?xf32>
+  %n = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    scf.parallel (%u) = (%c0) to (%c1) step (%c1) {
+      memref.store %zero, %s[%i] : memref<?xf32>
+    }
+    %sum = scf.parallel (%j) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+      %v = memref.load %x[%i, %j] : memref<?x?xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%a: f32, %b: f32):
+        %r = arith.addf %a, %b : f32
+        scf.reduce.return %r : f32
+      }
+    }
+    scf.parallel (%u) = (%c0) to (%c1) step (%c1) {
+      %old = memref.load %s[%i] : memref<?xf32>
+      %new = arith.addf %sum, %old : f32
+      memref.store %new, %s[%i] : memref<?xf32>
+    }
+  }
+  offload.return
+}
+
 // CHECK-LABEL: func.func @launch_written_first(
 // CHECK: offload.launch @fill_matmul(%{{.*}}) map(to: %{{.*}} : memref<4x8xf32>, to: %{{.*}} : memref<8x5xf32>, from: %{{.*}} : memref<4x5xf32>)
 // CHECK: offload.launch @store_then_load(%{{.*}}) map(to: %{{.*}}, from: %{{.*}} : memref<?x?xf32>)
 // CHECK: offload.launch @load_other(%{{.*}}) map(tofrom:
 // CHECK: offload.launch @load_before(%{{.*}}) map(tofrom:
+// CHECK: offload.launch @fill_one_trip(%{{.*}}) map(to: %{{.*}}, from: %{{.*}} : memref<?xf32>)
 func.func @launch_written_first(%a: memref<4x8xf32>, %b: memref<8x5xf32>, %c: memref<4x5xf32>,
                                 %x: memref<?x?xf32>, %y: memref<?x?xf32>, %z: memref<?xf32>) {
   // expected-remark@+3 {{argument #0 mapped 'to'}}
@@ -376,5 +406,8 @@ func.func @launch_written_first(%a: memref<4x8xf32>, %b: memref<8x5xf32>, %c: me
   offload.launch @load_other(%z) : (memref<?xf32>) -> ()
   // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @load_before reads and writes it}}
   offload.launch @load_before(%z) : (memref<?xf32>) -> ()
+  // expected-remark@+2 {{argument #0 mapped 'to'}}
+  // expected-remark@+1 {{argument #1 mapped 'from': kernel @fill_one_trip writes every element before reading any}}
+  offload.launch @fill_one_trip(%x, %z) : (memref<?x?xf32>, memref<?xf32>) -> ()
   return
 }

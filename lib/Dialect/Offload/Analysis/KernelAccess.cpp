@@ -201,6 +201,38 @@ static bool isDimOf(Value ub, Value buffer, unsigned dim) {
          isConstant(dimOp.getIndex(), dim);
 }
 
+/// Whether `op` is a loop that runs its body at least once: constant bounds
+/// with at least one iteration along every dimension (as the one-iteration
+/// loops that keep a fill beside a row reduction).
+static bool runsAtLeastOnce(Operation *op) {
+  auto nonEmpty = [](ValueRange lbs, ValueRange ubs) {
+    for (auto [lb, ub] : llvm::zip(lbs, ubs)) {
+      APInt lower, upper;
+      if (!matchPattern(lb, m_ConstantInt(&lower)) ||
+          !matchPattern(ub, m_ConstantInt(&upper)) || !lower.slt(upper))
+        return false;
+    }
+    return true;
+  };
+  if (auto parallel = dyn_cast<scf::ParallelOp>(op))
+    return nonEmpty(parallel.getLowerBound(), parallel.getUpperBound());
+  if (auto forOp = dyn_cast<scf::ForOp>(op))
+    return nonEmpty(forOp.getLowerBound(), forOp.getUpperBound());
+  return false;
+}
+
+/// Whether `op` runs in every iteration of the loop whose body is `body`:
+/// it is in `body`, or nested in `body` only in loops that run at least
+/// once.
+static bool runsInEveryIteration(Operation *op, Block *body) {
+  while (op->getBlock() != body) {
+    op = op->getParentOp();
+    if (!op || !runsAtLeastOnce(op))
+      return false;
+  }
+  return true;
+}
+
 void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
                                      ValueRange indices, bool isStore) {
   // A store that always runs into a buffer of one element writes all of it.
@@ -230,7 +262,7 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
     }
     allOffsetsZero &= match->second == 0;
   }
-  if (!isStore || user->getBlock() != loop.getBody())
+  if (!isStore || !runsInEveryIteration(user, loop.getBody()))
     return;
   // A store at exactly (iv_a, iv_b, ...), one distinct loop dimension per
   // buffer dimension, runs once for every point of the loop's iteration
@@ -288,24 +320,33 @@ void AccessWalker::visitCall(CallOpInterface call, OpOperand &use) {
                               .str();
 }
 
-/// A read that comes after a write of the whole buffer (in the write's block)
-/// reads what the kernel wrote; so does a load, later in an iteration of the
-/// parallel loop, of the element a store at the loop's induction variables
-/// wrote in that iteration (each iteration writes its own element).
+/// A read that comes after a write of the whole buffer reads what the kernel
+/// wrote; so does a load, later in an iteration of the parallel loop, of the
+/// element a store at the loop's induction variables wrote in that iteration
+/// (each iteration writes its own element). "After" is in the block of the
+/// write or of an op that holds it (every op between a covering store and
+/// the loop body runs in every iteration).
 bool AccessWalker::readsOnlyWhatItWrote() const {
   if (opaqueRead || !access.conservative.empty())
     return false;
+  auto comesAfter = [](Operation *reader, Operation *writer) {
+    for (Operation *level = writer; level && !isa<KernelOp>(level);
+         level = level->getParentOp()) {
+      Operation *ancestor = level->getBlock()->findAncestorOpInBlock(*reader);
+      if (ancestor && ancestor != level && level->isBeforeInBlock(ancestor))
+        return true;
+    }
+    return false;
+  };
   return llvm::all_of(reads, [&](const auto &read) {
     Operation *reader = read.first;
     ArrayRef<Value> readIndices = read.second;
     return llvm::any_of(coveringWrites, [&](const auto &write) {
-      Operation *writer = write.first;
       ArrayRef<Value> writeIndices = write.second;
-      Operation *ancestor = writer->getBlock()->findAncestorOpInBlock(*reader);
-      if (!ancestor || ancestor == writer || !writer->isBeforeInBlock(ancestor))
+      if (!writeIndices.empty() &&
+          (readIndices.empty() || !llvm::equal(readIndices, writeIndices)))
         return false;
-      return writeIndices.empty() ||
-             (!readIndices.empty() && llvm::equal(readIndices, writeIndices));
+      return comesAfter(reader, write.first);
     });
   });
 }

@@ -282,7 +282,8 @@ def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
       dereferenced).
 
     "Whole extent" is proven for a store at exactly the induction variables
-    of the kernel's parallel loop, unconditional in its body, whose bounds
+    of the kernel's parallel loop, unconditional in its body (or in loops
+    there with constant bounds that run at least once), whose bounds
     are 0 and the buffer's sizes, and for destination-style ops (`linalg`)
     and `memref.copy` writing the whole buffer unconditionally. A read after
     such a write in the write's block (a `linalg.matmul` after the
