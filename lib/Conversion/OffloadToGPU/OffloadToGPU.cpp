@@ -1375,6 +1375,26 @@ struct ConvertOffloadToGPUPass
               << stringifyKernelStrategyKind(strategy.kind)
               << "': " << strategy.reason;
       }
+    // A tiled contraction is built for its block size: an explicit thread
+    // count on a launch of it cannot run (the block count may be any).
+    if (anyGrid)
+      module.walk([&](LaunchOp launch) {
+        if (launch.getThreads().empty())
+          return;
+        auto kernel = symbolTable.lookup<KernelOp>(launch.getKernel());
+        if (!kernel)
+          return;
+        KernelStrategy strategy = selectKernelStrategy(kernel);
+        if (strategy.kind != KernelStrategyKind::TiledContraction)
+          return;
+        launch.emitOpError()
+            << "gives threads(...) to kernel @" << kernel.getSymName()
+            << ", a tiled contraction that runs on exactly "
+            << strategy.tiling.threads()
+            << " threads per block; leave threads(...) out (blocks(...) "
+               "may stay)";
+        failed = true;
+      });
     if (failed)
       return signalPassFailure();
 

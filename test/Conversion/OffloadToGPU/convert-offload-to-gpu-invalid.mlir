@@ -224,3 +224,18 @@ module attributes {offload.targets = [#offload.host]} {
     offload.return
   }
 }
+
+// -----
+
+// A tiled contraction runs on its own block size.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @mm(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  func.func @run(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %n: index) {
+    // expected-error@+1 {{'offload.launch' op gives threads(...) to kernel @mm, a tiled contraction that runs on exactly 256 threads per block; leave threads(...) out (blocks(...) may stay)}}
+    offload.launch @mm(%a, %b, %c) blocks(%n) threads(%n) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    return
+  }
+}
