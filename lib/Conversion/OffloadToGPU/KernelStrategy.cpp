@@ -102,6 +102,15 @@ static bool isInvariantToInnermost(Value value, scf::ParallelOp parallel) {
   return true;
 }
 
+std::optional<std::pair<Value, ValueRange>>
+mlir::offload::getLoadStoreAccess(Operation *op) {
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return std::make_pair(load.getMemRef(), ValueRange(load.getIndices()));
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return std::make_pair(store.getMemRef(), ValueRange(store.getIndices()));
+  return std::nullopt;
+}
+
 SmallVector<Operation *>
 mlir::offload::getTransposedLoads(scf::ParallelOp parallel) {
   SmallVector<Operation *> loads;
@@ -163,17 +172,10 @@ int64_t mlir::offload::getGridVectorWidth(scf::ParallelOp parallel) {
   parallel.getBody()->walk([&](Operation *op) {
     if (isa<scf::ParallelOp, scf::ForallOp>(op))
       ok = false;
-    Value memref;
-    ValueRange indices;
-    if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      memref = load.getMemRef();
-      indices = load.getIndices();
-    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      memref = store.getMemRef();
-      indices = store.getIndices();
-    } else {
+    auto access = getLoadStoreAccess(op);
+    if (!access)
       return;
-    }
+    auto [memref, indices] = *access;
     if (indices.empty() || indices.back() != iv)
       return;
     auto type = cast<MemRefType>(memref.getType());

@@ -234,17 +234,10 @@ static Value buildAlignmentTest(OpBuilder &b, Location loc,
   Value iv = parallel.getInductionVars().back();
   llvm::SetVector<Value> memrefs;
   parallel.getBody()->walk([&](Operation *op) {
-    Value memref;
-    ValueRange indices;
-    if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      memref = load.getMemRef();
-      indices = load.getIndices();
-    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      memref = store.getMemRef();
-      indices = store.getIndices();
-    } else {
+    auto access = getLoadStoreAccess(op);
+    if (!access)
       return;
-    }
+    auto [memref, indices] = *access;
     if (indices.empty() || indices.back() != iv ||
         parallel->isAncestor(memref.getParentBlock()->getParentOp()))
       return;
@@ -289,6 +282,25 @@ static Value buildAlignmentTest(OpBuilder &b, Location loc,
       conj(isMultiple(stride, widthValue));
   }
   return aligned;
+}
+
+/// Gives the clones (in `mapping`) of `accesses`, loads and stores of the
+/// first of `width` consecutive iterations, the alignment of a vector of
+/// `width` elements (at most 16 bytes).
+static void setVectorAlignment(OpBuilder &b, ArrayRef<Operation *> accesses,
+                               IRMapping &mapping, int64_t width) {
+  for (Operation *access : accesses) {
+    Operation *clone = mapping.lookupOrNull(access);
+    if (!clone)
+      continue;
+    Value memref = getLoadStoreAccess(clone)->first;
+    int64_t bytes = cast<MemRefType>(memref.getType())
+                        .getElementType()
+                        .getIntOrFloatBitWidth() /
+                    8;
+    clone->setAttr("alignment",
+                   b.getI64IntegerAttr(std::min<int64_t>(16, bytes * width)));
+  }
 }
 
 static void distributeOverGrid(RewriterBase &rewriter,
@@ -403,24 +415,8 @@ static void distributeOverGrid(RewriterBase &rewriter,
               rewriter.clone(op, mapping);
             if (!withAlignment || lane)
               continue;
-            for (Operation *access : vectorAccesses) {
-              auto clone = mapping.lookupOrNull(access);
-              if (!clone)
-                continue;
-              Type element = cast<MemRefType>(
-                                 isa<memref::LoadOp>(clone)
-                                     ? cast<memref::LoadOp>(clone)
-                                           .getMemRef()
-                                           .getType()
-                                     : cast<memref::StoreOp>(clone)
-                                           .getMemRef()
-                                           .getType())
-                                 .getElementType();
-              int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-              clone->setAttr("alignment",
-                             rewriter.getI64IntegerAttr(
-                                 std::min<int64_t>(16, bytes * vectorWidth)));
-            }
+            setVectorAlignment(rewriter, vectorAccesses, mapping,
+                               vectorWidth);
           }
         };
         rewriter.setInsertionPointToStart(choose.thenBlock());
@@ -689,19 +685,7 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
       for (Operation &op : body.without_terminator())
         b.clone(op, mapping);
       if (withAlignment)
-        for (Operation *access : vectorAccesses)
-          if (Operation *clone = mapping.lookupOrNull(access)) {
-            Value memref = isa<memref::LoadOp>(clone)
-                               ? cast<memref::LoadOp>(clone).getMemRef()
-                               : cast<memref::StoreOp>(clone).getMemRef();
-            int64_t bytes = cast<MemRefType>(memref.getType())
-                                .getElementType()
-                                .getIntOrFloatBitWidth() /
-                            8;
-            clone->setAttr("alignment",
-                           b.getI64IntegerAttr(std::min<int64_t>(
-                               16, bytes * vectorWidth)));
-          }
+        setVectorAlignment(b, vectorAccesses, mapping, vectorWidth);
       SmallVector<Value> next;
       for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
         next.push_back(

@@ -84,6 +84,9 @@ struct KernelStrategy {
   std::string reason;
 };
 
+/// The memref and indices of a memref.load or memref.store, or nothing.
+std::optional<std::pair<Value, ValueRange>> getLoadStoreAccess(Operation *op);
+
 /// Tile of the tiled transpose strategy (TiledTranspose): tile x tile
 /// iterations per block, on tile x kTransposeRows threads.
 constexpr int64_t kTransposeTile = 32;
