@@ -433,7 +433,6 @@ static void distributeOverGrid(RewriterBase &rewriter,
         rewriter.setInsertionPointToStart(choose.elseBlock());
         Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
         auto tail = scf::ForOp::create(rewriter, loc, first, ub, one);
-        (void)end;
         rewriter.setInsertionPointToStart(tail.getBody());
         IRMapping mapping;
         SmallVector<Value> tailIvs(ivs);

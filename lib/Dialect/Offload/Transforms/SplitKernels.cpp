@@ -356,13 +356,12 @@ LogicalResult OffloadSplitKernelsPass::split(
       // An explicit grid only fits parts with as many loop dimensions.
       bool keepGrid = launch.getBlocks().size() <= part.getParallelRank() &&
                       launch.getThreads().size() <= part.getParallelRank();
-      auto sub = LaunchOp::create(
+      LaunchOp::create(
           rewriter, loc, TypeRange(), part.getSymName(), launch.getArgs(),
           ValueRange(), nullptr, launch.getDevice(),
           keepGrid ? launch.getBlocks() : ValueRange(),
           keepGrid ? launch.getThreads() : ValueRange(),
           launch.getAllowAliasing(), launch.getNowait());
-      (void)sub;
     }
     if (remarks)
       emitRemark(loc) << "launch of @" << kernel.getSymName() << " split into "
