@@ -521,80 +521,75 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, j,
                               ubJ));
   };
-  // Read: thread (tx, ty) reads buffer[j0 + ty + 8k, i0 + tx].
-  for (int64_t k = 0; k < tile / rows; ++k) {
-    Value r = arith::AddIOp::create(rewriter, loc, ty, idx(k * rows));
-    Value j = arith::AddIOp::create(rewriter, loc, j0, r);
-    Value i = arith::AddIOp::create(rewriter, loc, i0, tx);
-    auto guard = scf::IfOp::create(rewriter, loc, inBounds(i, j),
-                                   /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard g(rewriter);
-    rewriter.setInsertionPointToStart(guard.thenBlock());
-    for (auto [op, buffer] : llvm::zip(loads, tiles)) {
-      auto load = dyn_cast<memref::LoadOp>(op);
-      if (!load)
-        continue;
-      Value v = memref::LoadOp::create(rewriter, loc, load.getMemRef(),
-                                       ValueRange{j, i});
-      memref::StoreOp::create(rewriter, loc, v, buffer, ValueRange{r, tx});
-    }
-  }
-  gpu::BarrierOp::create(rewriter, loc);
-  // Compute: thread (tx, ty) runs iterations (i0 + ty + 8k, j0 + tx).
-  Block &body = parallel.getRegion().front();
-  for (int64_t k = 0; k < tile / rows; ++k) {
-    Value r = arith::AddIOp::create(rewriter, loc, ty, idx(k * rows));
-    Value i = arith::AddIOp::create(rewriter, loc, i0, r);
-    Value j = arith::AddIOp::create(rewriter, loc, j0, tx);
-    auto guard = scf::IfOp::create(rewriter, loc, inBounds(i, j),
-                                   /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard g(rewriter);
-    rewriter.setInsertionPointToStart(guard.thenBlock());
-    IRMapping mapping;
-    mapping.map(body.getArguments(), ValueRange{i, j});
-    for (Operation &op : body.without_terminator()) {
-      auto it = llvm::find(loads, &op);
-      if (it != loads.end()) {
-        Value buffer = tiles[it - loads.begin()];
-        if (auto store = dyn_cast<memref::StoreOp>(op)) {
-          // Kept in the tile, written out along the buffer's rows below.
-          memref::StoreOp::create(rewriter, loc,
-                                  mapping.lookupOrDefault(store.getValue()),
-                                  buffer, ValueRange{tx, r});
-          continue;
-        }
-        Value v = memref::LoadOp::create(rewriter, loc, buffer,
-                                         ValueRange{tx, r});
-        mapping.map(op.getResult(0), v);
-        continue;
-      }
-      rewriter.clone(op, mapping);
-    }
-  }
-  gpu::BarrierOp::create(rewriter, loc);
-  // Write: thread (tx, ty) writes buffer[j0 + ty + 8k, i0 + tx] of the
-  // buffers stored at [j, i].
-  if (llvm::any_of(loads, [](Operation *op) {
-        return isa<memref::StoreOp>(op);
-      })) {
+  // Calls `fn` with (r, i, j) under a bounds check for each of the tile's
+  // 4 rows a thread takes, r = ty + 8k: along the buffers' rows
+  // (i = i0 + tx, j = j0 + r), or along the loop's (i = i0 + r, j = j0 + tx).
+  auto forEachShare = [&](bool alongBuffer,
+                          function_ref<void(Value, Value, Value)> fn) {
     for (int64_t k = 0; k < tile / rows; ++k) {
       Value r = arith::AddIOp::create(rewriter, loc, ty, idx(k * rows));
-      Value j = arith::AddIOp::create(rewriter, loc, j0, r);
-      Value i = arith::AddIOp::create(rewriter, loc, i0, tx);
+      // The index that varies with r first.
+      Value i, j;
+      if (alongBuffer) {
+        j = arith::AddIOp::create(rewriter, loc, j0, r);
+        i = arith::AddIOp::create(rewriter, loc, i0, tx);
+      } else {
+        i = arith::AddIOp::create(rewriter, loc, i0, r);
+        j = arith::AddIOp::create(rewriter, loc, j0, tx);
+      }
       auto guard = scf::IfOp::create(rewriter, loc, inBounds(i, j),
                                      /*withElseRegion=*/false);
       OpBuilder::InsertionGuard g(rewriter);
       rewriter.setInsertionPointToStart(guard.thenBlock());
-      for (auto [op, buffer] : llvm::zip(loads, tiles)) {
-        auto store = dyn_cast<memref::StoreOp>(op);
-        if (!store)
-          continue;
-        Value v = memref::LoadOp::create(rewriter, loc, buffer,
-                                         ValueRange{r, tx});
-        memref::StoreOp::create(rewriter, loc, v, store.getMemRef(),
-                                ValueRange{j, i});
-      }
+      fn(r, i, j);
     }
+  };
+  // Read the tiles of the buffers loaded at [j, i] along their rows.
+  forEachShare(/*alongBuffer=*/true, [&](Value r, Value i, Value j) {
+    for (auto [op, buffer] : llvm::zip(loads, tiles))
+      if (auto load = dyn_cast<memref::LoadOp>(op)) {
+        Value v = memref::LoadOp::create(rewriter, loc, load.getMemRef(),
+                                         ValueRange{j, i});
+        memref::StoreOp::create(rewriter, loc, v, buffer, ValueRange{r, tx});
+      }
+  });
+  gpu::BarrierOp::create(rewriter, loc);
+  // Compute along the loop's rows, those accesses in the tiles.
+  Block &body = parallel.getRegion().front();
+  forEachShare(/*alongBuffer=*/false, [&](Value r, Value i, Value j) {
+    IRMapping mapping;
+    mapping.map(body.getArguments(), ValueRange{i, j});
+    for (Operation &op : body.without_terminator()) {
+      auto it = llvm::find(loads, &op);
+      if (it == loads.end()) {
+        rewriter.clone(op, mapping);
+        continue;
+      }
+      Value buffer = tiles[it - loads.begin()];
+      if (auto store = dyn_cast<memref::StoreOp>(op)) {
+        // Kept in the tile, written out along the buffer's rows below.
+        memref::StoreOp::create(rewriter, loc,
+                                mapping.lookupOrDefault(store.getValue()),
+                                buffer, ValueRange{tx, r});
+        continue;
+      }
+      mapping.map(op.getResult(0),
+                  memref::LoadOp::create(rewriter, loc, buffer,
+                                         ValueRange{tx, r}));
+    }
+  });
+  gpu::BarrierOp::create(rewriter, loc);
+  // Write the tiles of the buffers stored at [j, i] along their rows.
+  if (llvm::any_of(loads, llvm::IsaPred<memref::StoreOp>)) {
+    forEachShare(/*alongBuffer=*/true, [&](Value r, Value i, Value j) {
+      for (auto [op, buffer] : llvm::zip(loads, tiles))
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          Value v = memref::LoadOp::create(rewriter, loc, buffer,
+                                           ValueRange{r, tx});
+          memref::StoreOp::create(rewriter, loc, v, store.getMemRef(),
+                                  ValueRange{j, i});
+        }
+    });
     gpu::BarrierOp::create(rewriter, loc);
   }
   rewriter.eraseOp(parallel);
