@@ -1,0 +1,110 @@
+"""linalg through the Python package: in host code (outlined into kernels)
+and inside kernels, on the offload runtime's host device, exact results."""
+
+import numpy as np
+import pytest
+
+import offload
+
+LAYER = """
+#id = affine_map<(i, j) -> (i, j)>
+#col = affine_map<(i, j) -> (j)>
+#row = affine_map<(i, j) -> (i)>
+module attributes {offload.targets = [#offload.host]} {
+  // y = relu(x @ w + bias), then s[i] = sum_j y[i, j]: linalg on memrefs in
+  // host code, as a bufferized ML compiler hands it over.
+  func.func @layer(%x: memref<?x?xf32>, %w: memref<?x?xf32>,
+                   %bias: memref<?xf32>, %y: memref<?x?xf32>,
+                   %s: memref<?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%y : memref<?x?xf32>)
+    linalg.matmul ins(%x, %w : memref<?x?xf32>, memref<?x?xf32>)
+                  outs(%y : memref<?x?xf32>)
+    linalg.generic {indexing_maps = [#col, #id],
+                    iterator_types = ["parallel", "parallel"]}
+        ins(%bias : memref<?xf32>) outs(%y : memref<?x?xf32>) {
+    ^bb0(%b: f32, %v: f32):
+      %t = arith.addf %v, %b : f32
+      %r = arith.maximumf %t, %zero : f32
+      linalg.yield %r : f32
+    }
+    linalg.fill ins(%zero : f32) outs(%s : memref<?xf32>)
+    linalg.reduce ins(%y : memref<?x?xf32>) outs(%s : memref<?xf32>)
+        dimensions = [1]
+      (%in: f32, %acc: f32) {
+        %a = arith.addf %in, %acc : f32
+        linalg.yield %a : f32
+      }
+    return
+  }
+
+  // linalg inside a kernel: a transpose, then an elementwise product with
+  // an integer matrix (two ops, fused or split by the compiler).
+  offload.kernel @transpose_scale(%a: memref<?x?xi32>, %k: memref<?x?xi32>,
+                                  %t: memref<?x?xi32>) {
+    linalg.transpose ins(%a : memref<?x?xi32>) outs(%t : memref<?x?xi32>)
+        permutation = [1, 0]
+    linalg.generic {indexing_maps = [#id, #id],
+                    iterator_types = ["parallel", "parallel"]}
+        ins(%k : memref<?x?xi32>) outs(%t : memref<?x?xi32>) {
+    ^bb0(%kv: i32, %tv: i32):
+      %p = arith.muli %kv, %tv : i32
+      linalg.yield %p : i32
+    }
+    offload.return
+  }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def layer():
+    return offload.compile(LAYER, targets="host")
+
+
+def test_host_linalg_layer(layer):
+    # Small integers: every sum is exact in f32, so the results are exact.
+    rng = np.random.default_rng(7)
+    m, k, n = 37, 19, 45  # multiples of no tile
+    x = rng.integers(-4, 5, (m, k)).astype(np.float32)
+    w = rng.integers(-4, 5, (k, n)).astype(np.float32)
+    bias = rng.integers(-8, 9, n).astype(np.float32)
+    y = np.full((m, n), 99, dtype=np.float32)
+    s = np.full(m, 99, dtype=np.float32)
+    layer.layer(x, w, bias, y, s)
+    expected = np.maximum(x @ w + bias, 0)
+    np.testing.assert_array_equal(y, expected)
+    np.testing.assert_array_equal(s, expected.sum(axis=1))
+
+
+def test_host_linalg_layer_interface(layer):
+    f = layer.layer
+    assert f.kind == "function"
+    assert [a["name"] for a in f.args] == ["x", "w", "bias", "y", "s"]
+
+
+def test_linalg_in_kernel(layer):
+    a = np.arange(6 * 11, dtype=np.int32).reshape(6, 11)
+    k = np.arange(11 * 6, dtype=np.int32).reshape(11, 6) % 7 - 3
+    t = np.zeros((11, 6), dtype=np.int32)
+    layer.transpose_scale(a, k, t)
+    np.testing.assert_array_equal(t, a.T * k)
+    np.testing.assert_array_equal(a, np.arange(66).reshape(6, 11))
+
+
+def test_linalg_on_tensors_in_a_kernel_is_an_error():
+    source = """
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @k(%a: memref<4xf32>) {
+    %t = bufferization.to_tensor %a : memref<4xf32> to tensor<4xf32>
+    %z = arith.constant 0.0 : f32
+    %f = linalg.fill ins(%z : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
+    offload.return
+  }
+}
+"""
+    with pytest.raises(offload.CompileError) as info:
+        offload.compile(source, targets="host")
+    text = str(info.value)
+    assert "linalg.fill" in text and "tensor" in text
+    assert "see current operation" not in text
