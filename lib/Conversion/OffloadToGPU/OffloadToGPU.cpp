@@ -464,13 +464,20 @@ static void distributeOverGrid(RewriterBase &rewriter,
 }
 
 /// Replaces `parallel` (a 2-D loop over (i, j) whose `loads` read buffers at
-/// [j, i], see getTransposedLoads) by a loop over 32x32 tiles of the
-/// iteration space, each on one block of 32 x 8 threads: the block first
-/// reads the tile of each such buffer along the buffer's rows (consecutive
-/// threads on consecutive i) into shared memory, then runs the tile's
-/// iterations with consecutive threads on consecutive j, taking those
-/// loads from shared memory. Barriers keep the tile until every thread is
-/// done with it. Any grid is correct (blocks stride over the tiles).
+/// [j, i] or write buffers there, see getTransposedLoads) by 32x32 tiles of
+/// the iteration space, each on one block of 32 x 8 threads (4 rows per
+/// thread): the block reads the tile of each buffer loaded at [j, i] along
+/// the buffer's rows (consecutive threads on consecutive i) into shared
+/// memory, runs the tile's iterations with consecutive threads on
+/// consecutive j, taking those accesses from shared memory, then writes
+/// the tiles of the buffers stored at [j, i] along their rows. Barriers
+/// separate the phases.
+///
+/// When the grid covers the tiles (the launch's default grid does), block
+/// (x, y) takes tile (y, x) and nothing else; a whole tile (every tile but
+/// those on the upper edges) runs without bounds checks, so its 4 loads
+/// per thread are independent and go out together. Otherwise the blocks
+/// stride over the tiles, every access checked (any grid is correct).
 static void distributeTiledTranspose(RewriterBase &rewriter,
                                      gpu::GPUFuncOp func,
                                      scf::ParallelOp parallel,
@@ -489,6 +496,8 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
     auto type = MemRefType::get({tile, tile + 1}, element, nullptr, workgroup);
     tiles.push_back(func.addWorkgroupAttribution(type, loc));
   }
+  bool anyLoad = llvm::any_of(loads, llvm::IsaPred<memref::LoadOp>);
+  bool anyStore = llvm::any_of(loads, llvm::IsaPred<memref::StoreOp>);
   rewriter.setInsertionPoint(parallel);
   Value tx = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
   Value ty = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::y);
@@ -496,102 +505,160 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
   Value by = gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::y);
   Value gx = gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x);
   Value gy = gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::y);
-  Value tileValue = arith::ConstantIndexOp::create(rewriter, loc, tile);
   auto idx = [&](int64_t v) {
     return arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
   };
+  auto nuwNsw = arith::IntegerOverflowFlags::nuw |
+                arith::IntegerOverflowFlags::nsw;
+  auto add = [&](Value a, Value b) {
+    return arith::AddIOp::create(rewriter, loc, a, b).getResult();
+  };
+  auto slt = [&](Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, a,
+                                 b)
+        .getResult();
+  };
+  auto sle = [&](Value a, Value b) {
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, a,
+                                 b)
+        .getResult();
+  };
+  auto both = [&](Value a, Value b) {
+    return arith::AndIOp::create(rewriter, loc, a, b).getResult();
+  };
+  Value tileValue = idx(tile);
   Value lbI = parallel.getLowerBound()[0], ubI = parallel.getUpperBound()[0];
   Value lbJ = parallel.getLowerBound()[1], ubJ = parallel.getUpperBound()[1];
-  // Tiles: i along the grid's y, j along its x.
-  auto tileLoop = [&](Value lb, Value ub, Value block, Value blocks) {
-    Value start = arith::AddIOp::create(
-        rewriter, loc, lb, arith::MulIOp::create(rewriter, loc, block, tileValue));
-    Value stride = arith::MulIOp::create(rewriter, loc, blocks, tileValue);
-    auto loop = scf::ForOp::create(rewriter, loc, start, ub, stride);
-    rewriter.setInsertionPointToStart(loop.getBody());
-    return loop.getInductionVar();
-  };
-  Value i0 = tileLoop(lbI, ubI, by, gy);
-  Value j0 = tileLoop(lbJ, ubJ, bx, gx);
-  auto inBounds = [&](Value i, Value j) {
-    return arith::AndIOp::create(
-        rewriter, loc,
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, i,
-                              ubI),
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, j,
-                              ubJ));
-  };
-  // Calls `fn` with (r, i, j) under a bounds check for each of the tile's
-  // 4 rows a thread takes, r = ty + 8k: along the buffers' rows
-  // (i = i0 + tx, j = j0 + r), or along the loop's (i = i0 + r, j = j0 + tx).
-  auto forEachShare = [&](bool alongBuffer,
-                          function_ref<void(Value, Value, Value)> fn) {
-    for (int64_t k = 0; k < tile / rows; ++k) {
-      Value r = arith::AddIOp::create(rewriter, loc, ty, idx(k * rows));
-      // The index that varies with r first.
-      Value i, j;
-      if (alongBuffer) {
-        j = arith::AddIOp::create(rewriter, loc, j0, r);
-        i = arith::AddIOp::create(rewriter, loc, i0, tx);
-      } else {
-        i = arith::AddIOp::create(rewriter, loc, i0, r);
-        j = arith::AddIOp::create(rewriter, loc, j0, tx);
-      }
-      auto guard = scf::IfOp::create(rewriter, loc, inBounds(i, j),
-                                     /*withElseRegion=*/false);
-      OpBuilder::InsertionGuard g(rewriter);
-      rewriter.setInsertionPointToStart(guard.thenBlock());
-      fn(r, i, j);
-    }
-  };
-  // Read the tiles of the buffers loaded at [j, i] along their rows.
-  forEachShare(/*alongBuffer=*/true, [&](Value r, Value i, Value j) {
-    for (auto [op, buffer] : llvm::zip(loads, tiles))
-      if (auto load = dyn_cast<memref::LoadOp>(op)) {
-        Value v = memref::LoadOp::create(rewriter, loc, load.getMemRef(),
-                                         ValueRange{j, i});
-        memref::StoreOp::create(rewriter, loc, v, buffer, ValueRange{r, tx});
-      }
-  });
-  gpu::BarrierOp::create(rewriter, loc);
-  // Compute along the loop's rows, those accesses in the tiles.
   Block &body = parallel.getRegion().front();
-  forEachShare(/*alongBuffer=*/false, [&](Value r, Value i, Value j) {
-    IRMapping mapping;
-    mapping.map(body.getArguments(), ValueRange{i, j});
-    for (Operation &op : body.without_terminator()) {
-      auto it = llvm::find(loads, &op);
-      if (it == loads.end()) {
-        rewriter.clone(op, mapping);
-        continue;
-      }
-      Value buffer = tiles[it - loads.begin()];
-      if (auto store = dyn_cast<memref::StoreOp>(op)) {
-        // Kept in the tile, written out along the buffer's rows below.
-        memref::StoreOp::create(rewriter, loc,
-                                mapping.lookupOrDefault(store.getValue()),
-                                buffer, ValueRange{tx, r});
-        continue;
-      }
-      mapping.map(op.getResult(0),
-                  memref::LoadOp::create(rewriter, loc, buffer,
-                                         ValueRange{tx, r}));
-    }
-  });
-  gpu::BarrierOp::create(rewriter, loc);
-  // Write the tiles of the buffers stored at [j, i] along their rows.
-  if (llvm::any_of(loads, llvm::IsaPred<memref::StoreOp>)) {
-    forEachShare(/*alongBuffer=*/true, [&](Value r, Value i, Value j) {
-      for (auto [op, buffer] : llvm::zip(loads, tiles))
-        if (auto store = dyn_cast<memref::StoreOp>(op)) {
-          Value v = memref::LoadOp::create(rewriter, loc, buffer,
-                                           ValueRange{r, tx});
-          memref::StoreOp::create(rewriter, loc, v, store.getMemRef(),
-                                  ValueRange{j, i});
+
+  // The tile at (i0, j0). Calls `fn` with (r, i, j) for each of the tile's
+  // 4 rows a thread takes, r = ty + 8k: along the buffers' rows
+  // (i = i0 + tx, j = j0 + r), or along the loop's (i = i0 + r,
+  // j = j0 + tx); under a bounds check when `guarded`.
+  auto emitTile = [&](Value i0, Value j0, bool guarded) {
+    auto forEachShare = [&](bool alongBuffer,
+                            function_ref<void(Value, Value, Value)> fn) {
+      for (int64_t k = 0; k < tile / rows; ++k) {
+        Value r = k ? add(ty, idx(k * rows)) : ty;
+        Value i = add(i0, alongBuffer ? tx : r);
+        Value j = add(j0, alongBuffer ? r : tx);
+        if (!guarded) {
+          fn(r, i, j);
+          continue;
         }
+        auto guard = scf::IfOp::create(rewriter, loc,
+                                       both(slt(i, ubI), slt(j, ubJ)),
+                                       /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard g(rewriter);
+        rewriter.setInsertionPointToStart(guard.thenBlock());
+        fn(r, i, j);
+      }
+    };
+    // Read the tiles of the buffers loaded at [j, i] along their rows.
+    if (anyLoad) {
+      forEachShare(/*alongBuffer=*/true, [&](Value r, Value i, Value j) {
+        for (auto [op, buffer] : llvm::zip(loads, tiles))
+          if (auto load = dyn_cast<memref::LoadOp>(op)) {
+            Value v = memref::LoadOp::create(rewriter, loc, load.getMemRef(),
+                                             ValueRange{j, i});
+            memref::StoreOp::create(rewriter, loc, v, buffer,
+                                    ValueRange{r, tx});
+          }
+      });
+      gpu::BarrierOp::create(rewriter, loc);
+    }
+    // Compute along the loop's rows, those accesses in the tiles.
+    forEachShare(/*alongBuffer=*/false, [&](Value r, Value i, Value j) {
+      IRMapping mapping;
+      mapping.map(body.getArguments(), ValueRange{i, j});
+      for (Operation &op : body.without_terminator()) {
+        auto it = llvm::find(loads, &op);
+        if (it == loads.end()) {
+          rewriter.clone(op, mapping);
+          continue;
+        }
+        Value buffer = tiles[it - loads.begin()];
+        if (auto store = dyn_cast<memref::StoreOp>(op)) {
+          // Kept in the tile, written out along the buffer's rows below.
+          memref::StoreOp::create(rewriter, loc,
+                                  mapping.lookupOrDefault(store.getValue()),
+                                  buffer, ValueRange{tx, r});
+          continue;
+        }
+        mapping.map(op.getResult(0),
+                    memref::LoadOp::create(rewriter, loc, buffer,
+                                           ValueRange{tx, r}));
+      }
     });
-    gpu::BarrierOp::create(rewriter, loc);
+    // Write the tiles of the buffers stored at [j, i] along their rows.
+    if (anyStore) {
+      gpu::BarrierOp::create(rewriter, loc);
+      forEachShare(/*alongBuffer=*/true, [&](Value r, Value i, Value j) {
+        for (auto [op, buffer] : llvm::zip(loads, tiles))
+          if (auto store = dyn_cast<memref::StoreOp>(op)) {
+            Value v = memref::LoadOp::create(rewriter, loc, buffer,
+                                             ValueRange{r, tx});
+            memref::StoreOp::create(rewriter, loc, v, store.getMemRef(),
+                                    ValueRange{j, i});
+          }
+      });
+    }
+  };
+
+  // covered = ubI - lbI <= gy * 32 && ubJ - lbJ <= gx * 32 (tiles: i along
+  // the grid's y, j along its x).
+  auto reach = [&](Value blocks) {
+    return arith::MulIOp::create(rewriter, loc, blocks, tileValue, nuwNsw)
+        .getResult();
+  };
+  Value covered =
+      both(sle(arith::SubIOp::create(rewriter, loc, ubI, lbI), reach(gy)),
+           sle(arith::SubIOp::create(rewriter, loc, ubJ, lbJ), reach(gx)));
+  auto choice = scf::IfOp::create(rewriter, loc, covered,
+                                  /*withElseRegion=*/true);
+  {
+    // One tile per block: whole tiles unchecked, the others checked.
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(choice.thenBlock());
+    Value i0 = add(lbI, reach(by));
+    Value j0 = add(lbJ, reach(bx));
+    auto inside = scf::IfOp::create(rewriter, loc,
+                                    both(slt(i0, ubI), slt(j0, ubJ)),
+                                    /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(inside.thenBlock());
+    Value whole = both(sle(add(i0, tileValue), ubI),
+                       sle(add(j0, tileValue), ubJ));
+    auto split = scf::IfOp::create(rewriter, loc, whole,
+                                   /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(split.thenBlock());
+    emitTile(i0, j0, /*guarded=*/false);
+    rewriter.setInsertionPointToStart(split.elseBlock());
+    emitTile(i0, j0, /*guarded=*/true);
   }
+  // The blocks stride over the tiles, in one loop over their linear index
+  // (a loop nest would keep an address per access and tile row in
+  // registers across iterations, costing the other path its occupancy); a
+  // barrier keeps each tile's shared memory until every thread is done
+  // with it.
+  rewriter.setInsertionPointToStart(choice.elseBlock());
+  Value zero = idx(0);
+  auto tileCount = [&](Value lb, Value ub) {
+    Value extent = arith::MaxSIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, ub, lb), zero);
+    return arith::CeilDivUIOp::create(rewriter, loc, extent, tileValue)
+        .getResult();
+  };
+  Value tilesI = tileCount(lbI, ubI), tilesJ = tileCount(lbJ, ubJ);
+  Value count = arith::MulIOp::create(rewriter, loc, tilesI, tilesJ);
+  Value first = add(arith::MulIOp::create(rewriter, loc, by, gx), bx);
+  Value stride = arith::MulIOp::create(rewriter, loc, gy, gx);
+  auto loop = scf::ForOp::create(rewriter, loc, first, count, stride);
+  rewriter.setInsertionPointToStart(loop.getBody());
+  Value t = loop.getInductionVar();
+  Value ti = arith::DivUIOp::create(rewriter, loc, t, tilesJ);
+  Value tj = arith::RemUIOp::create(rewriter, loc, t, tilesJ);
+  emitTile(add(lbI, reach(ti)), add(lbJ, reach(tj)), /*guarded=*/true);
+  gpu::BarrierOp::create(rewriter, loc);
   rewriter.eraseOp(parallel);
 }
 
@@ -1353,8 +1420,9 @@ struct ConvertOffloadToGPUPass
               << stringifyKernelStrategyKind(strategy.kind)
               << "': " << strategy.reason;
       }
-    // A tiled contraction is built for its block size: an explicit thread
-    // count on a launch of it cannot run (the block count may be any).
+    // Tiled contractions and transposes are built for their block size: an
+    // explicit thread count on a launch of one cannot run (the block count
+    // may be any).
     if (anyGrid)
       module.walk([&](LaunchOp launch) {
         if (launch.getThreads().empty())
@@ -1363,12 +1431,19 @@ struct ConvertOffloadToGPUPass
         if (!kernel)
           return;
         KernelStrategy strategy = selectKernelStrategy(kernel);
-        if (strategy.kind != KernelStrategyKind::TiledContraction)
+        std::string threads;
+        if (strategy.kind == KernelStrategyKind::TiledContraction)
+          threads = "a tiled contraction that runs on exactly " +
+                    std::to_string(strategy.tiling.threads());
+        else if (strategy.kind == KernelStrategyKind::TiledTranspose)
+          threads = "a tiled transpose that runs on exactly " +
+                    std::to_string(kTransposeTile) + " x " +
+                    std::to_string(kTransposeRows);
+        else
           return;
         launch.emitOpError()
-            << "gives threads(...) to kernel @" << kernel.getSymName()
-            << ", a tiled contraction that runs on exactly "
-            << strategy.tiling.threads()
+            << "gives threads(...) to kernel @" << kernel.getSymName() << ", "
+            << threads
             << " threads per block; leave threads(...) out (blocks(...) "
                "may stay)";
         failed = true;

@@ -239,3 +239,25 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     return
   }
 }
+
+// -----
+
+// So does a tiled transpose (blocks of 32 x 8 threads).
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @transpose(%a: memref<?x?xf32>, %b: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = memref.dim %b, %c0 : memref<?x?xf32>
+    %n = memref.dim %b, %c1 : memref<?x?xf32>
+    scf.parallel (%i, %j) = (%c0, %c0) to (%m, %n) step (%c1, %c1) {
+      %v = memref.load %a[%j, %i] : memref<?x?xf32>
+      memref.store %v, %b[%i, %j] : memref<?x?xf32>
+    }
+    offload.return
+  }
+  func.func @run(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %n: index) {
+    // expected-error@+1 {{'offload.launch' op gives threads(...) to kernel @transpose, a tiled transpose that runs on exactly 32 x 8 threads per block; leave threads(...) out (blocks(...) may stay)}}
+    offload.launch @transpose(%a, %b) blocks(%n, %n) threads(%n, %n) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    return
+  }
+}
