@@ -139,3 +139,120 @@ offload.kernel @zmatmul(%a: memref<?x?xcomplex<f32>>, %b: memref<?x?xcomplex<f32
   linalg.matmul ins(%a, %b : memref<?x?xcomplex<f32>>, memref<?x?xcomplex<f32>>) outs(%c : memref<?x?xcomplex<f32>>)
   offload.return
 }
+
+// A fill of a reduction's output right before it becomes the reduction's
+// initial value: no loop fills the output (so no launch of its own), and
+// the reduction does not read it.
+// CHECK-LABEL: offload.kernel @dot_filled
+// CHECK-NOT: linalg.fill
+// CHECK-DAG: %[[INIT:.*]] = arith.constant 1.500000e+00 : f32
+// CHECK: %[[D:.*]] = scf.parallel (%{{.*}}) = {{.*}} init (%{{.*}}) -> f32
+// CHECK: scf.reduce
+// CHECK-NOT: memref.load
+// CHECK: %[[T:.*]] = arith.addf %[[INIT]], %[[D]]
+// CHECK: memref.store %[[T]], %{{.*}}[] : memref<f32>
+// CHECK-NEXT: offload.return
+offload.kernel @dot_filled(%x: memref<?xf32>, %y: memref<?xf32>, %out: memref<f32>) {
+  %init = arith.constant 1.5 : f32
+  // expected-remark@+1 {{'linalg.fill' fused into the initial value of 'linalg.dot'}}
+  linalg.fill ins(%init : f32) outs(%out : memref<f32>)
+  // expected-remark@+1 {{'linalg.dot' lowered to a parallel reduction over the grid}}
+  linalg.dot ins(%x, %y : memref<?xf32>, memref<?xf32>) outs(%out : memref<f32>)
+  offload.return
+}
+
+// Row reductions alike (ops without memory effects may come in between):
+// the row's result combines with the fill's value.
+// CHECK-LABEL: offload.kernel @rowmax_filled
+// CHECK-NOT: linalg.fill
+// CHECK: %[[LOW:.*]] = arith.constant -1.000000e+00 : f32
+// CHECK: scf.parallel (%[[R:.*]]) =
+// CHECK: %[[S:.*]] = scf.parallel (%{{.*}}) = {{.*}} init (%{{.*}}) -> f32
+// CHECK: arith.maxnumf
+// CHECK: scf.parallel
+// CHECK-NOT: memref.load
+// CHECK: %[[NEW:.*]] = arith.maxnumf %[[S]], %[[LOW]]
+// CHECK: memref.store %[[NEW]], %{{.*}}[%[[R]]]
+offload.kernel @rowmax_filled(%x: memref<?x?xf32>, %s: memref<?xf32>) {
+  %low = arith.constant -1.0 : f32
+  // expected-remark@+1 {{'linalg.fill' fused into the initial value of 'linalg.reduce'}}
+  linalg.fill ins(%low : f32) outs(%s : memref<?xf32>)
+  %unused = arith.addf %low, %low : f32
+  // expected-remark@+1 {{'linalg.reduce' lowered to a parallel loop over its outputs holding a parallel reduction}}
+  linalg.reduce ins(%x : memref<?x?xf32>) outs(%s : memref<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.maxnumf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  offload.return
+}
+
+// Sequential reductions alike: the accumulators start from the fill's
+// value.
+// CHECK-LABEL: offload.kernel @conv_filled
+// CHECK-NOT: linalg.fill
+// CHECK: %[[BIAS:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK: scf.parallel
+// CHECK-NOT: memref.load %{{.*}} : memref<2x6x6x5xf32>
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[BIAS]])
+offload.kernel @conv_filled(%in: memref<2x8x8x4xf32>, %f: memref<3x3x4x5xf32>, %out: memref<2x6x6x5xf32>) {
+  %bias = arith.constant 2.0 : f32
+  // expected-remark@+1 {{'linalg.fill' fused into the initial value of 'linalg.conv_2d_nhwc_hwcf'}}
+  linalg.fill ins(%bias : f32) outs(%out : memref<2x6x6x5xf32>)
+  // expected-remark@+1 {{'linalg.conv_2d_nhwc_hwcf' lowered to a parallel loop over its outputs, each reducing sequentially}}
+  linalg.conv_2d_nhwc_hwcf ins(%in, %f : memref<2x8x8x4xf32>, memref<3x3x4x5xf32>)
+      outs(%out : memref<2x6x6x5xf32>)
+  offload.return
+}
+
+// Not fused: the reduction also reads the filled buffer (through a view),
+// or a store comes in between, or the op has no reduction.
+// CHECK-LABEL: offload.kernel @fills_kept
+// CHECK: %[[C7:.*]] = arith.constant 7.000000e+00 : f32
+// CHECK: scf.parallel
+// CHECK: memref.store %[[C7]]
+// CHECK: scf.parallel
+// CHECK: memref.load
+// CHECK: scf.parallel
+// CHECK: memref.store %[[C7]]
+// CHECK: memref.store
+// CHECK: scf.parallel
+// CHECK: scf.parallel
+// CHECK: memref.store %[[C7]]
+// CHECK: scf.parallel
+offload.kernel @fills_kept(%x: memref<?x?xf32>, %s: memref<?xf32>, %t: memref<?xf32>, %u: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %seven = arith.constant 7.0 : f32
+  // expected-remark@+1 {{'linalg.fill' lowered to}}
+  linalg.fill ins(%seven : f32) outs(%s : memref<?xf32>)
+  %v = memref.subview %s[0] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1]>>
+  // expected-remark@+1 {{'linalg.generic' lowered to}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0)>],
+                  iterator_types = ["parallel", "reduction"]}
+      ins(%x, %v : memref<?x?xf32>, memref<4xf32, strided<[1]>>) outs(%s : memref<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %q = arith.addf %p, %acc : f32
+    linalg.yield %q : f32
+  }
+  // expected-remark@+1 {{'linalg.fill' lowered to}}
+  linalg.fill ins(%seven : f32) outs(%t : memref<?xf32>)
+  memref.store %seven, %t[%c0] : memref<?xf32>
+  // expected-remark@+1 {{'linalg.reduce' lowered to}}
+  linalg.reduce ins(%x : memref<?x?xf32>) outs(%t : memref<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.addf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  // expected-remark@+1 {{'linalg.fill' lowered to}}
+  linalg.fill ins(%seven : f32) outs(%u : memref<?x?xf32>)
+  // expected-remark@+1 {{'linalg.generic' lowered to}}
+  linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<?x?xf32>) outs(%u : memref<?x?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %q = arith.addf %a, %acc : f32
+    linalg.yield %q : f32
+  }
+  offload.return
+}

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -232,6 +233,19 @@ static SmallVector<Value> loadArguments(OpBuilder &b, Location loc,
   return arguments;
 }
 
+/// The value of output `k` of `op` at `ivs` before `op` runs: `initials[k]`
+/// when a fill fused into `op` gives it, else loaded.
+static Value getInitial(OpBuilder &b, Location loc, linalg::LinalgOp op,
+                        unsigned k, ArrayRef<Value> initials,
+                        ArrayRef<Value> ivs) {
+  if (k < initials.size() && initials[k])
+    return initials[k];
+  OpOperand *operand = op.getDpsInitOperand(k);
+  return memref::LoadOp::create(
+      b, loc, operand->get(),
+      getIndices(b, loc, op.getMatchingIndexingMap(operand), ivs));
+}
+
 static void storeOutputs(OpBuilder &b, Location loc, linalg::LinalgOp op,
                          ValueRange values, ArrayRef<Value> ivs) {
   for (auto [operand, value] : llvm::zip(op.getDpsInitsMutable(), values))
@@ -381,7 +395,9 @@ public:
   Lowering(RewriterBase &rewriter, LoopSizes &sizes, bool nestParallel)
       : rewriter(rewriter), sizes(sizes), nestParallel(nestParallel) {}
 
-  LogicalResult lower(linalg::LinalgOp op);
+  /// Lowers `op`; `initials` holds, per output, the value a fill fused into
+  /// it gives the output's elements before `op` (null: read the output).
+  LogicalResult lower(linalg::LinalgOp op, ArrayRef<Value> initials = {});
 
 private:
   /// No reductions: every loop on scf.parallel.
@@ -389,15 +405,18 @@ private:
   /// Reductions in each thread: the parallel loops on scf.parallel, the
   /// reductions as sequential loops carrying the outputs in registers.
   void lowerSequentialReduction(linalg::LinalgOp op,
-                                ArrayRef<Value> loopSizes);
+                                ArrayRef<Value> loopSizes,
+                                ArrayRef<Value> initials);
   /// One reduction, innermost: the parallel loops on one scf.parallel (on
   /// blocks), the reduction on a nested scf.parallel with scf.reduce (on
   /// the block's threads).
   void lowerRowReduction(linalg::LinalgOp op, ArrayRef<Value> loopSizes,
-                         ArrayRef<Operation *> combiners);
+                         ArrayRef<Operation *> combiners,
+                         ArrayRef<Value> initials);
   /// Only reductions: one scf.parallel with scf.reduce over the grid.
   void lowerFullReduction(linalg::LinalgOp op, ArrayRef<Value> loopSizes,
-                          ArrayRef<Operation *> combiners);
+                          ArrayRef<Operation *> combiners,
+                          ArrayRef<Value> initials);
 
   RewriterBase &rewriter;
   LoopSizes &sizes;
@@ -459,7 +478,8 @@ void Lowering::lowerParallel(linalg::LinalgOp op, ArrayRef<Value> loopSizes) {
 }
 
 void Lowering::lowerSequentialReduction(linalg::LinalgOp op,
-                                        ArrayRef<Value> loopSizes) {
+                                        ArrayRef<Value> loopSizes,
+                                        ArrayRef<Value> initials) {
   Location loc = op.getLoc();
   SmallVector<unsigned> parallel, reduction;
   for (auto [loop, type] : llvm::enumerate(op.getIteratorTypesArray()))
@@ -475,10 +495,8 @@ void Lowering::lowerSequentialReduction(linalg::LinalgOp op,
       ivs[loop] = iv;
     // The outputs' elements do not depend on the reduction loops.
     SmallVector<Value> current;
-    for (OpOperand &operand : op.getDpsInitsMutable())
-      current.push_back(memref::LoadOp::create(
-          b, loc, operand.get(),
-          getIndices(b, loc, op.getMatchingIndexingMap(&operand), ivs)));
+    for (unsigned k = 0, e = op.getNumDpsInits(); k < e; ++k)
+      current.push_back(getInitial(b, loc, op, k, initials, ivs));
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     std::function<SmallVector<Value>(OpBuilder &, unsigned, ValueRange)> nest =
@@ -536,18 +554,19 @@ static SmallVector<Value> emitPartials(OpBuilder &b, Location loc,
   return partials;
 }
 
-/// Stores into each output of `op` at `ivs` its current value combined
-/// with `partials[k]`.
+/// Stores into each output of `op` at `ivs` its initial value (see
+/// getInitial) combined with `partials[k]`.
 static void combineIntoOutputs(OpBuilder &b, Location loc, linalg::LinalgOp op,
                                ArrayRef<Operation *> combiners,
-                               ValueRange partials, ArrayRef<Value> ivs) {
+                               ValueRange partials, ArrayRef<Value> ivs,
+                               ArrayRef<Value> initials) {
   auto outputs = op.getRegionOutputArgs();
   for (auto [k, operand] : llvm::enumerate(op.getDpsInitsMutable())) {
-    SmallVector<Value> indices =
-        getIndices(b, loc, op.getMatchingIndexingMap(&operand), ivs);
-    Value current = memref::LoadOp::create(b, loc, operand.get(), indices);
+    Value current = getInitial(b, loc, op, k, initials, ivs);
     Value total = combine(b, combiners[k], outputs[k], current, partials[k]);
-    memref::StoreOp::create(b, loc, total, operand.get(), indices);
+    memref::StoreOp::create(
+        b, loc, total, operand.get(),
+        getIndices(b, loc, op.getMatchingIndexingMap(&operand), ivs));
   }
 }
 
@@ -562,7 +581,8 @@ static SmallVector<Value> getNeutrals(OpBuilder &b, Location loc,
 
 void Lowering::lowerRowReduction(linalg::LinalgOp op,
                                  ArrayRef<Value> loopSizes,
-                                 ArrayRef<Operation *> combiners) {
+                                 ArrayRef<Operation *> combiners,
+                                 ArrayRef<Value> initials) {
   Location loc = op.getLoc();
   unsigned numLoops = op.getNumLoops();
   SmallVector<Value> outputs(op.getRegionOutputArgs());
@@ -585,14 +605,16 @@ void Lowering::lowerRowReduction(linalg::LinalgOp op,
         createParallel(b, loc, {one}, 1, {},
                        [&](OpBuilder &nb, ArrayRef<Value>, ValueRange) {
                          combineIntoOutputs(nb, loc, op, combiners,
-                                            inner.getResults(), ivs);
+                                            inner.getResults(), ivs,
+                                            initials);
                        });
       });
 }
 
 void Lowering::lowerFullReduction(linalg::LinalgOp op,
                                   ArrayRef<Value> loopSizes,
-                                  ArrayRef<Operation *> combiners) {
+                                  ArrayRef<Operation *> combiners,
+                                  ArrayRef<Value> initials) {
   Location loc = op.getLoc();
   SmallVector<Value> outputs(op.getRegionOutputArgs());
   auto loop = createParallel(
@@ -603,7 +625,8 @@ void Lowering::lowerFullReduction(linalg::LinalgOp op,
       });
   rewriter.setInsertionPointAfter(loop);
   SmallVector<Value> ivs(op.getNumLoops(), nullptr);
-  combineIntoOutputs(rewriter, loc, op, combiners, loop.getResults(), ivs);
+  combineIntoOutputs(rewriter, loc, op, combiners, loop.getResults(), ivs,
+                     initials);
 }
 
 /// How the loops of `op` are laid out (see Lowering).
@@ -647,7 +670,7 @@ static StringRef describe(Form form) {
   llvm_unreachable("unknown form");
 }
 
-LogicalResult Lowering::lower(linalg::LinalgOp op) {
+LogicalResult Lowering::lower(linalg::LinalgOp op, ArrayRef<Value> initials) {
   rewriter.setInsertionPoint(op);
   SmallVector<Value> loopSizes;
   for (unsigned loop = 0, e = op.getNumLoops(); loop < e; ++loop) {
@@ -663,13 +686,13 @@ LogicalResult Lowering::lower(linalg::LinalgOp op) {
     lowerParallel(op, loopSizes);
     break;
   case Form::RowReduction:
-    lowerRowReduction(op, loopSizes, *getCombiners(op));
+    lowerRowReduction(op, loopSizes, *getCombiners(op), initials);
     break;
   case Form::FullReduction:
-    lowerFullReduction(op, loopSizes, *getCombiners(op));
+    lowerFullReduction(op, loopSizes, *getCombiners(op), initials);
     break;
   case Form::SequentialReduction:
-    lowerSequentialReduction(op, loopSizes);
+    lowerSequentialReduction(op, loopSizes, initials);
     break;
   }
   rewriter.eraseOp(op);
@@ -704,6 +727,70 @@ static linalg::FillOp getFusedFill(linalg::LinalgOp op) {
   return {};
 }
 
+/// The buffer `v` is a view of (through view-like ops), or `v` itself.
+static Value getRootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// For each output of `op`, an op with reduction loops, the linalg.fill
+/// before it (only fills of its other outputs and ops without memory
+/// effects in between) that fills that output with a value of its element
+/// type, or null. `op` writes every element of each output (its indexing
+/// map is a permutation of parallel loops onto the output's dimensions)
+/// from the output's initial value alone, so the fill's value can be that
+/// initial value, and the fill goes away: the reduction then neither reads
+/// the output nor needs a loop (a launch) of its own to fill it. None when
+/// an input is (a view of) the same buffer as a filled output: it would
+/// read the fill.
+static SmallVector<linalg::FillOp> getFusedFills(linalg::LinalgOp op) {
+  SmallVector<linalg::FillOp> fills(op.getNumDpsInits());
+  if (op.getNumReductionLoops() == 0)
+    return fills;
+  bool any = false;
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    auto fill = dyn_cast<linalg::FillOp>(prev);
+    if (!fill) {
+      if (!isMemoryEffectFree(prev))
+        break;
+      continue;
+    }
+    if (!fill.hasPureBufferSemantics())
+      break;
+    Value filled = fill.getOutputs().front();
+    OpOperand *init = nullptr;
+    for (OpOperand &operand : op.getDpsInitsMutable())
+      if (operand.get() == filled)
+        init = &operand;
+    if (!init)
+      break;
+    unsigned k = init->getOperandNumber() - op.getNumDpsInputs();
+    AffineMap map = op.getMatchingIndexingMap(init);
+    auto type = cast<MemRefType>(filled.getType());
+    SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+    bool covers = map.isProjectedPermutation() &&
+                  map.getNumResults() == op.getNumParallelLoops() &&
+                  llvm::all_of(map.getResults(), [&](AffineExpr expr) {
+                    return iterators[cast<AffineDimExpr>(expr).getPosition()] ==
+                           utils::IteratorType::parallel;
+                  });
+    if (fills[k] || !covers ||
+        fill.value().getType() != type.getElementType())
+      break;
+    fills[k] = fill;
+    any = true;
+  }
+  if (!any)
+    return fills;
+  for (OpOperand *input : op.getDpsInputOperands())
+    for (linalg::FillOp fill : fills)
+      if (fill && getRootBuffer(input->get()) ==
+                      getRootBuffer(fill.getOutputs().front()))
+        return SmallVector<linalg::FillOp>(op.getNumDpsInits());
+  return fills;
+}
+
 namespace {
 struct OffloadLowerLinalgPass
     : public offload::impl::OffloadLowerLinalgBase<OffloadLowerLinalgPass> {
@@ -718,6 +805,9 @@ struct OffloadLowerLinalgPass
       if (ops.empty())
         continue;
       llvm::SmallPtrSet<Operation *, 4> kept;
+      // Fills that become the initial values of the reductions after them.
+      llvm::DenseMap<Operation *, SmallVector<linalg::FillOp>> fusedFills;
+      llvm::SmallPtrSet<Operation *, 4> fused;
       bool rows = false;
       for (linalg::LinalgOp op : ops) {
         if (!op.hasPureBufferSemantics()) {
@@ -736,6 +826,13 @@ struct OffloadLowerLinalgPass
           continue;
         }
         rows |= chooseForm(op) == Form::RowReduction;
+        SmallVector<linalg::FillOp> fills = getFusedFills(op);
+        if (llvm::any_of(fills, [](linalg::FillOp f) { return bool(f); })) {
+          for (linalg::FillOp fill : fills)
+            if (fill)
+              fused.insert(fill);
+          fusedFills[op] = std::move(fills);
+        }
       }
       if (failed)
         continue;
@@ -748,6 +845,19 @@ struct OffloadLowerLinalgPass
                              << "' kept whole for the tiled contraction "
                                 "strategy";
           continue;
+        }
+        if (fused.contains(op))
+          continue; // erased with the reduction it fuses into
+        SmallVector<Value> initials;
+        auto it = fusedFills.find(op);
+        if (it != fusedFills.end()) {
+          for (linalg::FillOp fill : it->second) {
+            initials.push_back(fill ? fill.value() : Value());
+            if (fill && remarks)
+              fill->emitRemark()
+                  << "'linalg.fill' fused into the initial value of '"
+                  << op->getName() << "'";
+          }
         }
         if (remarks) {
           Form form = chooseForm(op);
@@ -764,7 +874,11 @@ struct OffloadLowerLinalgPass
             os << describe(form);
           op->emitRemark() << text;
         }
-        failed |= mlir::failed(lowering.lower(op));
+        failed |= mlir::failed(lowering.lower(op, initials));
+        if (it != fusedFills.end())
+          for (linalg::FillOp fill : it->second)
+            if (fill)
+              rewriter.eraseOp(fill);
       }
     }
     if (failed)
