@@ -21,7 +21,7 @@ build)
   mkdir -p "$D"
   [[ -s .device/offload-rt.tar.xz ]] ||
     ../shared/device/pack-runtime.sh .device/offload-rt.tar.xz
-  for p in launch-chain grid-paths kernel-abi vector-paths matmul-tiled; do
+  for p in launch-chain grid-paths kernel-abi vector-paths matmul-tiled transpose-paths; do
     "$B/offload-cc" "$K/$p.mlir" --offload-targets=nvptx:sm_90,host -o "$D/$p"
   done
   "$B/offload-cc" "$L/ops.mlir" --offload-targets=nvptx:sm_90,host -o "$D/linalg-ops"
@@ -68,6 +68,10 @@ run linalg-ops check ./linalg-ops-check
 run matmul-tiled info LIBOMPTARGET_INFO=16 ./matmul-tiled
 run matmul-tiled memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-tiled
 run matmul-tiled racecheck compute-sanitizer --tool racecheck --report-api-errors no --error-exitcode 3 ./matmul-tiled
+run transpose-paths info LIBOMPTARGET_INFO=16 ./transpose-paths
+for tool in memcheck racecheck; do
+  run transpose-paths $tool compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 ./transpose-paths
+done
 run linalg-layer info LIBOMPTARGET_INFO=-1 ./linalg-layer
 for tool in memcheck racecheck; do
   run linalg-layer $tool compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 ./linalg-layer
@@ -124,6 +128,15 @@ check)
   for tool in memcheck racecheck; do
     desc="matmul-tiled under compute-sanitizer $tool: no errors"
     check --check-prefix=SANITIZER "$0" < "$R/matmul-tiled.$tool.out"
+  done
+  for v in info memcheck racecheck; do
+    desc="transpose-paths results ($v)"; check "$K/transpose-paths.mlir" < "$R/transpose-paths.$v.out"
+  done
+  desc="transpose-paths launches"
+  check --check-prefix=LAUNCH "$G/transpose-paths.test" < "$R/transpose-paths.info.err"
+  for tool in memcheck racecheck; do
+    desc="transpose-paths under compute-sanitizer $tool: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/transpose-paths.$tool.out"
   done
   desc="linalg-layer results"
   check "$G/linalg-layer.test" < "$R/linalg-layer.info.out"

@@ -231,9 +231,10 @@ KernelStrategy mlir::offload::selectKernelStrategy(KernelOp kernel) {
   }
   if (parallel && !getTransposedLoads(parallel).empty()) {
     strategy.kind = KernelStrategyKind::TiledTranspose;
-    strategy.reason = "a 2-D parallel loop reading a buffer transposed: "
-                      "32x32 tiles of it staged through shared memory, read "
-                      "along its rows and used along the loop's";
+    strategy.reason = "a 2-D parallel loop reading or writing a buffer "
+                      "transposed: 32x32 tiles of it staged through shared "
+                      "memory (blocks of 32 x 8 threads), moved along its "
+                      "rows and used along the loop's";
     return strategy;
   }
   strategy.kind = KernelStrategyKind::GridLoop;

@@ -1421,8 +1421,9 @@ struct ConvertOffloadToGPUPass
               << "': " << strategy.reason;
       }
     // Tiled contractions and transposes are built for their block size: an
-    // explicit thread count on a launch of one cannot run (the block count
-    // may be any).
+    // explicit grid (blocks(...) and threads(...) go together) cannot run
+    // a contraction, nor a transpose on other threads than 32 x 8 (on
+    // those, any number of blocks is correct).
     if (anyGrid)
       module.walk([&](LaunchOp launch) {
         if (launch.getThreads().empty())
@@ -1431,21 +1432,28 @@ struct ConvertOffloadToGPUPass
         if (!kernel)
           return;
         KernelStrategy strategy = selectKernelStrategy(kernel);
-        std::string threads;
-        if (strategy.kind == KernelStrategyKind::TiledContraction)
-          threads = "a tiled contraction that runs on exactly " +
-                    std::to_string(strategy.tiling.threads());
-        else if (strategy.kind == KernelStrategyKind::TiledTranspose)
-          threads = "a tiled transpose that runs on exactly " +
-                    std::to_string(kTransposeTile) + " x " +
-                    std::to_string(kTransposeRows);
-        else
+        if (strategy.kind == KernelStrategyKind::TiledContraction) {
+          launch.emitOpError()
+              << "gives threads(...) to kernel @" << kernel.getSymName()
+              << ", a tiled contraction that runs on exactly "
+              << strategy.tiling.threads()
+              << " threads per block; leave blocks(...) and threads(...) out";
+          failed = true;
+          return;
+        }
+        if (strategy.kind != KernelStrategyKind::TiledTranspose)
+          return;
+        ValueRange threads = launch.getThreads();
+        if (threads.size() == 2 &&
+            getConstantIntValue(threads[0]) == kTransposeTile &&
+            getConstantIntValue(threads[1]) == kTransposeRows)
           return;
         launch.emitOpError()
-            << "gives threads(...) to kernel @" << kernel.getSymName() << ", "
-            << threads
-            << " threads per block; leave threads(...) out (blocks(...) "
-               "may stay)";
+            << "gives threads(...) to kernel @" << kernel.getSymName()
+            << ", a tiled transpose that runs on exactly " << kTransposeTile
+            << " x " << kTransposeRows << " threads per block; give threads("
+            << kTransposeTile << ", " << kTransposeRows
+            << ") or leave blocks(...) and threads(...) out";
         failed = true;
       });
     if (failed)

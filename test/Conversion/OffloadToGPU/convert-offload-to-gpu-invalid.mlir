@@ -234,7 +234,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     offload.return
   }
   func.func @run(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %n: index) {
-    // expected-error@+1 {{'offload.launch' op gives threads(...) to kernel @mm, a tiled contraction that runs on exactly 256 threads per block; leave threads(...) out (blocks(...) may stay)}}
+    // expected-error@+1 {{'offload.launch' op gives threads(...) to kernel @mm, a tiled contraction that runs on exactly 256 threads per block; leave blocks(...) and threads(...) out}}
     offload.launch @mm(%a, %b, %c) blocks(%n) threads(%n) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
     return
   }
@@ -256,8 +256,12 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     offload.return
   }
   func.func @run(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %n: index) {
-    // expected-error@+1 {{'offload.launch' op gives threads(...) to kernel @transpose, a tiled transpose that runs on exactly 32 x 8 threads per block; leave threads(...) out (blocks(...) may stay)}}
-    offload.launch @transpose(%a, %b) blocks(%n, %n) threads(%n, %n) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    %c8 = arith.constant 8 : index
+    %c32 = arith.constant 32 : index
+    // Its own block size: accepted.
+    offload.launch @transpose(%a, %b) blocks(%n, %n) threads(%c32, %c8) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    // expected-error@+1 {{'offload.launch' op gives threads(...) to kernel @transpose, a tiled transpose that runs on exactly 32 x 8 threads per block; give threads(32, 8) or leave blocks(...) and threads(...) out}}
+    offload.launch @transpose(%a, %b) blocks(%n, %n) threads(%c8, %c32) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
     return
   }
 }
