@@ -110,7 +110,8 @@ mlir::offload::getReductionKind(Region &region) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
+/// The checks of verifyKernelContents on the kernel's parallel loops.
+static LogicalResult verifyKernelLoops(KernelOp kernel) {
   SmallVector<Operation *> loops;
   for (Operation &op : kernel.getBody().front())
     if (isa<scf::ParallelOp, scf::ForallOp>(op))
@@ -182,6 +183,38 @@ LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
         return WalkResult::interrupt();
       });
   return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::offload::verifyKernelContents(KernelOp kernel) {
+  if (failed(verifyKernelLoops(kernel)))
+    return failure();
+  // Linalg ops stay only as a tiled contraction (offload-lower-linalg).
+  if (selectKernelStrategy(kernel).kind == KernelStrategyKind::TiledContraction)
+    return success();
+  WalkResult result = kernel.walk([&](linalg::LinalgOp op) {
+    op->emitError() << "'" << op->getName() << "' in kernel @"
+                    << kernel.getSymName()
+                    << " must be lowered to loops first (offload-lower-linalg)";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::offload::verifyLaunchOfKernel(LaunchOp launch,
+                                                  KernelOp kernel) {
+  // A tiled contraction is built for its block size: an explicit thread
+  // count on a launch of it cannot run (the block count may be any).
+  if (launch.getThreads().empty())
+    return success();
+  KernelStrategy strategy = selectKernelStrategy(kernel);
+  if (strategy.kind != KernelStrategyKind::TiledContraction)
+    return success();
+  return launch.emitOpError()
+         << "gives threads(...) to kernel @" << kernel.getSymName()
+         << ", a tiled contraction that runs on exactly "
+         << strategy.tiling.threads()
+         << " threads per block; leave threads(...) out (blocks(...) may "
+            "stay)";
 }
 
 //===----------------------------------------------------------------------===//
@@ -1330,49 +1363,23 @@ struct ConvertOffloadToGPUPass
         targets.push_back(target);
       }
     }
-    bool anyGrid = llvm::any_of(
-        targets, [](TargetAttrInterface t) { return t.usesThreadGrid(); });
+    // What a kernel may contain is the same for every target (the
+    // pipeline checks it earlier, in offload-check-kernels).
     bool failed = false;
-    if (anyGrid)
-      for (KernelOp kernel : kernels) {
-        failed |= mlir::failed(verifyKernelForThreadGrid(kernel));
+    for (KernelOp kernel : kernels) {
+      failed |= mlir::failed(verifyKernelContents(kernel));
+      if (remarks && !failed) {
         KernelStrategy strategy = selectKernelStrategy(kernel);
-        if (strategy.kind != KernelStrategyKind::TiledContraction) {
-          WalkResult result = kernel.walk([&](linalg::LinalgOp op) {
-            op->emitError()
-                << "'" << op->getName() << "' in kernel @"
-                << kernel.getSymName()
-                << " must be lowered to loops first (offload-lower-linalg)";
-            return WalkResult::interrupt();
-          });
-          failed |= result.wasInterrupted();
-        }
-        if (remarks && !failed)
-          kernel.emitRemark()
-              << "kernel @" << kernel.getSymName() << ": strategy '"
-              << stringifyKernelStrategyKind(strategy.kind)
-              << "': " << strategy.reason;
+        kernel.emitRemark()
+            << "kernel @" << kernel.getSymName() << ": strategy '"
+            << stringifyKernelStrategyKind(strategy.kind)
+            << "': " << strategy.reason;
       }
-    // A tiled contraction is built for its block size: an explicit thread
-    // count on a launch of it cannot run (the block count may be any).
-    if (anyGrid)
-      module.walk([&](LaunchOp launch) {
-        if (launch.getThreads().empty())
-          return;
-        auto kernel = symbolTable.lookup<KernelOp>(launch.getKernel());
-        if (!kernel)
-          return;
-        KernelStrategy strategy = selectKernelStrategy(kernel);
-        if (strategy.kind != KernelStrategyKind::TiledContraction)
-          return;
-        launch.emitOpError()
-            << "gives threads(...) to kernel @" << kernel.getSymName()
-            << ", a tiled contraction that runs on exactly "
-            << strategy.tiling.threads()
-            << " threads per block; leave threads(...) out (blocks(...) "
-               "may stay)";
-        failed = true;
-      });
+    }
+    module.walk([&](LaunchOp launch) {
+      if (auto kernel = symbolTable.lookup<KernelOp>(launch.getKernel()))
+        failed |= mlir::failed(verifyLaunchOfKernel(launch, kernel));
+    });
     if (failed)
       return signalPassFailure();
 
