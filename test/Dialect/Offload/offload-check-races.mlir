@@ -358,3 +358,20 @@ offload.kernel @row_sums(%a: memref<?x?xf32>, %y: memref<?xf32>, %s: index) {
   }
   offload.return
 }
+
+// Whole-view writes in the loop: a fill and a copy of row i.
+// CHECK-LABEL: offload.kernel @row_ops
+offload.kernel @row_ops(%a: memref<?x?xf32>, %b: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %a, %c0 : memref<?x?xf32>
+  %m = memref.dim %a, %c1 : memref<?x?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %row = memref.subview %a[%i, 0] [1, %m] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    %out = memref.subview %b[%i, 0] [1, %m] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    linalg.fill ins(%zero : f32) outs(%row : memref<?xf32, strided<[1], offset: ?>>)
+    memref.copy %row, %out : memref<?xf32, strided<[1], offset: ?>> to memref<?xf32, strided<[1], offset: ?>>
+  }
+  offload.return
+}
