@@ -75,6 +75,12 @@ void mlir::offload::buildOffloadDevicePipeline(
   OffloadSplitKernelsOptions split;
   split.remarks = options.remarks;
   pm.addPass(createOffloadSplitKernels(split));
+  // The checks, on the kernels as they will run (linalg lowered to loops,
+  // one iteration space per kernel) and before anything is specific to a
+  // target, so that every target gives the same verdict.
+  pm.addPass(createOffloadCheckKernels());
+  pm.addPass(createOffloadCheckBounds());
+  pm.addPass(createOffloadCheckRaces());
   pm.addPass(createOffloadCheckAliasing());
   OffloadInferMapsOptions infer;
   infer.remarks = options.remarks;

@@ -194,6 +194,52 @@ def test_verifier_error_from_file(tmp_path):
         "type ('f32')" in info.value.message
 
 
+SCAN = """\
+module {
+  offload.kernel @scan(%x: memref<?xf32>, %y: memref<?xf32>) ATTRS {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %y, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c1) to (%n) step (%c1) {
+      %im1 = arith.subi %i, %c1 : index
+      %prev = memref.load %y[%im1] : memref<?xf32>
+      %xi = memref.load %x[%i] : memref<?xf32>
+      %s = arith.addf %prev, %xi : f32
+      memref.store %s, %y[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("targets", ["host", "nvptx:sm_90,host"])
+def test_race_is_a_compile_error(targets):
+    # A prefix sum as a parallel loop: iteration i reads y[i - 1], which
+    # iteration i - 1 writes. The same error for every target list, with
+    # both accesses' locations and no dump of the operation.
+    with pytest.raises(offload.CompileError) as info:
+        offload.compile(SCAN.replace("ATTRS ", ""), targets=targets)
+    error = info.value
+    assert (error.file, error.line, error.column) == ("<string>", 11, 7)
+    assert error.message.startswith(
+        "'memref.store' writes an element of argument #1 of @scan that "
+        "another iteration of the parallel loop may read with 'memref.load' "
+        "at <string>:8:15; use memref.atomic_rmw")
+    assert "see current operation" not in str(error)
+
+
+def test_allow_races_opts_out():
+    # The host device runs iterations in order: with the check turned off,
+    # the prefix sum comes out right there.
+    module = offload.compile(SCAN.replace("ATTRS", "attributes {allow_races}"),
+                             targets="host")
+    x = np.ones(5, dtype=np.float32)
+    y = np.zeros(5, dtype=np.float32)
+    module.scan(x, y)
+    np.testing.assert_array_equal(y, [0, 1, 2, 3, 4])
+
+
 def test_missing_file():
     with pytest.raises(offload.CompileError,
                        match=r"cannot read /nonexistent/k.mlir: No such file"):

@@ -82,6 +82,11 @@ cl::opt<bool> saveTemps(
              "<out>.lowered.mlir, <out>.ll, <out>.o and the device images "
              "<out>.<target>.{cubin,bc,hsaco,so}"),
     cl::cat(category));
+cl::opt<bool> printOpOnDiagnostic(
+    "print-op-on-diagnostic",
+    cl::desc("Follow every diagnostic with a dump of the operation it is "
+             "about"),
+    cl::cat(category));
 cl::list<std::string> libDirs("L", cl::desc("Library directory for linking"),
                               cl::Prefix, cl::cat(category));
 cl::list<std::string> libs("l", cl::desc("Library to link"), cl::Prefix,
@@ -145,8 +150,9 @@ int main(int argc, char **argv) {
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   // Diagnostics name the operation and its location; a dump of the
-  // operation (hundreds of lines inside a kernel) would bury them.
-  context.printOpOnDiagnostic(false);
+  // operation (hundreds of lines inside a kernel) would bury them, unless
+  // asked for.
+  context.printOpOnDiagnostic(printOpOnDiagnostic);
 
   // A bad target list is a command-line error: report it before reading
   // the input.

@@ -43,9 +43,14 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
     `grid-reduction` (the loop forms above), or `tiled-contraction` (a
     linalg contraction, with an optional fill of its output before it,
     computed in output tiles staged through shared memory). With `remarks`,
-    each kernel's strategy is reported. Any other linalg op left in a kernel
-    is an error (run `offload-lower-linalg` first); on the host target and
-    in the host copies, linalg ops run as sequential loops.
+    each kernel's strategy is reported.
+
+    Kernels are first checked as `offload-check-kernels` does, whatever the
+    targets (a build for the host alone rejects what a GPU build rejects):
+    one parallel loop, reductions a GPU can combine, no memory written
+    outside the loop, no linalg op other than a tiled contraction (run
+    `offload-lower-linalg` first), no `threads(...)` on a launch of a tiled
+    contraction.
 
     The `offload.kernel` ops stay (launches refer to them) until
     `convert-offload-to-omp` lowers the launches.

@@ -110,7 +110,8 @@ mlir::offload::getReductionKind(Region &region) {
       .Default([](Operation *) { return std::nullopt; });
 }
 
-LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
+/// The checks of verifyKernelContents on the kernel's parallel loops.
+static LogicalResult verifyKernelLoops(KernelOp kernel) {
   SmallVector<Operation *> loops;
   for (Operation &op : kernel.getBody().front())
     if (isa<scf::ParallelOp, scf::ForallOp>(op))
@@ -182,6 +183,51 @@ LogicalResult mlir::offload::verifyKernelForThreadGrid(KernelOp kernel) {
         return WalkResult::interrupt();
       });
   return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::offload::verifyKernelContents(KernelOp kernel) {
+  if (failed(verifyKernelLoops(kernel)))
+    return failure();
+  // Linalg ops stay only as a tiled contraction (offload-lower-linalg).
+  if (selectKernelStrategy(kernel).kind == KernelStrategyKind::TiledContraction)
+    return success();
+  WalkResult result = kernel.walk([&](linalg::LinalgOp op) {
+    op->emitError() << "'" << op->getName() << "' in kernel @"
+                    << kernel.getSymName()
+                    << " must be lowered to loops first (offload-lower-linalg)";
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::offload::verifyLaunchOfKernel(LaunchOp launch,
+                                                  KernelOp kernel) {
+  // Tiled contractions and transposes are built for their block size: an
+  // explicit grid (blocks(...) and threads(...) go together) cannot run a
+  // contraction, nor a transpose on other threads than 32 x 8 (on those,
+  // any number of blocks is correct).
+  if (launch.getThreads().empty())
+    return success();
+  KernelStrategy strategy = selectKernelStrategy(kernel);
+  if (strategy.kind == KernelStrategyKind::TiledContraction)
+    return launch.emitOpError()
+           << "gives threads(...) to kernel @" << kernel.getSymName()
+           << ", a tiled contraction that runs on exactly "
+           << strategy.tiling.threads()
+           << " threads per block; leave blocks(...) and threads(...) out";
+  if (strategy.kind != KernelStrategyKind::TiledTranspose)
+    return success();
+  ValueRange threads = launch.getThreads();
+  if (threads.size() == 2 &&
+      getConstantIntValue(threads[0]) == kTransposeTile &&
+      getConstantIntValue(threads[1]) == kTransposeRows)
+    return success();
+  return launch.emitOpError()
+         << "gives threads(...) to kernel @" << kernel.getSymName()
+         << ", a tiled transpose that runs on exactly " << kTransposeTile
+         << " x " << kTransposeRows << " threads per block; give threads("
+         << kTransposeTile << ", " << kTransposeRows
+         << ") or leave blocks(...) and threads(...) out";
 }
 
 //===----------------------------------------------------------------------===//
@@ -1397,65 +1443,23 @@ struct ConvertOffloadToGPUPass
         targets.push_back(target);
       }
     }
-    bool anyGrid = llvm::any_of(
-        targets, [](TargetAttrInterface t) { return t.usesThreadGrid(); });
+    // What a kernel may contain is the same for every target (the
+    // pipeline checks it earlier, in offload-check-kernels).
     bool failed = false;
-    if (anyGrid)
-      for (KernelOp kernel : kernels) {
-        failed |= mlir::failed(verifyKernelForThreadGrid(kernel));
+    for (KernelOp kernel : kernels) {
+      failed |= mlir::failed(verifyKernelContents(kernel));
+      if (remarks && !failed) {
         KernelStrategy strategy = selectKernelStrategy(kernel);
-        if (strategy.kind != KernelStrategyKind::TiledContraction) {
-          WalkResult result = kernel.walk([&](linalg::LinalgOp op) {
-            op->emitError()
-                << "'" << op->getName() << "' in kernel @"
-                << kernel.getSymName()
-                << " must be lowered to loops first (offload-lower-linalg)";
-            return WalkResult::interrupt();
-          });
-          failed |= result.wasInterrupted();
-        }
-        if (remarks && !failed)
-          kernel.emitRemark()
-              << "kernel @" << kernel.getSymName() << ": strategy '"
-              << stringifyKernelStrategyKind(strategy.kind)
-              << "': " << strategy.reason;
+        kernel.emitRemark()
+            << "kernel @" << kernel.getSymName() << ": strategy '"
+            << stringifyKernelStrategyKind(strategy.kind)
+            << "': " << strategy.reason;
       }
-    // Tiled contractions and transposes are built for their block size: an
-    // explicit grid (blocks(...) and threads(...) go together) cannot run
-    // a contraction, nor a transpose on other threads than 32 x 8 (on
-    // those, any number of blocks is correct).
-    if (anyGrid)
-      module.walk([&](LaunchOp launch) {
-        if (launch.getThreads().empty())
-          return;
-        auto kernel = symbolTable.lookup<KernelOp>(launch.getKernel());
-        if (!kernel)
-          return;
-        KernelStrategy strategy = selectKernelStrategy(kernel);
-        if (strategy.kind == KernelStrategyKind::TiledContraction) {
-          launch.emitOpError()
-              << "gives threads(...) to kernel @" << kernel.getSymName()
-              << ", a tiled contraction that runs on exactly "
-              << strategy.tiling.threads()
-              << " threads per block; leave blocks(...) and threads(...) out";
-          failed = true;
-          return;
-        }
-        if (strategy.kind != KernelStrategyKind::TiledTranspose)
-          return;
-        ValueRange threads = launch.getThreads();
-        if (threads.size() == 2 &&
-            getConstantIntValue(threads[0]) == kTransposeTile &&
-            getConstantIntValue(threads[1]) == kTransposeRows)
-          return;
-        launch.emitOpError()
-            << "gives threads(...) to kernel @" << kernel.getSymName()
-            << ", a tiled transpose that runs on exactly " << kTransposeTile
-            << " x " << kTransposeRows << " threads per block; give threads("
-            << kTransposeTile << ", " << kTransposeRows
-            << ") or leave blocks(...) and threads(...) out";
-        failed = true;
-      });
+    }
+    module.walk([&](LaunchOp launch) {
+      if (auto kernel = symbolTable.lookup<KernelOp>(launch.getKernel()))
+        failed |= mlir::failed(verifyLaunchOfKernel(launch, kernel));
+    });
     if (failed)
       return signalPassFailure();
 

@@ -10,6 +10,7 @@ namespace mlir {
 class RewriterBase;
 namespace offload {
 class KernelOp;
+class LaunchOp;
 
 #define GEN_PASS_DECL_CONVERTOFFLOADTOGPU
 #include "offload/Conversion/Passes.h.inc"
@@ -17,12 +18,17 @@ class KernelOp;
 /// Name of the host copy of kernel `kernelName`.
 std::string getFallbackName(StringRef kernelName);
 
-/// Checks that `kernel` can run as a grid of threads: at most one parallel
-/// loop at the top of its body, reductions on it that the GPU can combine
-/// (getReductionKind), and no memory written outside it (except after a loop
-/// with reductions, where the kernel runs on one thread). Emits an error on
-/// the kernel and fails otherwise.
-LogicalResult verifyKernelForThreadGrid(KernelOp kernel);
+/// Checks what `kernel` contains against what every target can run (the
+/// same verdict for all targets): at most one parallel loop at the top of
+/// its body, reductions on it that a GPU can combine (getReductionKind), no
+/// memory written outside it (except after a loop with reductions, where
+/// the kernel runs on one thread), and linalg ops only as a tiled
+/// contraction. Emits an error and fails otherwise.
+LogicalResult verifyKernelContents(KernelOp kernel);
+
+/// Checks a launch of `kernel` against the kernel's strategy: no
+/// threads(...) for a tiled contraction, which runs on its own block size.
+LogicalResult verifyLaunchOfKernel(LaunchOp launch, KernelOp kernel);
 
 /// The GPU all-reduce operation of an scf.reduce region that combines its
 /// two arguments with one arith operation with a neutral element, or none.

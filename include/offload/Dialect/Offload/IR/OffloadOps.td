@@ -41,6 +41,12 @@ def Offload_KernelOp : Offload_Op<"kernel", [
     strided layouts, default memory space) and integer, float or `index`
     scalars.
 
+    No two iterations of a parallel loop may write an element that the
+    other reads or writes: `offload-check-races` proves it and rejects
+    what it cannot prove. The unit attribute `allow_races` (`offload.kernel
+    @k(...) attributes {allow_races} {...}`) turns that check off for a
+    kernel whose author knows better (a scatter through a permutation, say).
+
     ```mlir
     offload.kernel @saxpy(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
       %c0 = arith.constant 0 : index
@@ -61,7 +67,8 @@ def Offload_KernelOp : Offload_Op<"kernel", [
                        TypeAttrOf<FunctionType>:$function_type,
                        OptionalAttr<StrAttr>:$sym_visibility,
                        OptionalAttr<DictArrayAttr>:$arg_attrs,
-                       OptionalAttr<DictArrayAttr>:$res_attrs);
+                       OptionalAttr<DictArrayAttr>:$res_attrs,
+                       UnitAttr:$allow_races);
   let regions = (region AnyRegion:$body);
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name,
                                  "::mlir::FunctionType":$type)>];

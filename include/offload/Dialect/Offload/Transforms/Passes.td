@@ -250,6 +250,108 @@ def OffloadSplitKernels : Pass<"offload-split-kernels", "ModuleOp"> {
   ];
 }
 
+def OffloadCheckKernels : Pass<"offload-check-kernels", "ModuleOp"> {
+  let summary = "Check what kernels contain, the same for every target";
+  let description = [{
+    Reports, before any target-specific lowering, what no target can run, so
+    that a build for the host alone rejects what a GPU build rejects (run it
+    after `offload-lower-linalg` and `offload-split-kernels`):
+
+    * more than one `scf.parallel` / `scf.forall` at the top of a kernel
+      (one kernel is one iteration space);
+    * a parallel loop of more than 3 dimensions, an `scf.forall` with
+      shared outputs, reductions of other than integers and floats or whose
+      combiner is not one arith operation with a neutral element and a GPU
+      counterpart;
+    * memory written outside the kernel's parallel loop (every GPU thread
+      would write it), except after a loop with reductions and into
+      `memref.alloca` buffers;
+    * linalg ops other than one contraction that the tiled contraction
+      strategy computes (`offload-lower-linalg` lowers the others);
+    * `threads(...)` on a launch of a tiled contraction, which runs on its
+      own block size.
+
+    `convert-offload-to-gpu` applies the same checks, for every target.
+  }];
+}
+
+def OffloadCheckBounds : Pass<"offload-check-bounds", "ModuleOp"> {
+  let summary = "Reject kernel accesses that loop bounds carry out of their buffer";
+  let description = [{
+    For every load, store, vector access and atomic update in a kernel that
+    runs in every iteration of the loops around it (no `scf.if` or other
+    non-loop region in between), computes the range of each index over
+    those loops and reports an error when it reaches past the size of the
+    dimension or below 0:
+
+    ```mlir
+    scf.parallel (%i) = (%c0) to (%c64) step (%c1) {
+      %i1 = arith.addi %i, %c1 : index
+      // error: 'memref.load' reads argument #0 of @k at indices 1 to 64
+      // along dimension 0, but it has 64 elements there
+      %v = memref.load %a[%i1] : memref<64xf32>
+      ...
+    }
+    ```
+
+    The size is the static size of the dimension, or for a dynamic one the
+    size the loop bound is computed from (`memref.dim`): a loop up to
+    `memref.dim %a, 0` that reads `%a[%i + 1]` always reads one element
+    past the end. Indices are sums and products of loop variables,
+    constants and values fixed during the loops (`arith`, `affine.apply`);
+    an index read from memory, or a loop whose bounds depend on another
+    loop's variable or take a minimum, is not checked (its extremes are not
+    known to be reached).
+  }];
+}
+
+def OffloadCheckRaces : Pass<"offload-check-races", "ModuleOp"> {
+  let summary = "Reject writes that iterations of a parallel loop may race on";
+  let description = [{
+    Proves, for every `scf.parallel` and `scf.forall` in a kernel (nested
+    ones included), that no iteration writes an element of a buffer that
+    another iteration reads or writes, and reports an error at every write
+    it cannot prove so: iterations run at the same time on a GPU, so such a
+    write gives results that depend on timing, while the host device, which
+    runs them in order, hides the bug.
+
+    ```mlir
+    scf.parallel (%i) = (%c1) to (%n) step (%c1) {
+      %im1 = arith.subi %i, %c1 : index
+      %prev = memref.load %y[%im1] : memref<?xf32>
+      %xi = memref.load %x[%i] : memref<?xf32>
+      %s = arith.addf %prev, %xi : f32
+      // error: 'memref.store' writes an element of argument #1 of @scan
+      // that another iteration of the parallel loop may read with
+      // 'memref.load' at scan.mlir:4:15; use memref.atomic_rmw ...
+      memref.store %s, %y[%i] : memref<?xf32>
+    }
+    ```
+
+    The proof works on the indices of each pair of accesses of one buffer
+    (one a write), as polynomials in the loop variables of two different
+    iterations: it shows that the two index tuples can only be equal when
+    every variable of the loop is the same in both (the write is an
+    injective function of the iteration: `a[i]`, `a[2 * i + 1]`,
+    `a[i * n + j]` with `j` in `[0, n)`, `a[i, k]` in an inner loop over
+    `k`, `a[i / n, i % n]`), or can never be equal (`a[2 * i]` and
+    `a[2 * i + 1]`). Indices go through `memref.subview`, `memref.cast`,
+    `memref.transpose` and `memref.expand_shape` to the buffer they view.
+    Reads and writes of other buffers, atomic updates of one element by
+    several iterations (`memref.atomic_rmw`, `memref.generic_atomic_rmw`),
+    reductions (`scf.reduce`) and buffers allocated in the kernel
+    (private to a thread) do not race.
+
+    It gives up, and reports the write, when an index is read from memory
+    (a histogram, a scatter through a permutation), when a view or an op
+    hides which elements are written (`memref.reinterpret_cast`,
+    `memref.collapse_shape`, a call), and when the proof needs a fact about
+    run-time values that it does not have (`a[i * s]` with a run-time `s`,
+    which may be 0). A kernel with the unit attribute `allow_races` is not
+    checked: its author vouches that no two iterations meet.
+  }];
+}
+
 def OffloadCheckAliasing : Pass<"offload-check-aliasing", "ModuleOp"> {
   let summary = "Reject launches that pass overlapping buffers to a writer";
   let description = [{

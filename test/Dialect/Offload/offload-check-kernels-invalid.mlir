@@ -1,0 +1,109 @@
+// RUN: offload-opt %s -split-input-file --offload-check-kernels -verify-diagnostics
+
+// What no target can run is rejected whatever the module's targets are
+// (here the host alone). Writes to a thread-private memref.alloca outside
+// the loop are accepted (see offload-check-kernels.mlir).
+
+module attributes {offload.targets = [#offload.host]} {
+  // expected-error@+1 {{'offload.kernel' op has 2 parallel loops at the top of its body; a kernel's iteration space is one loop (split it into one kernel per loop)}}
+  offload.kernel @two_loops(%a: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %f = arith.constant 1.0 : f32
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    // expected-note@+1 {{second parallel loop}}
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @reduction(%a: memref<?xf32>, %out: memref<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    %zero = arith.constant 0.0 : f32
+    // expected-error@+1 {{reduction 0 of a kernel's parallel loop must combine its two arguments with one arith operation that has a neutral element and a GPU counterpart}}
+    %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+      %v = memref.load %a[%i] : memref<?xf32>
+      scf.reduce(%v : f32) {
+      ^bb0(%x: f32, %y: f32):
+        %r = arith.subf %x, %y : f32
+        scf.reduce.return %r : f32
+      }
+    }
+    memref.store %sum, %out[%c0] : memref<1xf32>
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @store_outside(%a: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant 1.0 : f32
+    // expected-error@+1 {{kernel "store_outside" may write memory outside its parallel loop, which every GPU thread would do; move the write into the loop or into its own kernel}}
+    memref.store %f, %a[%c0] : memref<?xf32>
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    // expected-note@+1 {{the kernel's parallel loop}}
+    scf.parallel (%i) = (%c1) to (%n) step (%c1) {
+      memref.store %f, %a[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+
+// -----
+
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @index_sum(%a: memref<?xf32>, %out: memref<1xindex>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %a, %c0 : memref<?xf32>
+    // expected-error@+1 {{a kernel's parallel loop can reduce integers and floats, not 'index'}}
+    %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%c0) -> index {
+      scf.reduce(%i : index) {
+      ^bb0(%x: index, %y: index):
+        %r = arith.addi %x, %y : index
+        scf.reduce.return %r : index
+      }
+    }
+    memref.store %sum, %out[%c0] : memref<1xindex>
+    offload.return
+  }
+}
+
+// -----
+
+// Linalg ops stay in a kernel only as a tiled contraction.
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @copy(%a: memref<?xf32>, %b: memref<?xf32>) {
+    // expected-error@+1 {{'linalg.copy' in kernel @copy must be lowered to loops first (offload-lower-linalg)}}
+    linalg.copy ins(%a : memref<?xf32>) outs(%b : memref<?xf32>)
+    offload.return
+  }
+}
+
+// -----
+
+// A tiled contraction runs on its own block size.
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @mm(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  func.func @run(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>, %n: index) {
+    // expected-error@+1 {{'offload.launch' op gives threads(...) to kernel @mm, a tiled contraction that runs on exactly 256 threads per block; leave threads(...) out (blocks(...) may stay)}}
+    offload.launch @mm(%a, %b, %c) blocks(%n) threads(%n) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    return
+  }
+}
