@@ -5,7 +5,9 @@
 #   make test   install what is missing, build, then run every test
 #
 # Other targets: build (tools into build/bin), configure, deps, clean,
-# python (install the Python package `offload` for your user, docs/Python.md).
+# python (install the Python package `offload` for your user, docs/Python.md),
+# fuzz (run the fuzz harness FUZZ_TIME seconds on FUZZ_JOBS cores, keeping
+# what it finds in fuzz/; docs/Fuzzing.md).
 
 BUILD_DIR ?= build
 BUILD_TYPE ?= Release
@@ -24,7 +26,11 @@ C_COMPILER = $(shell command -v clang-22 2>/dev/null || command -v cc)
 LAUNCHER = $(shell command -v ccache 2>/dev/null)
 GENERATOR = $(if $(shell command -v ninja 2>/dev/null),Ninja,Unix Makefiles)
 
-.PHONY: all deps configure build demo test python clean
+FUZZ_TIME ?= 3600
+FUZZ_JOBS ?= 1
+FUZZ_DIR ?= fuzz
+
+.PHONY: all deps configure build demo test python fuzz clean
 
 all: build
 
@@ -52,6 +58,10 @@ test: build
 
 python: build
 	$(CMAKE) --build $(BUILD_DIR) --target install-offload-python
+
+fuzz: build
+	tools/offload-fuzz/run-fuzz.sh $(abspath $(BUILD_DIR))/bin/offload-fuzz \
+	  $(FUZZ_TIME) $(FUZZ_DIR) $(if $(filter-out 1,$(FUZZ_JOBS)),-fork=$(FUZZ_JOBS) -ignore_crashes=1)
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -6,10 +6,11 @@
 set -euo pipefail
 
 # clang-tools-22 has clang-linker-wrapper, which links the C + OpenMP twins
-# of the mapping tests (clang -fopenmp -fopenmp-targets=...).
+# of the mapping tests (clang -fopenmp -fopenmp-targets=...);
+# libclang-rt-22-dev has libFuzzer (tools/offload-fuzz, -fsanitize=fuzzer).
 packages=(
   libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools clang-22 clang-tools-22 lld-22
-  liboffload-22-dev libomp-22-dev rocm-device-libs
+  liboffload-22-dev libomp-22-dev libclang-rt-22-dev rocm-device-libs
   cmake ninja-build ccache
   python3 python3-numpy python3-pytest pybind11-dev
   python3-pip python3-setuptools python3-wheel

@@ -51,6 +51,9 @@ if config.offload_ptxas and os.access(config.offload_ptxas, os.X_OK):
 if config.offload_rocm_bitcode_dir and os.path.exists(
         os.path.join(config.offload_rocm_bitcode_dir, "ocml.bc")):
     config.available_features.add("rocm-device-libs")
+# The fuzz harness (built when clang has libFuzzer, libclang-rt-22-dev).
+if os.path.exists(os.path.join(config.offload_tools_dir, "offload-fuzz")):
+    config.available_features.add("offload-fuzz")
 if os.path.exists(os.path.join(config.offload_libomptarget_dir,
                                "libomptarget.so")):
     config.available_features.add("libomptarget")

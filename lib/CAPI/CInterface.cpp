@@ -11,11 +11,16 @@
 //      "args": [{"name": "a", "kind": "scalar", "dtype": "float32"},
 //               {"name": "x", "kind": "memref", "dtype": "float32",
 //                "shape": [-1], "map": "to", "writes": false}, ...],
-//      "results": ["float64"], "unsupported": "<reason>" (optional)}]}
+//      "results": ["float64"], "unsupported": "<reason>" (optional),
+//      "check": "_mlir_ciface___offload_check_saxpy" (optional)}]}
 //
 // "map" is what the compiler moves for the buffer (to, from, tofrom, alloc,
 // or none when no device code uses it directly); "writes" says whether the
-// function may write the buffer.
+// function may write the buffer. "check" names the entry's checker
+// (offload-add-entry-checks): the same arguments, then `char *message,
+// int64_t size`; it returns 0, or nonzero with the reason in `message` when
+// a buffer is too small for what the function reaches or two buffers
+// overlap where one is written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,6 +46,9 @@ using namespace mlir::offload;
 static constexpr llvm::StringLiteral kArgNamesAttr = "offload_capi.arg_names";
 static constexpr llvm::StringLiteral kLauncherPrefix = "__offload_launch_";
 static constexpr llvm::StringLiteral kInterfaceGlobal = "__offload_interface";
+static constexpr llvm::StringLiteral kCheckerAttr = "offload_capi.checker";
+static constexpr llvm::StringLiteral kEntryCheckAttr =
+    "offload_capi.entry_check";
 
 void capi::recordArgumentNames(const AsmParserState &state) {
   for (const AsmParserState::BlockDefinition &def : state.getBlockDefs()) {
@@ -94,13 +102,24 @@ static void addKernelLaunchers(ModuleOp module) {
   }
 }
 
-/// The functions that get a C interface: public, with a body.
+/// The functions that get a C interface: public, with a body (checkers
+/// aside: they are part of their entry's description).
 static SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
   SmallVector<func::FuncOp> result;
   for (auto func : module.getOps<func::FuncOp>())
-    if (func.isPublic() && !func.isExternal())
+    if (func.isPublic() && !func.isExternal() && !func->hasAttr(kCheckerAttr))
       result.push_back(func);
   return result;
+}
+
+/// The checker of every entry point (offload-add-entry-checks), with a
+/// remark for each access it cannot check.
+static LogicalResult addEntryChecks(ModuleOp module) {
+  PassManager pm(module.getContext());
+  OffloadAddEntryChecksOptions options;
+  options.remarks = true;
+  pm.addPass(createOffloadAddEntryChecks(options));
+  return pm.run(module);
 }
 
 /// The numpy dtype of a scalar or element type, or "" when none fits.
@@ -191,6 +210,8 @@ static llvm::json::Object describe(func::FuncOp func) {
   entry["name"] = name.str();
   entry["kind"] = kernel ? "kernel" : "function";
   entry["symbol"] = ("_mlir_ciface_" + func.getSymName()).str();
+  if (auto check = func->getAttrOfType<FlatSymbolRefAttr>(kEntryCheckAttr))
+    entry["check"] = ("_mlir_ciface_" + check.getValue()).str();
   std::string unsupported;
   auto names = func->getAttrOfType<ArrayAttr>(kArgNamesAttr);
   llvm::json::Array args;
@@ -273,6 +294,12 @@ static FailureOr<std::string> computeInterface(ModuleOp module) {
 FailureOr<std::string> capi::getInterface(ModuleOp module) {
   OwningOpRef<ModuleOp> copy = module.clone();
   addKernelLaunchers(*copy);
+  // Remarks come from offloadModuleAddCInterface only.
+  ScopedDiagnosticHandler quiet(module.getContext(), [](Diagnostic &diag) {
+    return success(diag.getSeverity() == DiagnosticSeverity::Remark);
+  });
+  if (failed(addEntryChecks(*copy)))
+    return failure();
   return computeInterface(*copy);
 }
 
@@ -282,6 +309,8 @@ LogicalResult capi::addCInterface(ModuleOp module) {
            << "the module has a C interface already ('" << kInterfaceGlobal
            << "' exists)";
   addKernelLaunchers(module);
+  if (failed(addEntryChecks(module)))
+    return failure();
   FailureOr<std::string> json = computeInterface(module);
   if (failed(json))
     return failure();

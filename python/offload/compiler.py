@@ -257,8 +257,9 @@ def compile(source_or_path, targets=None, opt_level=2, output=None):
     `opt_level` is the host optimization level (0-3); `output` is where the
     shared library goes (default: a temporary file; ``Module.save`` copies
     it). Returns an ``offload.Module`` whose functions and kernels are
-    callable with numpy arrays. Raises CompileError with the compiler's
-    diagnostics.
+    callable with numpy arrays; its ``remarks`` are the compiler's remarks
+    (e.g. the accesses whose bounds a call cannot check). Raises
+    CompileError with the compiler's diagnostics.
     """
     with _Session() as session:
         options = session.options(targets, opt_level)
@@ -276,7 +277,13 @@ def compile(source_or_path, targets=None, opt_level=2, output=None):
         output = os.path.abspath(os.fspath(output))
         session.check(lib.offloadCompileSharedLibrary(
             module, session.ref(output), options).value, "compilation")
-    return runtime.load(output)
+        remarks = [d for d in session.diagnostics()
+                   if d.severity == "remark"]
+    result = runtime.load(output)
+    # What the compiler could not check at the entry points (accesses whose
+    # reach it cannot bound), among its other remarks.
+    result.remarks = remarks
+    return result
 
 
 def run_pipeline(source_or_path, pipeline="offload-pipeline"):

@@ -61,7 +61,10 @@ class Function:
     """One callable function or kernel of a compiled module.
 
     Arguments are checked before the call; a mistake raises TypeError or
-    ValueError naming the argument. Memref arguments take C-contiguous numpy
+    ValueError naming the argument. The compiled module's checker then
+    makes sure that every array covers what the function reaches given the
+    other arguments, and that no two arrays overlap where the function
+    writes one (ValueError naming them). Memref arguments take C-contiguous numpy
     arrays of the exact dtype and rank (and static sizes); they are passed by
     pointer, so what the device code writes lands in the array itself, and
     arrays the compiler only reads are never copied back.
@@ -76,6 +79,7 @@ class Function:
         self.unsupported = entry.get("unsupported")
         self._symbol = entry["symbol"]
         self._cfunc = None
+        self._check = None
         if self.unsupported is None:
             cfunc = getattr(module._lib, self._symbol)
             argtypes = []
@@ -89,6 +93,14 @@ class Function:
             cfunc.restype = (_SCALAR_CTYPES[self.results[0]]
                              if self.results else None)
             self._cfunc = cfunc
+            # The compiled checker of the buffers' sizes and overlaps: the
+            # same arguments, then (message, size) -> 0 or nonzero.
+            if entry.get("check"):
+                check = getattr(module._lib, entry["check"])
+                check.argtypes = argtypes + [ctypes.c_char_p,
+                                             ctypes.c_int64]
+                check.restype = ctypes.c_int32
+                self._check = check
 
     @property
     def signature(self):
@@ -205,6 +217,10 @@ class Function:
                 keep.append(desc)
             else:
                 converted.append(self._scalar(arg, value))
+        if self._check is not None and self._check(*converted, None, 0):
+            message = ctypes.create_string_buffer(1024)
+            self._check(*converted, message, len(message))
+            raise ValueError(message.value.decode(errors="replace"))
         result = self._cfunc(*converted)
         del keep
         return result
@@ -222,6 +238,7 @@ class Module:
         if not os.path.exists(path):
             raise FileNotFoundError("no compiled module at %s" % path)
         self.path = os.path.abspath(path)
+        self.remarks = []
         if os.environ.get("OFFLOAD_LIBOMPTARGET"):
             _open_libomptarget()  # satisfies the module's libomptarget.so
         try:

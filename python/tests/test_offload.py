@@ -322,3 +322,111 @@ def test_load_errors(tmp_path):
     if os.path.exists(lib):
         with pytest.raises(ValueError, match="has no __offload_interface"):
             offload.load(lib)
+
+
+# ===--- Bounds and overlaps, checked before the call ---------------------=== #
+
+@pytest.fixture(scope="module")
+def safety():
+    return offload.compile(os.path.join(os.path.dirname(__file__), "inputs",
+                                        "safety.mlir"), targets="host")
+
+
+def test_output_shorter_than_the_loop_is_refused(kernels):
+    x = np.arange(8, dtype=np.float32)
+    y = np.ones(4, dtype=np.float32)
+    with pytest.raises(ValueError) as info:
+        kernels.saxpy(2.0, x, y)
+    assert str(info.value) == ("saxpy(): argument 'y' is too small: "
+                               "dimension 0 has size 4, but saxpy needs 8")
+    np.testing.assert_array_equal(y, [1, 1, 1, 1])
+    # The interpreter goes on; a call that fits still runs.
+    y = np.ones(8, dtype=np.float32)
+    kernels.saxpy(2.0, x, y)
+    np.testing.assert_array_equal(y, 2 * np.arange(8) + 1)
+
+
+def test_reach_from_a_scalar_argument(safety):
+    x = np.arange(8, dtype=np.float32)
+    y = np.zeros(8, dtype=np.float32)
+    with pytest.raises(ValueError) as info:
+        safety.stencil(x, y, 8)
+    assert str(info.value) == ("stencil(): argument 'x' is too small: "
+                               "dimension 0 has size 8, but stencil needs 9")
+    with pytest.raises(ValueError) as info:
+        safety.stencil(np.arange(10, dtype=np.float32), y, 9)
+    assert str(info.value) == ("stencil(): argument 'y' is too small: "
+                               "dimension 0 has size 8, but stencil needs 9")
+    safety.stencil(x, y, 7)
+    np.testing.assert_array_equal(y, [0, 2, 4, 6, 8, 10, 12, 0])
+    # An empty loop reaches nothing.
+    safety.stencil(np.zeros(0, dtype=np.float32), y, 1)
+
+
+def test_reach_in_two_dimensions(safety):
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    with pytest.raises(ValueError) as info:
+        safety.transpose(a, np.zeros((3, 1), dtype=np.int32))
+    assert str(info.value) == ("transpose(): argument 'out' is too small: "
+                               "dimension 1 has size 1, but transpose "
+                               "needs 2")
+    out = np.zeros((3, 2), dtype=np.int32)
+    safety.transpose(a, out)
+    np.testing.assert_array_equal(out, a.T)
+
+
+def test_unchecked_reach_is_a_remark(safety):
+    message = ("@histogram: this access of argument 'h' is not "
+               "bounds-checked when @histogram is called: its index in "
+               "dimension 0 is not known before the loops run: it is read "
+               "from memory ('memref.load')")
+    assert [(r.severity, r.line, r.message) for r in safety.remarks] == [
+        ("remark", 42, message), ("remark", 44, message)]
+    h = np.zeros(3, dtype=np.int32)
+    safety.histogram(np.array([0, 2, 2, 1], dtype=np.int32), h)
+    np.testing.assert_array_equal(h, [1, 1, 2])
+
+
+def test_the_same_array_twice_is_refused(kernels):
+    x = np.arange(4, dtype=np.float32)
+    with pytest.raises(ValueError) as info:
+        kernels.saxpy(2.0, x, x)
+    assert str(info.value) == ("saxpy(): arguments 'x' and 'y' overlap in "
+                               "memory, and saxpy writes 'y'; pass distinct "
+                               "arrays")
+    np.testing.assert_array_equal(x, [0, 1, 2, 3])
+
+
+def test_overlapping_views_are_refused(kernels, safety):
+    base = np.arange(12, dtype=np.float32)
+    with pytest.raises(ValueError) as info:
+        kernels.saxpy(1.0, base[0:6], base[4:10])
+    assert str(info.value) == ("saxpy(): arguments 'x' and 'y' overlap in "
+                               "memory, and saxpy writes 'y'; pass distinct "
+                               "arrays")
+    with pytest.raises(ValueError) as info:
+        kernels.twice(1.0, base[2:8], base[0:6])
+    assert str(info.value) == ("twice(): arguments 'x' and 'y' overlap in "
+                               "memory, and twice writes 'y'; pass distinct "
+                               "arrays")
+    a = np.arange(32, dtype=np.int32).reshape(8, 4)
+    with pytest.raises(ValueError) as info:
+        safety.transpose(a[0:2], a[1:5])
+    assert str(info.value) == ("transpose(): arguments 'in' and 'out' "
+                               "overlap in memory, and transpose writes "
+                               "'out'; pass distinct arrays")
+    np.testing.assert_array_equal(base, np.arange(12))
+
+
+def test_adjacent_views_are_accepted(kernels):
+    base = np.ones(8, dtype=np.float32)
+    kernels.saxpy(2.0, base[0:4], base[4:8])
+    np.testing.assert_array_equal(base, [1, 1, 1, 1, 3, 3, 3, 3])
+
+
+def test_checks_in_the_interface(kernels_path):
+    entries = {e["name"]: e for e in
+               json.loads(offload.interface(kernels_path))["functions"]}
+    assert entries["saxpy"]["check"] == "_mlir_ciface___offload_check_saxpy"
+    # No buffer: nothing to check.
+    assert "check" not in entries["make"]

@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
   printDiagnostics(diags);
 
   // The entry points, with the source's argument names and inferred maps.
-  // CHECK: interface: {"functions":[{"args":[{"dtype":"float32","kind":"scalar","name":"a"},{"dtype":"float32","kind":"memref","map":"to","name":"x","shape":[-1],"writes":false},{"dtype":"float32","kind":"memref","map":"tofrom","name":"y","shape":[-1],"writes":true}],"kind":"kernel","name":"saxpy","results":[],"symbol":"_mlir_ciface___offload_launch_saxpy"}],"version":1}
+  // CHECK: interface: {"functions":[{"args":[{"dtype":"float32","kind":"scalar","name":"a"},{"dtype":"float32","kind":"memref","map":"to","name":"x","shape":[-1],"writes":false},{"dtype":"float32","kind":"memref","map":"tofrom","name":"y","shape":[-1],"writes":true}],"check":"_mlir_ciface___offload_check_saxpy","kind":"kernel","name":"saxpy","results":[],"symbol":"_mlir_ciface___offload_launch_saxpy"}],"version":1}
   printf("interface: ");
   offloadModuleGetInterface(module, printToStdout, NULL);
   printf("\n");
@@ -173,8 +173,35 @@ int main(int argc, char **argv) {
   printf("loaded: %d %d, interface version 1: %d\n", lib != NULL,
          saxpy != NULL,
          interface && strstr(interface, "\"version\":1") != NULL);
+  // The checker takes the same arguments, then a message buffer: 0 when
+  // the call is safe, else nonzero with the reason.
+  int32_t (*check)(float, MemRef1D *, MemRef1D *, char *, int64_t) =
+      (int32_t(*)(float, MemRef1D *, MemRef1D *, char *, int64_t))dlsym(
+          lib, "_mlir_ciface___offload_check_saxpy");
   float x[4] = {1, 2, 3, 4}, y[4] = {10, 20, 30, 40};
   MemRef1D xd = {x, x, 0, {4}, {1}}, yd = {y, y, 0, {4}, {1}};
+  char message[256] = "";
+  // CHECK: check: 0 ''
+  printf("check: %d '%s'\n", check(2.0f, &xd, &yd, message, sizeof(message)),
+         message);
+  // y shorter than x (the kernel runs over x): refused before launching
+  // (1: a buffer is too small; 2: buffers overlap).
+  MemRef1D shortY = {y, y, 0, {3}, {1}};
+  // CHECK-NEXT: check short y: 1 'saxpy(): argument 'y' is too small: dimension 0 has size 3, but saxpy needs 4'
+  printf("check short y: %d '%s'\n",
+         check(2.0f, &xd, &shortY, message, sizeof(message)), message);
+  // x and y overlapping bytes (y starts inside x; the memref type has
+  // offset 0, so views go through the aligned pointer).
+  MemRef1D inX = {x, x + 1, 0, {3}, {1}};
+  // CHECK-NEXT: check overlap: 2 'saxpy(): arguments 'x' and 'y' overlap in memory, and saxpy writes 'y'; pass distinct arrays'
+  MemRef1D firstTwo = {x, x, 0, {2}, {1}};
+  printf("check overlap: %d '%s'\n",
+         check(2.0f, &firstTwo, &inX, message, sizeof(message)), message);
+  // Adjacent, not overlapping: x[0..1] and x[2..3].
+  MemRef1D lastTwo = {x, x + 2, 0, {2}, {1}};
+  // CHECK-NEXT: check adjacent: 0
+  printf("check adjacent: %d\n",
+         check(2.0f, &firstTwo, &lastTwo, NULL, 0));
   saxpy(2.0f, &xd, &yd);
   // CHECK: y = 12 24 36 48, x = 1 2 3 4
   printf("y = %g %g %g %g, x = %g %g %g %g\n", y[0], y[1], y[2], y[3], x[0],

@@ -1143,13 +1143,12 @@ static void distributeOverBlocks(RewriterBase &rewriter,
   }
 }
 
-/// Makes the code from `start` to the end of `func`'s entry block run on the
-/// first thread of the grid only.
-static void runOnFirstThread(RewriterBase &rewriter, gpu::GPUFuncOp func,
-                             Operation *start) {
+/// Makes the code of `func`'s entry block run on the first thread of the
+/// grid only (the unpacking of the parameters included: it has no effects).
+static void runOnFirstThread(RewriterBase &rewriter, gpu::GPUFuncOp func) {
   Location loc = func.getLoc();
   Block *entry = &func.getBody().front();
-  Block *rest = rewriter.splitBlock(entry, start->getIterator());
+  Block *rest = rewriter.splitBlock(entry, entry->begin());
   Block *exit = rewriter.createBlock(&func.getBody());
   gpu::ReturnOp::create(rewriter, loc);
   rewriter.setInsertionPointToEnd(entry);
@@ -1268,11 +1267,9 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
 
   // Clone the body after the unpacking; its entry block has no arguments
   // left (they are mapped), so merge it into ours.
-  Operation *lastUnpack = entry->empty() ? nullptr : &entry->back();
   kernel.getBody().cloneInto(body, mapping);
   Block *clonedEntry = entry->getNextNode();
   rewriter.inlineBlockBefore(clonedEntry, entry, entry->end());
-  Operation *start = lastUnpack ? lastUnpack->getNextNode() : &entry->front();
 
   // Aggregates are gone once their members are used directly.
   SmallVector<UnpackOp> unpacks;
@@ -1347,7 +1344,7 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
                              : 1);
   }
   else
-    runOnFirstThread(rewriter, cast<gpu::GPUFuncOp>(func), start);
+    runOnFirstThread(rewriter, cast<gpu::GPUFuncOp>(func));
   return func;
 }
 

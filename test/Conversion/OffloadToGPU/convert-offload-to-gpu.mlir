@@ -398,7 +398,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
 // CHECK-LABEL: gpu.func @single(
 // CHECK-SAME: %{{[^:]+}}: !llvm.ptr, %{{[^:]+}}: !llvm.ptr {llvm.noalias, llvm.writeonly}) kernel {
-// CHECK: %[[OUT:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<1xi32>
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK: %[[TRUE:.*]] = arith.constant true
 // CHECK: gpu.thread_id x
@@ -415,6 +414,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[FIRST:.*]] = arith.andi %[[FY]], %[[ISZ]] : i1
 // CHECK: cf.cond_br %[[FIRST]], ^[[BODY:.*]], ^[[EXIT:.*]]
 // CHECK: ^[[BODY]]:
+// CHECK: %[[OUT:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<1xi32>
 // CHECK: %[[C7:.*]] = arith.constant 7 : i32
 // CHECK: memref.store %[[C7]], %[[OUT]][%{{.*}}] : memref<1xi32>
 // CHECK: gpu.return
@@ -609,5 +609,36 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     %out = memref.subview %x[%c1] [%m] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
     offload.launch @shift(%in, %out) {allow_aliasing} : (memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) -> ()
     return
+  }
+}
+
+// -----
+
+// Regressions found by offload-fuzz: a kernel whose body is only
+// offload.return (it hung in the split before the first-thread guard), and
+// one with no parallel loop that uses an aggregate's member (it crashed):
+// the whole body, argument unpacking included, runs on the first thread.
+// CHECK-LABEL: gpu.func @empty(
+// CHECK: cf.cond_br %{{.*}}, ^[[BODY:.*]], ^[[EXIT:.*]]
+// CHECK: ^[[BODY]]:
+// CHECK-NEXT: gpu.return
+// CHECK: ^[[EXIT]]:
+// CHECK-NEXT: gpu.return
+// CHECK-LABEL: gpu.func @unpacked(
+// CHECK: cf.cond_br %{{.*}}, ^[[BODY:.*]], ^
+// CHECK: ^[[BODY]]:
+// CHECK: %[[X:.*]] = builtin.unrealized_conversion_cast %{{.*}} to memref<?xf32>
+// CHECK: memref.store %{{.*}}, %[[X]][%{{.*}}] : memref<?xf32>
+// CHECK: gpu.return
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @empty() {
+    offload.return
+  }
+  offload.kernel @unpacked(%s: tuple<memref<?xf32>>) {
+    %c0 = arith.constant 0 : index
+    %one = arith.constant 1.0 : f32
+    %x = offload.unpack %s : tuple<memref<?xf32>>
+    memref.store %one, %x[%c0] : memref<?xf32>
+    offload.return
   }
 }

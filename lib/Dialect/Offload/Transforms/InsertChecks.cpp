@@ -5,12 +5,14 @@
 // element by element, so a wrong map clause or a wrong lowering shows up as
 // a message naming the kernel, the argument and the first differing index.
 //
-//   save the written buffers' inputs (S = A)
+//   copy the written buffers (S = A)
+//   run the host copy on S                -> S holds the host's results; every
+//                                            access is bounds-checked first
 //   launch on the device                  -> A holds the device's results
-//   D = A; A = S; run the host copy on A  -> A holds the host's results
-//   compare A with D; report the first difference and exit(1)
-//   A = D                                 (the program goes on with the
-//                                          device's results)
+//   compare A with S; report the first difference and exit(1)
+//
+// The host copy runs first so that an access out of bounds is reported
+// before the device run can corrupt anything.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +29,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -99,6 +102,18 @@ static Value getString(OpBuilder &b, SymbolTable &symbols, Location loc,
   auto module = cast<ModuleOp>(symbols.getOp());
   symbols.insert(global, module.getBody()->begin());
   return LLVM::AddressOfOp::create(b, loc, global);
+}
+
+/// `loc` as file:line:col.
+static std::string formatLocation(Location loc) {
+  std::string where;
+  llvm::raw_string_ostream os(where);
+  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
+    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
+       << fileLoc.getColumn();
+  else
+    os << loc;
+  return where;
 }
 
 namespace {
@@ -190,9 +205,16 @@ struct OffloadInsertChecksPass
                               "first)";
         return signalPassFailure();
       }
+      if (checkedFallbacks.insert(fallback).second)
+        checkAccesses(kernel, fallback);
       insertCheck(launch, kernel, fallback, analysis);
     }
   }
+
+  /// Makes every access of the host copy `fallback` of `kernel` check its
+  /// indices against the buffer's sizes.
+  void checkAccesses(KernelOp kernel, func::FuncOp fallback);
+  llvm::SmallPtrSet<Operation *, 8> checkedFallbacks;
 
   void insertCheck(LaunchOp launch, KernelOp kernel, func::FuncOp fallback,
                    KernelAccessAnalysis &analysis);
@@ -242,31 +264,156 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
     return;
 
   OpBuilder b(launch);
-  SmallVector<Value> saved;
+  // The host copy, on copies of the buffers it writes.
+  IRMapping hostBuffers;
+  SmallVector<Value> host;
   for (auto [index, arg] : written) {
-    saved.push_back(allocLike(b, loc, arg));
-    copyBuffer(b, loc, arg, saved.back());
-  }
-  b.setInsertionPointAfter(launch);
-  SmallVector<Value> device;
-  for (auto [i, entry] : llvm::enumerate(written)) {
-    Value arg = entry.second;
-    device.push_back(allocLike(b, loc, arg));
-    copyBuffer(b, loc, arg, device.back());
-    copyBuffer(b, loc, saved[i], arg);
+    host.push_back(allocLike(b, loc, arg));
+    copyBuffer(b, loc, arg, host.back());
+    hostBuffers.map(arg, host.back());
   }
   SmallVector<Value> args = {
       LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(ctx))};
   for (Value arg : launch.getArgs())
     for (Value member : getAggregateMembers(arg))
-      llvm::append_range(args, packKernelArgument(b, loc, member));
+      llvm::append_range(
+          args,
+          packKernelArgument(b, loc, hostBuffers.lookupOrDefault(member)));
   func::CallOp::create(b, loc, fallback, args);
+  b.setInsertionPointAfter(launch);
   for (auto [i, entry] : llvm::enumerate(written)) {
-    compare(b, launch, entry.first, entry.second, device[i]);
-    copyBuffer(b, loc, device[i], entry.second);
-    memref::DeallocOp::create(b, loc, device[i]);
-    memref::DeallocOp::create(b, loc, saved[i]);
+    compare(b, launch, entry.first, host[i], entry.second);
+    memref::DeallocOp::create(b, loc, host[i]);
   }
+}
+
+/// The kernel argument (its number) whose lowered parameters `memref`, a
+/// buffer the host copy rebuilt from them, comes from; -1 when it is none
+/// (a buffer the kernel allocates).
+static int getArgumentNumber(KernelOp kernel, Value memref) {
+  auto cast = getViewRoot(memref).getDefiningOp<UnrealizedConversionCastOp>();
+  if (!cast || cast->getNumOperands() != 1)
+    return -1;
+  // The descriptor's aligned pointer is the first parameter of the buffer
+  // (possibly stepped back by a static offset).
+  Value desc = cast->getOperand(0);
+  Value pointer;
+  while (auto insert = desc.getDefiningOp<LLVM::InsertValueOp>()) {
+    if (insert.getPosition() == ArrayRef<int64_t>{1})
+      pointer = insert.getValue();
+    desc = insert.getContainer();
+  }
+  if (pointer)
+    if (auto gep = pointer.getDefiningOp<LLVM::GEPOp>())
+      pointer = gep.getBase();
+  auto param = dyn_cast_or_null<BlockArgument>(pointer);
+  if (!param)
+    return -1;
+  unsigned next = 1; // after the leading dyn_ptr
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    unsigned count = getNumLoweredParams(type);
+    if (param.getArgNumber() >= next && param.getArgNumber() < next + count)
+      return i;
+    next += count;
+  }
+  return -1;
+}
+
+void OffloadInsertChecksPass::checkAccesses(KernelOp kernel,
+                                            func::FuncOp fallback) {
+  MLIRContext *ctx = &getContext();
+  auto module = getOperation();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  fallback.walk([&](Operation *op) {
+    Value memref;
+    ValueRange indices;
+    ArrayRef<int64_t> extent;
+    StringRef what = "load";
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+      what = "store";
+    } else if (auto rmw = dyn_cast<memref::AtomicRMWOp>(op)) {
+      memref = rmw.getMemref();
+      indices = rmw.getIndices();
+      what = "atomic update";
+    } else if (auto rmw = dyn_cast<memref::GenericAtomicRMWOp>(op)) {
+      memref = rmw.getMemref();
+      indices = rmw.getIndices();
+      what = "atomic update";
+    } else if (auto load = dyn_cast<vector::LoadOp>(op)) {
+      memref = load.getBase();
+      indices = load.getIndices();
+      extent = load.getVectorType().getShape();
+    } else if (auto store = dyn_cast<vector::StoreOp>(op)) {
+      memref = store.getBase();
+      indices = store.getIndices();
+      extent = store.getVectorType().getShape();
+      what = "store";
+    }
+    if (!memref || indices.empty())
+      return;
+    Location loc = op->getLoc();
+    OpBuilder b(op);
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value bad = arith::ConstantIntOp::create(b, loc, 0, 1);
+    SmallVector<Value> sizes;
+    unsigned firstTrailing = indices.size() - extent.size();
+    for (auto [dim, index] : llvm::enumerate(indices)) {
+      Value size = memref::DimOp::create(b, loc, memref, dim);
+      sizes.push_back(size);
+      Value last = index;
+      if (dim >= firstTrailing && extent[dim - firstTrailing] > 1)
+        last =
+            arith::AddIOp::create(b, loc, index,
+                                  arith::ConstantIndexOp::create(
+                                      b, loc, extent[dim - firstTrailing] - 1));
+      bad = arith::OrIOp::create(
+          b, loc, bad,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index,
+                                zero));
+      bad = arith::OrIOp::create(
+          b, loc, bad,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, last, size));
+    }
+    auto ifOp = scf::IfOp::create(b, loc, bad, /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    // offload-check: kernel @k: the store at file:line:col is out of bounds
+    // of argument #i: index [i, j], size [n, m]
+    int arg = getArgumentNumber(kernel, memref);
+    std::string list = "[";
+    for (size_t dim = 0; dim < indices.size(); ++dim)
+      list += dim ? ", %ld" : "%ld";
+    list += "]";
+    std::string format =
+        ("offload-check: kernel @" + kernel.getSymName() + ": the " + what +
+         " at " + formatLocation(loc) + " is out of bounds of " +
+         (arg >= 0 ? "argument #" + Twine(arg) : Twine("a local buffer")) +
+         ": index " + list + ", size " + list + "\n")
+            .str();
+    auto printf = declare(
+        b, module, "printf",
+        LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr}, /*isVarArg=*/true));
+    auto fflush = declare(b, module, "fflush",
+                          LLVM::LLVMFunctionType::get(b.getI32Type(), {ptr}));
+    auto exit = declare(b, module, "exit",
+                        LLVM::LLVMFunctionType::get(
+                            LLVM::LLVMVoidType::get(ctx), {b.getI32Type()}));
+    SmallVector<Value> printArgs = {
+        getString(b, *symbolTable, loc, "__offload_check_message", format)};
+    for (Value index : indices)
+      printArgs.push_back(forPrintf(b, loc, index));
+    for (Value size : sizes)
+      printArgs.push_back(forPrintf(b, loc, size));
+    LLVM::CallOp::create(b, loc, printf, printArgs);
+    LLVM::CallOp::create(b, loc, fflush,
+                         ValueRange{LLVM::ZeroOp::create(b, loc, ptr)});
+    LLVM::CallOp::create(
+        b, loc, exit, ValueRange{arith::ConstantIntOp::create(b, loc, 1, 32)});
+  });
 }
 
 void OffloadInsertChecksPass::compare(OpBuilder &b, LaunchOp launch,
@@ -293,13 +440,7 @@ void OffloadInsertChecksPass::compare(OpBuilder &b, LaunchOp launch,
 
   // offload-check: kernel @k at file:line:col: argument #i differs at
   // [i, j]: device <v>, host <v>
-  std::string where;
-  llvm::raw_string_ostream os(where);
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    os << fileLoc.getFilename().getValue() << ":" << fileLoc.getLine() << ":"
-       << fileLoc.getColumn();
-  else
-    os << loc;
+  std::string where = formatLocation(loc);
   bool isFloat = isa<FloatType>(parts.front().device.getType());
   std::string indexFormat = "[";
   for (int64_t dim = 0; dim < type.getRank(); ++dim)

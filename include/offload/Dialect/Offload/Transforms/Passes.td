@@ -367,6 +367,60 @@ def OffloadCheckAliasing : Pass<"offload-check-aliasing", "ModuleOp"> {
   }];
 }
 
+def OffloadAddEntryChecks : Pass<"offload-add-entry-checks", "ModuleOp"> {
+  let summary = "Generate the run-time checks of each entry point's buffers";
+  let description = [{
+    For every public `func.func` with a body (the entry points of the C
+    interface, including the launchers `__offload_launch_<kernel>` it makes),
+    generates a checker `@__offload_check_<name>` that takes the entry's
+    arguments followed by `(!llvm.ptr message, i64 size)` and returns an
+    `i32`: 0 when the call is safe, 1 when a buffer is too small, 2 when two
+    buffers overlap, with the reason written into `message` (`snprintf`, so a null message of
+    size 0 is allowed). The entry gets the attribute
+    `offload_capi.entry_check = @__offload_check_<name>` and the checker
+    `llvm.emit_c_interface`. It checks, in this order:
+
+    * **bounds**: for every buffer argument and dimension, the largest index
+      the function's loads, stores (`memref`, `vector`, atomics), linalg ops,
+      `memref.copy` and launched kernels reach, given the other arguments
+      (scalars, sizes of buffers), must be below the size, and the smallest
+      must not be negative:
+
+          saxpy(): argument 'y' is too small: dimension 0 has size 4, but saxpy needs 8
+          shift(): argument 'x' would be accessed at index -1 in dimension 0
+
+    * **aliasing**: two buffer arguments whose byte ranges overlap, where
+      the function uses both and writes one, are refused (the rule of
+      `offload-check-aliasing` for launches; launches with `allow_aliasing`
+      exempt the pair):
+
+          f(): arguments 'x' and 'y' overlap in memory, and f writes 'y'; pass distinct arrays
+
+    The reach of an access is computed exactly, so a check never refuses a
+    call that stays in bounds: its indices must be sums of loop variables
+    (each at most once), times or divided by (positive constant) values
+    computed from the arguments, plus such values; its loops must have
+    bounds and steps computed from the arguments (no loop variable, no
+    value read from memory), and it must run whenever its loops run (not
+    under `scf.if`, in `scf.while`, through a view, in a function without a
+    body). Other accesses are not checked; with `remarks`, each is reported
+    with the reason. The argument names come from the discardable attribute
+    `offload_capi.arg_names` when present (else `arg<i>`), the entry's name
+    without the `__offload_launch_` prefix.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every access whose reach is not checked">,
+  ];
+}
+
 def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
   let summary = "Infer map clauses of launches from what kernels access";
   let description = [{
@@ -502,9 +556,9 @@ def OffloadInsertChecks : Pass<"offload-insert-checks", "ModuleOp"> {
   let description = [{
     The checking mode of `offload-cc --offload-check`. Around every
     `offload.launch` (after `convert-offload-to-gpu`, which creates the host
-    copies `@__offload_fallback_<kernel>`), it saves the buffers the kernel
-    writes, launches, runs the host copy on the saved inputs, and compares
-    the two results element by element: integers exactly, floats within a
+    copies `@__offload_fallback_<kernel>`), it copies the buffers the kernel
+    writes, runs the host copy on the copies, launches, and compares the two
+    results element by element: integers exactly, floats within a
     relative 1e-5 (f32) or 1e-12 (f64), NaN equal to NaN, complex numbers
     part by part (vector elements are not compared). The first difference
     is printed as
@@ -513,7 +567,17 @@ def OffloadInsertChecks : Pass<"offload-insert-checks", "ModuleOp"> {
         [i, j]: device <value>, host <value>
 
     and the program exits with status 1; otherwise it goes on with the
-    device's results. Every clause of a checked launch gets the `always`
+    device's results.
+
+    Every load, store and atomic update (`memref`, `vector`) of the host
+    copy first checks its indices against the buffer's sizes; the first
+    access out of bounds is printed as
+
+        offload-check: kernel @k: the store at file:line:col is out of
+        bounds of argument #i: index [i, j], size [n, m]
+
+    and the program exits with status 1. The host copy runs before the
+    device, so nothing has been corrupted by then. Every clause of a checked launch gets the `always`
     modifier (and `alloc` becomes `from`) so that the host copy sees the
     device's inputs and the comparison its results, also inside data
     regions; run it without `offload-hoist-transfers`.
