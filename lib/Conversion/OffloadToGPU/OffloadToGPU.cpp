@@ -554,19 +554,17 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
   auto idx = [&](int64_t v) {
     return arith::ConstantIndexOp::create(rewriter, loc, v).getResult();
   };
-  auto nuwNsw = arith::IntegerOverflowFlags::nuw |
-                arith::IntegerOverflowFlags::nsw;
+  auto nuwNsw =
+      arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
   auto add = [&](Value a, Value b) {
     return arith::AddIOp::create(rewriter, loc, a, b).getResult();
   };
   auto slt = [&](Value a, Value b) {
-    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, a,
-                                 b)
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, a, b)
         .getResult();
   };
   auto sle = [&](Value a, Value b) {
-    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, a,
-                                 b)
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, a, b)
         .getResult();
   };
   auto both = [&](Value a, Value b) {
@@ -592,9 +590,9 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
           fn(r, i, j);
           continue;
         }
-        auto guard = scf::IfOp::create(rewriter, loc,
-                                       both(slt(i, ubI), slt(j, ubJ)),
-                                       /*withElseRegion=*/false);
+        auto guard =
+            scf::IfOp::create(rewriter, loc, both(slt(i, ubI), slt(j, ubJ)),
+                              /*withElseRegion=*/false);
         OpBuilder::InsertionGuard g(rewriter);
         rewriter.setInsertionPointToStart(guard.thenBlock());
         fn(r, i, j);
@@ -631,9 +629,9 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
                                   buffer, ValueRange{tx, r});
           continue;
         }
-        mapping.map(op.getResult(0),
-                    memref::LoadOp::create(rewriter, loc, buffer,
-                                           ValueRange{tx, r}));
+        mapping.map(
+            op.getResult(0),
+            memref::LoadOp::create(rewriter, loc, buffer, ValueRange{tx, r}));
       }
     });
     // Write the tiles of the buffers stored at [j, i] along their rows.
@@ -668,12 +666,12 @@ static void distributeTiledTranspose(RewriterBase &rewriter,
     rewriter.setInsertionPointToStart(choice.thenBlock());
     Value i0 = add(lbI, reach(by));
     Value j0 = add(lbJ, reach(bx));
-    auto inside = scf::IfOp::create(rewriter, loc,
-                                    both(slt(i0, ubI), slt(j0, ubJ)),
-                                    /*withElseRegion=*/false);
+    auto inside =
+        scf::IfOp::create(rewriter, loc, both(slt(i0, ubI), slt(j0, ubJ)),
+                          /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(inside.thenBlock());
-    Value whole = both(sle(add(i0, tileValue), ubI),
-                       sle(add(j0, tileValue), ubJ));
+    Value whole =
+        both(sle(add(i0, tileValue), ubI), sle(add(j0, tileValue), ubJ));
     auto split = scf::IfOp::create(rewriter, loc, whole,
                                    /*withElseRegion=*/true);
     rewriter.setInsertionPointToStart(split.thenBlock());

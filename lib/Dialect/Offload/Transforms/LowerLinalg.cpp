@@ -404,8 +404,7 @@ private:
   void lowerParallel(linalg::LinalgOp op, ArrayRef<Value> loopSizes);
   /// Reductions in each thread: the parallel loops on scf.parallel, the
   /// reductions as sequential loops carrying the outputs in registers.
-  void lowerSequentialReduction(linalg::LinalgOp op,
-                                ArrayRef<Value> loopSizes,
+  void lowerSequentialReduction(linalg::LinalgOp op, ArrayRef<Value> loopSizes,
                                 ArrayRef<Value> initials);
   /// One reduction, innermost: the parallel loops on one scf.parallel (on
   /// blocks), the reduction on a nested scf.parallel with scf.reduce (on
@@ -579,8 +578,7 @@ static SmallVector<Value> getNeutrals(OpBuilder &b, Location loc,
   return neutrals;
 }
 
-void Lowering::lowerRowReduction(linalg::LinalgOp op,
-                                 ArrayRef<Value> loopSizes,
+void Lowering::lowerRowReduction(linalg::LinalgOp op, ArrayRef<Value> loopSizes,
                                  ArrayRef<Operation *> combiners,
                                  ArrayRef<Value> initials) {
   Location loc = op.getLoc();
@@ -605,8 +603,7 @@ void Lowering::lowerRowReduction(linalg::LinalgOp op,
         createParallel(b, loc, {one}, 1, {},
                        [&](OpBuilder &nb, ArrayRef<Value>, ValueRange) {
                          combineIntoOutputs(nb, loc, op, combiners,
-                                            inner.getResults(), ivs,
-                                            initials);
+                                            inner.getResults(), ivs, initials);
                        });
       });
 }
@@ -775,8 +772,7 @@ static SmallVector<linalg::FillOp> getFusedFills(linalg::LinalgOp op) {
                     return iterators[cast<AffineDimExpr>(expr).getPosition()] ==
                            utils::IteratorType::parallel;
                   });
-    if (fills[k] || !covers ||
-        fill.value().getType() != type.getElementType())
+    if (fills[k] || !covers || fill.value().getType() != type.getElementType())
       break;
     fills[k] = fill;
     any = true;
