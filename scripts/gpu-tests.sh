@@ -33,6 +33,8 @@ build)
   "$B/offload-cc" "$L/layer.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/linalg-layer"
   "$B/offload-cc" "$G/Inputs/queued-fault.mlir" -o "$D/queued-fault"
+  "$B/offload-cc" "$K/matmul-tensor-core.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/matmul-tensor-core"
   cat > "$D/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Each program's stdout and stderr, per variant, into $OUT.
@@ -76,6 +78,9 @@ run linalg-layer info LIBOMPTARGET_INFO=-1 ./linalg-layer
 for tool in memcheck racecheck; do
   run linalg-layer $tool compute-sanitizer --tool $tool --report-api-errors no --error-exitcode 3 ./linalg-layer
 done
+run matmul-tensor-core info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./matmul-tensor-core
+run matmul-tensor-core noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./matmul-tensor-core
+run matmul-tensor-core memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-tensor-core
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -148,6 +153,14 @@ check)
     desc="linalg-layer under compute-sanitizer $tool"
     check --check-prefix=SANITIZER "$0" < "$R/linalg-layer.$tool.out"
   done
+  for v in info noqueue memcheck; do
+    desc="matmul-tensor-core results ($v)"
+    check "$K/matmul-tensor-core.mlir" < "$R/matmul-tensor-core.$v.out"
+  done
+  desc="matmul-tensor-core launches and tensor maps"
+  check --check-prefix=LAUNCH "$G/matmul-tensor-core.test" < "$R/matmul-tensor-core.info.err"
+  desc="matmul-tensor-core under compute-sanitizer memcheck: no errors"
+  check --check-prefix=SANITIZER "$0" < "$R/matmul-tensor-core.memcheck.out"
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"
   exit $fail

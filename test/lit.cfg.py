@@ -48,6 +48,7 @@ config.substitutions.append(("%clang", config.offload_clang))
 # Optional parts of the toolchain.
 if config.offload_ptxas and os.access(config.offload_ptxas, os.X_OK):
     config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", config.offload_ptxas))
 if config.offload_rocm_bitcode_dir and os.path.exists(
         os.path.join(config.offload_rocm_bitcode_dir, "ocml.bc")):
     config.available_features.add("rocm-device-libs")

@@ -27,6 +27,7 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
   pipeline.targets = options.targets;
   pipeline.remarks = options.remarks;
   pipeline.check = options.check;
+  pipeline.keepAssembly = options.keepAssembly;
   // Linalg on tensors (what ML compilers produce before bufferization):
   // bufferize first.
   pipeline.bufferize = holdsTensors(module);
@@ -122,7 +123,13 @@ std::vector<DeviceImage> mlir::offload::getDeviceImages(ModuleOp module) {
         image.extension = "so";
       }
       image.bytes = object.getObject().getValue().str();
-      images.push_back(std::move(image));
+      images.push_back(image);
+      if (DictionaryAttr properties = object.getProperties())
+        if (auto ptx = properties.getAs<StringAttr>("offload.assembly")) {
+          image.extension = "ptx";
+          image.bytes = ptx.getValue().str();
+          images.push_back(std::move(image));
+        }
     }
   return images;
 }

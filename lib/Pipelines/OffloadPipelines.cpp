@@ -96,7 +96,9 @@ void mlir::offload::buildOffloadDevicePipeline(
   if (options.check)
     pm.addPass(createOffloadInsertChecks());
   pm.addPass(createOffloadLowerDeviceModules());
-  pm.addPass(createOffloadSerializeDeviceModules());
+  OffloadSerializeDeviceModulesOptions serialize;
+  serialize.keepAssembly = options.keepAssembly;
+  pm.addPass(createOffloadSerializeDeviceModules(serialize));
 }
 
 void mlir::offload::buildOffloadHostPipeline(

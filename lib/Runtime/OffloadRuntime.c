@@ -620,3 +620,307 @@ HIDDEN int32_t __offload_rt_launch(__offload_rt_module *module,
   waitAll(ident);
   return 1;
 }
+
+/*===----------------------------------------------------------------------===*/
+/* Tensor maps for tensor-core contractions                                   */
+/*===----------------------------------------------------------------------===*/
+
+/* The CUDA driver API this needs (cuda.h, CUDA 12), looked up in
+ * libcuda.so.1 at run time so that nothing links CUDA. */
+typedef int CUresult;
+typedef int CUdevice;
+typedef struct {
+  _Alignas(64) uint64_t opaque[16];
+} CUtensorMap;
+enum {
+  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+  CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+  CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
+  CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3,
+  CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0, /* zeros */
+};
+enum { kTmaFields = 20, kTmaMaxRank = 5 };
+
+typedef void (*DataMapperFn)(void *, int64_t, int32_t, void **, void **,
+                             int64_t *, int64_t *, void **, void **);
+
+typedef struct {
+  int device;
+  uint64_t address;
+  int64_t fields[kTmaFields]; /* [0], [1] zeroed: not part of the key */
+  void *map;                  /* device address of the CUtensorMap */
+} TmaEntry;
+
+static struct {
+  pthread_once_t once;
+  int usable;
+  CUresult (*pointerGetAttribute)(void *, int, uint64_t);
+  CUresult (*deviceGet)(CUdevice *, int);
+  CUresult (*deviceGetAttribute)(int *, int, CUdevice);
+  CUresult (*encodeTiled)(CUtensorMap *, int, uint32_t, void *,
+                          const uint64_t *, const uint64_t *,
+                          const uint32_t *, const uint32_t *, int, int, int,
+                          int);
+  DataMapperFn dataBegin, dataEnd;
+  void *(*targetAlloc)(size_t, int);
+  int (*targetMemcpy)(void *, const void *, size_t, size_t, size_t, int, int);
+  int (*getInitialDevice)(void);
+  int (*getDefaultDevice)(void);
+  void *(*getMappedPtr)(const void *, int);
+  pthread_mutex_t lock; /* the cache */
+  TmaEntry *entries;
+  size_t numEntries, capacity;
+} tma = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
+
+static void tmaInitOnce(void) {
+  pthread_once(&rt.once, initOnce); /* OFFLOAD_RUNTIME_INFO */
+  if (envIs("OMP_TARGET_OFFLOAD", "disabled"))
+    return;
+#define FIND(field, handle, name)                                              \
+  if (!(tma.field = (__typeof__(tma.field))dlsym(handle, name))) {             \
+    info("tensor maps: %s not found: tensor-core kernels run without them",   \
+         name);                                                                \
+    return;                                                                    \
+  }
+  FIND(dataBegin, RTLD_DEFAULT, "__tgt_target_data_begin_mapper");
+  FIND(dataEnd, RTLD_DEFAULT, "__tgt_target_data_end_mapper");
+  FIND(targetAlloc, RTLD_DEFAULT, "omp_target_alloc");
+  FIND(targetMemcpy, RTLD_DEFAULT, "omp_target_memcpy");
+  FIND(getInitialDevice, RTLD_DEFAULT, "omp_get_initial_device");
+  FIND(getDefaultDevice, RTLD_DEFAULT, "omp_get_default_device");
+  FIND(getMappedPtr, RTLD_DEFAULT, "omp_get_mapped_ptr");
+  void *cuda = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!cuda) {
+    info("tensor maps: no CUDA driver (libcuda.so.1): tensor-core kernels "
+         "run without them");
+    return;
+  }
+  FIND(pointerGetAttribute, cuda, "cuPointerGetAttribute");
+  FIND(deviceGet, cuda, "cuDeviceGet");
+  FIND(deviceGetAttribute, cuda, "cuDeviceGetAttribute");
+  FIND(encodeTiled, cuda, "cuTensorMapEncodeTiled");
+#undef FIND
+  tma.usable = 1;
+}
+
+/* The operand's entry in the kernel's arguments, or -1. */
+static int64_t tmaArg(const KernelArgsTy *args, const int64_t *fields) {
+  int64_t arg = fields[0], param = fields[1];
+  if (arg < 0 || param < 0 || (uint64_t)arg >= args->NumArgs ||
+      (uint64_t)param >= args->NumArgs ||
+      !(args->ArgTypes[param] & MAP_LITERAL) ||
+      (args->ArgTypes[arg] & MAP_LITERAL) || args->ArgSizes[arg] <= 0)
+    return -1;
+  return arg;
+}
+
+/* Maps (begin) or unmaps (end) the operands' buffers as the launch maps
+ * them, without the kernel-argument bit. */
+static void tmaMapOperands(DataMapperFn mapper, const void *ident, int d,
+                           const KernelArgsTy *args, uint32_t operands,
+                           const int64_t *fields) {
+  void *bases[8], *begins[8];
+  int64_t sizes[8], types[8];
+  int32_t n = 0;
+  for (uint32_t i = 0; i < operands && n < 8; ++i) {
+    int64_t arg = tmaArg(args, fields + i * kTmaFields);
+    if (arg < 0)
+      continue;
+    bases[n] = args->ArgBasePtrs[arg];
+    begins[n] = args->ArgPtrs[arg];
+    sizes[n] = args->ArgSizes[arg];
+    types[n] = args->ArgTypes[arg] & ~(int64_t)MAP_TARGET_PARAM;
+    ++n;
+  }
+  if (n)
+    mapper((void *)ident, d, n, bases, begins, sizes, types, NULL, NULL);
+}
+
+/* Whether the whole buffer of `arg` is present on device `d`. */
+static int tmaPresent(const KernelArgsTy *args, int64_t arg, int d) {
+  char *begin = args->ArgPtrs[arg];
+  int64_t size = args->ArgSizes[arg];
+  char *deviceBegin = tma.getMappedPtr(begin, d);
+  return deviceBegin &&
+         tma.getMappedPtr(begin + size - 1, d) == deviceBegin + (size - 1);
+}
+
+/* The device address of a tensor map for `fields` at `address` on device
+ * `d`, made once; NULL (with the reason in `why`) when the driver refuses
+ * it. Under tma.lock. */
+static void *tmaGetMap(int d, uint64_t address, const int64_t *fields,
+                       const char **why) {
+  TmaEntry key = {.device = d, .address = address};
+  memcpy(key.fields, fields, sizeof key.fields);
+  key.fields[0] = key.fields[1] = 0;
+  for (size_t i = 0; i < tma.numEntries; ++i) {
+    TmaEntry *e = &tma.entries[i];
+    if (e->device == d && e->address == address &&
+        memcmp(e->fields, key.fields, sizeof key.fields) == 0)
+      return e->map;
+  }
+  uint32_t rank = (uint32_t)fields[3];
+  uint64_t bytes = (uint64_t)fields[19];
+  if (rank < 1 || rank > kTmaMaxRank || bytes == 0) {
+    *why = "a rank or element size the library does not handle";
+    return NULL;
+  }
+  uint64_t dims[kTmaMaxRank], strides[kTmaMaxRank];
+  uint32_t box[kTmaMaxRank], elementStrides[kTmaMaxRank];
+  for (uint32_t r = 0; r < rank; ++r) {
+    dims[r] = (uint64_t)fields[4 + r];
+    box[r] = (uint32_t)fields[13 + r];
+    elementStrides[r] = 1;
+    if (r + 1 < rank)
+      strides[r] = (uint64_t)fields[9 + r];
+    if (dims[r] == 0) {
+      *why = "an empty operand";
+      return NULL;
+    }
+  }
+  /* TMA's rules (cuTensorMapEncodeTiled): 16-byte aligned address and
+   * strides. Checked here so that the reason can be told. */
+  if (address % 16 != 0) {
+    *why = "an operand whose address is not a multiple of 16 bytes";
+    return NULL;
+  }
+  for (uint32_t r = 0; r + 1 < rank; ++r)
+    if (strides[r] % 16 != 0) {
+      *why = "an operand whose rows are not a multiple of 16 bytes apart";
+      return NULL;
+    }
+  CUtensorMap map;
+  CUresult result = tma.encodeTiled(
+      &map, (int)fields[2], rank, (void *)(uintptr_t)address, dims, strides,
+      box, elementStrides, CU_TENSOR_MAP_INTERLEAVE_NONE, (int)fields[18],
+      CU_TENSOR_MAP_L2_PROMOTION_L2_256B, CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  if (result != 0) {
+    *why = "cuTensorMapEncodeTiled refused the operand";
+    return NULL;
+  }
+  /* Device memory for it, 64-byte aligned. */
+  char *block = tma.targetAlloc(sizeof map + 64, d);
+  if (!block) {
+    *why = "no device memory for the tensor map";
+    return NULL;
+  }
+  char *device = block + (64 - (uintptr_t)block % 64) % 64;
+  if (tma.targetMemcpy(device, &map, sizeof map, 0, 0, d,
+                       tma.getInitialDevice()) != 0) {
+    *why = "copying the tensor map to the device failed";
+    return NULL;
+  }
+  if (tma.numEntries == tma.capacity) {
+    size_t capacity = tma.capacity ? 2 * tma.capacity : 16;
+    TmaEntry *entries = realloc(tma.entries, capacity * sizeof(TmaEntry));
+    if (!entries)
+      return device; /* usable, just not kept */
+    tma.entries = entries;
+    tma.capacity = capacity;
+  }
+  key.map = device;
+  tma.entries[tma.numEntries++] = key;
+  return device;
+}
+
+/* The compute capability major of the CUDA device that holds `address`, or
+ * -1 when the driver does not know the address (not CUDA memory). */
+static int tmaComputeMajor(uint64_t address) {
+  int ordinal = -1, major = -1;
+  CUdevice device;
+  if (tma.pointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                              address) != 0 ||
+      tma.deviceGet(&device, ordinal) != 0 ||
+      tma.deviceGetAttribute(&major,
+                             CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+                             device) != 0)
+    return -1;
+  return major;
+}
+
+HIDDEN int32_t __offload_rt_prepare_tma(const void *identPtr,
+                                        int64_t deviceNum, void *kernelArgs,
+                                        uint32_t sharedBytes,
+                                        uint32_t operands,
+                                        const int64_t *fields) {
+  pthread_once(&tma.once, tmaInitOnce);
+  KernelArgsTy *args = kernelArgs;
+  if (!tma.usable || !args || args->Version < 3 || operands == 0 ||
+      operands > 8)
+    return 0;
+  int d = deviceNum < 0 ? tma.getDefaultDevice() : (int)deviceNum;
+  if (d < 0 || d == tma.getInitialDevice())
+    return 0;
+  const char *why = NULL;
+  for (uint32_t i = 0; i < operands; ++i)
+    if (tmaArg(args, fields + i * kTmaFields) < 0)
+      return 0;
+
+  /* The device addresses: map the operands first when they are not all
+   * present (libomptarget counts references, so the launch then finds them
+   * present and __offload_rt_finish_tma unmaps them). */
+  int32_t mapped = 0;
+  for (uint32_t i = 0; i < operands && !mapped; ++i)
+    if (!tmaPresent(args, fields[i * kTmaFields], d)) {
+      tmaMapOperands(tma.dataBegin, identPtr, d, args, operands, fields);
+      mapped = 1;
+    }
+  uint64_t addresses[8];
+  for (uint32_t i = 0; i < operands; ++i) {
+    int64_t arg = fields[i * kTmaFields];
+    char *begin = args->ArgPtrs[arg];
+    char *deviceBegin = tma.getMappedPtr(begin, d);
+    if (!deviceBegin) {
+      why = "an operand that is not on the device";
+      goto none;
+    }
+    addresses[i] = (uint64_t)(uintptr_t)(deviceBegin -
+                                         (begin - (char *)args->ArgBasePtrs[arg]));
+  }
+  int major = tmaComputeMajor(addresses[0]);
+  if (major != 9) {
+    why = major < 0 ? "not a CUDA device" : "not a compute capability 9.x GPU";
+    goto none;
+  }
+  void *maps[8];
+  pthread_mutex_lock(&tma.lock);
+  for (uint32_t i = 0; i < operands; ++i) {
+    maps[i] = tmaGetMap(d, addresses[i], fields + i * kTmaFields, &why);
+    if (!maps[i]) {
+      pthread_mutex_unlock(&tma.lock);
+      goto none;
+    }
+  }
+  pthread_mutex_unlock(&tma.lock);
+  for (uint32_t i = 0; i < operands; ++i) {
+    int64_t param = fields[i * kTmaFields + 1];
+    args->ArgBasePtrs[param] = args->ArgPtrs[param] = maps[i];
+  }
+  if (args->DynCGroupMem < sharedBytes)
+    args->DynCGroupMem = sharedBytes;
+  return mapped;
+
+none:
+  if (rt.info) {
+    char where[600];
+    formatLocation(identPtr, where, sizeof where);
+    info("device %d: the launch at %s gets no tensor maps (%s): its kernel "
+         "runs without tensor cores",
+         d, where, why);
+  }
+  return mapped;
+}
+
+HIDDEN void __offload_rt_finish_tma(const void *identPtr, int64_t deviceNum,
+                                    void *kernelArgs, uint32_t operands,
+                                    const int64_t *fields) {
+  pthread_once(&tma.once, tmaInitOnce);
+  const KernelArgsTy *args = kernelArgs;
+  if (!tma.usable || !args)
+    return;
+  /* A queued kernel may still read the buffers. */
+  if (rt.enabled)
+    waitAll(identPtr);
+  int d = deviceNum < 0 ? tma.getDefaultDevice() : (int)deviceNum;
+  tmaMapOperands(tma.dataEnd, identPtr, d, args, operands, fields);
+}

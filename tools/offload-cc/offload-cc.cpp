@@ -80,7 +80,8 @@ cl::opt<bool> saveTemps(
     "save-temps",
     cl::desc("Keep the intermediate files next to the output: "
              "<out>.lowered.mlir, <out>.ll, <out>.o and the device images "
-             "<out>.<target>.{cubin,bc,hsaco,so}"),
+             "<out>.<target>.{cubin,bc,hsaco,so}, and the PTX of each "
+             "cubin, <out>.<target>.ptx"),
     cl::cat(category));
 cl::opt<bool> printOpOnDiagnostic(
     "print-op-on-diagnostic",
@@ -122,6 +123,7 @@ int main(int argc, char **argv) {
   options.targets = targets;
   options.remarks = remarks;
   options.check = check;
+  options.keepAssembly = saveTemps;
   options.optLevel = optLevel;
   options.log = verbose ? &llvm::errs() : nullptr;
 

@@ -42,15 +42,22 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
     `serial` (no parallel loop), `grid-loop`, `blocks-and-threads`,
     `grid-reduction` (the loop forms above), or `tiled-contraction` (a
     linalg contraction, with an optional fill of its output before it,
-    computed in output tiles staged through shared memory). With `remarks`,
-    each kernel's strategy is reported.
+    computed in output tiles staged through shared memory), or
+    `tensor-core-contraction` (a matmul with f16 or bf16 inputs in a module
+    with a target that has Hopper's wgmma: TMA loads into 128-byte swizzled
+    shared memory through an mbarrier ring, `nvgpu.warpgroup.mma`; that
+    target's device module is built for its wgmma variant, sm_90a; the
+    lowered kernel takes two more i64 parameters, the device addresses of
+    the tensor maps of A and B, which the runtime makes at the launch; other
+    targets, and launches without tensor maps, run the tiled contraction on
+    the same grid). With `remarks`, each kernel's strategy is reported.
 
     Kernels are first checked as `offload-check-kernels` does, whatever the
     targets (a build for the host alone rejects what a GPU build rejects):
     one parallel loop, reductions a GPU can combine, no memory written
-    outside the loop, no linalg op other than a tiled contraction (run
-    `offload-lower-linalg` first), no `threads(...)` on a launch of a tiled
-    contraction.
+    outside the loop, no linalg op other than a tiled or tensor-core
+    contraction (run `offload-lower-linalg` first), no `threads(...)` on a
+    launch of one.
 
     The `offload.kernel` ops stay (launches refer to them) until
     `convert-offload-to-omp` lowers the launches.
@@ -67,6 +74,7 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::NVVM::NVVMDialect",  // device module targets
+    "::mlir::nvgpu::NVGPUDialect",  // tensor-core contractions
     "::mlir::vector::VectorDialect",  // tiled contractions
     "::mlir::ROCDL::ROCDLDialect",
     "::mlir::scf::SCFDialect",

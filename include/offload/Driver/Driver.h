@@ -31,6 +31,8 @@ struct CompileOptions {
   bool remarks = false;
   /// Checking mode: compare every launch with the kernel's host copy.
   bool check = false;
+  /// Keep the PTX of NVIDIA cubins (DeviceImage, extension "ptx").
+  bool keepAssembly = false;
   /// Host code optimization level (0-3).
   unsigned optLevel = 2;
   /// Where to describe each step (the -v of offload-cc), or null.

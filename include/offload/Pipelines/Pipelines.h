@@ -38,6 +38,11 @@ struct OffloadPipelineOptions
                      "(offload-insert-checks; buffers are not kept on the "
                      "device across launches)"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> keepAssembly{
+      *this, "keep-assembly",
+      llvm::cl::desc("Also keep the PTX of each NVIDIA cubin "
+                     "(offload-serialize-device-modules{keep-assembly})"),
+      llvm::cl::init(false)};
 };
 
 /// Tensors to buffers, for modules written with linalg (or tensor, arith,

@@ -18,7 +18,7 @@
 |*                             libomptarget (__tgt_target_kernel)             *|
 |*   OFFLOAD_RUNTIME_INFO=1    print on stderr what the library decides per   *|
 |*                             device and module, and why a launch was not    *|
-|*                             queued                                         *|
+|*                             queued or got no tensor maps                   *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -58,6 +58,34 @@ int32_t __offload_rt_launch(__offload_rt_module *module, const void *ident,
 /// kernel that failed stops the program with a message naming the device,
 /// the kernel, where it was launched and where the program waited.
 void __offload_rt_wait(const void *ident);
+
+/// Tensor maps (CUtensorMap) for a launch of a tensor-core contraction
+/// kernel (convert-offload-to-gpu, TensorCoreContraction.cpp). `operands`
+/// operands each take `kTmaOperandFields` = 20 int64 in `fields`:
+///   [0] the kernel argument (index into `kernel_args`' arrays) of the
+///       buffer, [1] the literal argument that receives the tensor map's
+///       device address, [2] the CUtensorMapDataType, [3] the rank,
+///   [4..8] the sizes, innermost first, [9..12] the strides of sizes 1..
+///       in bytes, [13..17] the box, [18] the CUtensorMapSwizzle,
+///   [19] the element size in bytes.
+/// When the device is a CUDA GPU of compute capability 9.x, every operand's
+/// device address is known (the buffers are mapped first when they are not
+/// present) and the driver (libcuda.so.1, looked up at run time) encodes
+/// every map, it stores the device addresses of the maps (made once per
+/// device address, shape and box, and kept) in the literal arguments and
+/// raises `kernel_args`' DynCGroupMem to `shared_bytes`. Otherwise it
+/// changes nothing and the kernel runs its path without tensor maps.
+/// Returns 1 when it mapped the operands' buffers: the caller then calls
+/// __offload_rt_finish_tma after the launch (before any host fallback).
+int32_t __offload_rt_prepare_tma(const void *ident, int64_t device,
+                                 void *kernel_args, uint32_t shared_bytes,
+                                 uint32_t operands, const int64_t *fields);
+
+/// Waits for the launches queued so far and unmaps the buffers
+/// __offload_rt_prepare_tma mapped for the same arguments.
+void __offload_rt_finish_tma(const void *ident, int64_t device,
+                             void *kernel_args, uint32_t operands,
+                             const int64_t *fields);
 
 #ifdef __cplusplus
 }

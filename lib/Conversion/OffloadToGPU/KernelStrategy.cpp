@@ -7,6 +7,7 @@
 #include "offload/Conversion/OffloadToGPU/KernelStrategy.h"
 
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -32,8 +33,28 @@ StringRef mlir::offload::stringifyKernelStrategyKind(KernelStrategyKind kind) {
     return "tiled-transpose";
   case KernelStrategyKind::TiledContraction:
     return "tiled-contraction";
+  case KernelStrategyKind::TensorCoreContraction:
+    return "tensor-core-contraction";
   }
   llvm_unreachable("unknown strategy");
+}
+
+/// Whether a target of the module that holds `kernel` runs wgmma kernels.
+static bool hasWarpgroupMmaTarget(KernelOp kernel) {
+  auto module = kernel->getParentOfType<ModuleOp>();
+  auto targets = module ? module->getAttrOfType<ArrayAttr>(
+                              OffloadDialect::getTargetsAttrName())
+                        : ArrayAttr();
+  if (!targets)
+    return false;
+  return llvm::any_of(targets, [](Attribute attr) {
+    auto target = dyn_cast<TargetAttrInterface>(attr);
+    return target && target.getWarpgroupMmaModuleTarget();
+  });
+}
+
+unsigned mlir::offload::getNumStrategyParams(const KernelStrategy &strategy) {
+  return strategy.kind == KernelStrategyKind::TensorCoreContraction ? 2 : 0;
 }
 
 /// The tiled contraction strategy applies when the body holds one
@@ -65,6 +86,30 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     return std::nullopt;
   if (fill && fill.getOutputs().front() != contraction->getC())
     return std::nullopt;
+  // Tensor cores where a target of the module has them and the contraction
+  // fits them.
+  std::string why;
+  if (hasWarpgroupMmaTarget(kernel) &&
+      canUseTensorCores(*contraction, kernel, why)) {
+    KernelStrategy strategy;
+    strategy.kind = KernelStrategyKind::TensorCoreContraction;
+    strategy.root = contraction->op;
+    strategy.contraction = contraction;
+    strategy.fill = fill;
+    strategy.tiling = TensorCoreTiling::simtTiling();
+    llvm::raw_string_ostream os(strategy.reason);
+    os << "'" << contraction->op->getName() << "' of " << contraction->aType
+       << " on tensor cores where the target has wgmma: "
+       << TensorCoreTiling::tileM << "x" << TensorCoreTiling::tileN
+       << " output tiles per warpgroup, k in slices of "
+       << TensorCoreTiling::tileK << " loaded by TMA through "
+       << TensorCoreTiling::stages
+       << " shared-memory stages; elsewhere, and when the runtime gives no "
+          "tensor maps, the tiled contraction on the same grid";
+    if (fill)
+      os << "; the fill as the accumulators' initial value";
+    return strategy;
+  }
   KernelStrategy strategy;
   strategy.kind = KernelStrategyKind::TiledContraction;
   strategy.root = contraction->op;
@@ -79,6 +124,8 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
      << " through shared memory";
   if (fill)
     os << ", the fill as the accumulators' initial value";
+  if (!why.empty())
+    os << " (not on tensor cores: " << why << ")";
   return strategy;
 }
 

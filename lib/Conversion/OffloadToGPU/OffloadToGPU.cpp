@@ -20,6 +20,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -188,8 +189,11 @@ static LogicalResult verifyKernelLoops(KernelOp kernel) {
 LogicalResult mlir::offload::verifyKernelContents(KernelOp kernel) {
   if (failed(verifyKernelLoops(kernel)))
     return failure();
-  // Linalg ops stay only as a tiled contraction (offload-lower-linalg).
-  if (selectKernelStrategy(kernel).kind == KernelStrategyKind::TiledContraction)
+  // Linalg ops stay only as a tiled or tensor-core contraction
+  // (offload-lower-linalg).
+  KernelStrategyKind kind = selectKernelStrategy(kernel).kind;
+  if (kind == KernelStrategyKind::TiledContraction ||
+      kind == KernelStrategyKind::TensorCoreContraction)
     return success();
   WalkResult result = kernel.walk([&](linalg::LinalgOp op) {
     op->emitError() << "'" << op->getName() << "' in kernel @"
@@ -209,10 +213,15 @@ LogicalResult mlir::offload::verifyLaunchOfKernel(LaunchOp launch,
   if (launch.getThreads().empty())
     return success();
   KernelStrategy strategy = selectKernelStrategy(kernel);
-  if (strategy.kind == KernelStrategyKind::TiledContraction)
+  if (strategy.kind == KernelStrategyKind::TiledContraction ||
+      strategy.kind == KernelStrategyKind::TensorCoreContraction)
     return launch.emitOpError()
            << "gives threads(...) to kernel @" << kernel.getSymName()
-           << ", a tiled contraction that runs on exactly "
+           << ", a "
+           << (strategy.kind == KernelStrategyKind::TiledContraction
+                   ? "tiled"
+                   : "tensor-core")
+           << " contraction that runs on exactly "
            << strategy.tiling.threads()
            << " threads per block; leave blocks(...) and threads(...) out";
   if (strategy.kind != KernelStrategyKind::TiledTranspose)
@@ -1207,11 +1216,18 @@ static void annotateBufferParams(Operation *func, KernelOp kernel,
 
 Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
                                              KernelOp kernel, StringRef name,
-                                             bool threadGrid) {
+                                             bool threadGrid,
+                                             bool tensorCores) {
   MLIRContext *ctx = kernel.getContext();
   Location loc = kernel.getLoc();
-  auto type = FunctionType::get(
-      ctx, getLoweredKernelParamTypes(ctx, kernel.getArgumentTypes()), {});
+  // The strategy is chosen on the kernel, before its body is cloned; its
+  // parameters follow the arguments' on every target.
+  KernelStrategy strategy = selectKernelStrategy(kernel);
+  SmallVector<Type> params =
+      getLoweredKernelParamTypes(ctx, kernel.getArgumentTypes());
+  unsigned strategyParams = getNumStrategyParams(strategy);
+  params.append(strategyParams, IntegerType::get(ctx, 64));
+  auto type = FunctionType::get(ctx, params, {});
 
   Operation *func;
   Region *body;
@@ -1258,11 +1274,6 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
                          .getResult());
   }
 
-  // The strategy is chosen on the kernel, before its body is cloned.
-  KernelStrategy strategy;
-  if (threadGrid)
-    strategy = selectKernelStrategy(kernel);
-
   // Clone the body after the unpacking; its entry block has no arguments
   // left (they are mapped), so merge it into ours.
   kernel.getBody().cloneInto(body, mapping);
@@ -1304,13 +1315,20 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     return func;
   }
 
-  if (strategy.kind == KernelStrategyKind::TiledContraction) {
+  if (strategy.kind == KernelStrategyKind::TiledContraction ||
+      strategy.kind == KernelStrategyKind::TensorCoreContraction) {
     auto op = cast<linalg::LinalgOp>(mapping.lookup(strategy.root));
     linalg::FillOp fill;
     if (strategy.fill)
       fill = cast<linalg::FillOp>(mapping.lookup(strategy.fill.getOperation()));
     std::optional<ContractionMatch> match = matchContraction(op);
-    buildTiledContraction(rewriter, *match, fill, strategy.tiling);
+    if (strategy.kind == KernelStrategyKind::TensorCoreContraction &&
+        tensorCores) {
+      ValueRange maps = entry->getArguments().take_back(strategyParams);
+      buildTensorCoreContraction(rewriter, *match, fill, maps[0], maps[1]);
+    } else {
+      buildTiledContraction(rewriter, *match, fill, strategy.tiling);
+    }
     return func;
   }
 
@@ -1477,16 +1495,28 @@ struct ConvertOffloadToGPUPass
         name += "_" + nvptx.getChip().str();
       else if (auto amdgpu = dyn_cast<AMDGPUTargetAttr>(target))
         name += "_" + amdgpu.getChip().str();
+      // Kernels on Hopper's tensor cores need the target's wgmma variant
+      // (sm_90a for sm_90) for the whole device module.
+      Attribute moduleTarget = target.getDeviceModuleTarget();
+      Attribute wgmmaTarget = target.getWarpgroupMmaModuleTarget();
+      bool tensorCores =
+          wgmmaTarget && llvm::any_of(kernels, [](KernelOp kernel) {
+            return selectKernelStrategy(kernel).kind ==
+                   KernelStrategyKind::TensorCoreContraction;
+          });
+      if (tensorCores)
+        moduleTarget = wgmmaTarget;
       auto gpuModule = gpu::GPUModuleOp::create(
           rewriter, module.getLoc(), name,
-          rewriter.getArrayAttr({target.getDeviceModuleTarget()}));
+          rewriter.getArrayAttr({moduleTarget}));
       gpuModule->setAttr(OffloadDialect::getTargetAttrName(), target);
       symbolTable.insert(gpuModule);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(gpuModule.getBody());
       for (KernelOp kernel : kernels) {
-        Operation *lowered = buildLoweredKernel(
-            rewriter, kernel, kernel.getSymName(), target.usesThreadGrid());
+        Operation *lowered =
+            buildLoweredKernel(rewriter, kernel, kernel.getSymName(),
+                               target.usesThreadGrid(), tensorCores);
         annotateBufferParams(lowered, kernel,
                              !aliasingKernels.contains(kernel.getSymNameAttr()),
                              accesses);

@@ -297,6 +297,15 @@ static constexpr llvm::StringLiteral kRuntimeLaunch = "__offload_rt_launch";
 /// `__offload_rt_wait`: waits for every queued launch.
 static constexpr llvm::StringLiteral kRuntimeWait = "__offload_rt_wait";
 
+/// `__offload_rt_prepare_tma` / `__offload_rt_finish_tma`: tensor maps for
+/// a tensor-core contraction (OffloadRuntime.h).
+static constexpr llvm::StringLiteral kRuntimePrepareTma =
+    "__offload_rt_prepare_tma";
+static constexpr llvm::StringLiteral kRuntimeFinishTma =
+    "__offload_rt_finish_tma";
+/// int64 fields per operand of `__offload_rt_prepare_tma`.
+static constexpr int64_t kTmaOperandFields = 20;
+
 /// Declares runtime library function `name` weakly, so that programs linked
 /// without the library still link (and launch through libomptarget only).
 static LLVM::LLVMFuncOp getOrDeclareRuntimeFunction(
@@ -406,7 +415,8 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
                         KernelOp kernel) {
   Location loc = launch.getLoc();
   KernelStrategy strategy = selectKernelStrategy(kernel);
-  if (strategy.kind == KernelStrategyKind::TiledContraction)
+  if (strategy.kind == KernelStrategyKind::TiledContraction ||
+      strategy.kind == KernelStrategyKind::TensorCoreContraction)
     return computeContractionGrid(rewriter, launch, kernel, strategy);
   Grid grid;
   Operation *loop = kernel.getParallelLoop();
@@ -525,6 +535,101 @@ static Grid getExplicitGrid(RewriterBase &rewriter, LaunchOp launch) {
 }
 
 //===----------------------------------------------------------------------===//
+// Tensor maps
+//===----------------------------------------------------------------------===//
+
+/// CUtensorMapDataType of `type` (f16 and bf16).
+static int64_t getTensorMapDataType(Type type) {
+  return type.isBF16() ? 9 : 6; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : FLOAT16
+}
+
+/// Calls `__offload_rt_prepare_tma` (when the runtime library is linked in)
+/// for the launch of tensor-core contraction `kernel`, with the tensor maps
+/// it needs: A[m][k] in 64 x 128 (k x m) boxes, B[k][n] in 64 x 64 (n x k)
+/// boxes, both 128-byte swizzled (TensorCoreContraction.cpp reads them that
+/// way). Returns the i1 "the runtime mapped A and B" and the operand
+/// fields (an `int64_t[2][kTmaOperandFields]`, OffloadRuntime.h).
+static std::pair<Value, Value>
+prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
+                  const KernelStrategy &strategy,
+                  const DenseMap<Value, size_t> &slotOf, size_t strategySlots,
+                  Value ident, Value device, Value argsPtr) {
+  Location loc = launch.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  const ContractionMatch &match = *strategy.contraction;
+  Type ptrType = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+  auto arrayType = LLVM::LLVMArrayType::get(i64, 2 * kTmaOperandFields);
+  Value array = createScopeAlloca(rewriter, launch, arrayType);
+  auto store = [&](int64_t field, Value value) {
+    Value slot = LLVM::GEPOp::create(rewriter, loc, ptrType, arrayType, array,
+                                     ArrayRef<LLVM::GEPArg>{0, int32_t(field)});
+    LLVM::StoreOp::create(rewriter, loc, value, slot);
+  };
+  auto toI64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, i64, index);
+  };
+  struct Operand {
+    Value kernelArg;
+    int64_t boxInner, boxOuter;
+  } operands[2] = {{match.getA(), TensorCoreTiling::tileK,
+                    TensorCoreTiling::tileM},
+                   {match.getB(), 64, TensorCoreTiling::tileK}};
+  for (auto [i, operand] : llvm::enumerate(operands)) {
+    int64_t base = i * kTmaOperandFields;
+    unsigned argIndex = cast<BlockArgument>(operand.kernelArg).getArgNumber();
+    Value host = launch.getArgs()[argIndex];
+    auto type = cast<MemRefType>(host.getType());
+    int64_t bytes = type.getElementTypeBitWidth() / 8;
+    for (int64_t f = 0; f < kTmaOperandFields; ++f)
+      store(base + f, i64Constant(rewriter, loc, 0));
+    store(base + 0, i64Constant(rewriter, loc, slotOf.lookup(host)));
+    store(base + 1, i64Constant(rewriter, loc, strategySlots + i));
+    store(base + 2, i64Constant(rewriter, loc,
+                                getTensorMapDataType(type.getElementType())));
+    store(base + 3, i64Constant(rewriter, loc, 2));
+    // Dimensions innermost first, the row stride in bytes, the box.
+    auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, host);
+    store(base + 4, toI64(meta.getSizes()[1]));
+    store(base + 5, toI64(meta.getSizes()[0]));
+    store(base + 9, LLVM::MulOp::create(rewriter, loc, toI64(meta.getStrides()[0]),
+                                        i64Constant(rewriter, loc, bytes)));
+    store(base + 13, i64Constant(rewriter, loc, operand.boxInner));
+    store(base + 14, i64Constant(rewriter, loc, operand.boxOuter));
+    store(base + 18, i64Constant(rewriter, loc, 3)); // 128-byte swizzle
+    store(base + 19, i64Constant(rewriter, loc, bytes));
+  }
+  // int32_t __offload_rt_prepare_tma(ident_t *, int64_t device,
+  //     KernelArgsTy *, uint32_t shared_bytes, uint32_t operands,
+  //     const int64_t *fields)
+  auto prepare = getOrDeclareRuntimeFunction(
+      rewriter, launch, kRuntimePrepareTma,
+      LLVM::LLVMFunctionType::get(i32,
+                                  {ptrType, i64, ptrType, i32, i32, ptrType}));
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{rewriter.getI1Type()},
+                                isLinkedIn(rewriter, loc, prepare),
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  Value rc = LLVM::CallOp::create(
+                 rewriter, loc, prepare,
+                 ValueRange{ident, device, argsPtr,
+                            i32Constant(rewriter, loc,
+                                        TensorCoreTiling::sharedBytes),
+                            i32Constant(rewriter, loc, 2), array})
+                 .getResult();
+  scf::YieldOp::create(
+      rewriter, loc,
+      ValueRange{LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                      rc, i32Constant(rewriter, loc, 0))});
+  rewriter.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(
+      rewriter, loc,
+      ValueRange{arith::ConstantIntOp::create(rewriter, loc, 0, 1)});
+  return {ifOp.getResult(0), array};
+}
+
+//===----------------------------------------------------------------------===//
 // offload.launch
 //===----------------------------------------------------------------------===//
 
@@ -563,6 +668,9 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     const uint64_t param =
         bits(OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
     SmallVector<std::pair<Value, std::string>> members;
+    // The first parameter slot of each member (kernel arguments that are
+    // not aggregates are members of their own).
+    DenseMap<Value, size_t> slotOf;
     for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
       std::string name = (kernelName + " argument " + Twine(index)).str();
       if (!isa<TupleType>(arg.getType())) {
@@ -573,6 +681,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
         members.push_back({member, name + " member " + std::to_string(m)});
     }
     for (auto &[operand, name] : members) {
+      slotOf.try_emplace(operand, values.size());
       SmallVector<Value> packed = packKernelArgument(rewriter, loc, operand);
       for (auto [part, value] : llvm::enumerate(packed)) {
         values.push_back(value);
@@ -596,6 +705,18 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
           sizes.push_back(i64Constant(rewriter, loc, 8));
         }
       }
+    }
+
+    // The strategy's parameters: for a tensor-core contraction, the device
+    // addresses of the tensor maps of A and B, 0 until the runtime makes
+    // them (__offload_rt_prepare_tma).
+    KernelStrategy strategy = selectKernelStrategy(kernel);
+    size_t strategySlots = values.size();
+    for (unsigned i = 0, e = getNumStrategyParams(strategy); i < e; ++i) {
+      values.push_back(i64Constant(rewriter, loc, 0));
+      names.push_back((kernelName + " strategy parameter " + Twine(i)).str());
+      types.push_back(literal);
+      sizes.push_back(i64Constant(rewriter, loc, 8));
     }
 
     // The argument arrays.
@@ -686,6 +807,35 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Value device = getDeviceId(rewriter, loc, launch.getDevice());
     Value hostAddress = LLVM::AddressOfOp::create(rewriter, loc, address);
 
+    // A tensor-core contraction: the runtime makes the tensor maps of A and
+    // B once their device addresses are known, stores their addresses in
+    // the strategy's slots and gives the kernel its dynamic shared memory,
+    // when the device is a Hopper GPU; when it had to map the buffers for
+    // this, the launch is followed by __offload_rt_finish_tma.
+    Value mappedForTma, tmaFields;
+    if (strategy.kind == KernelStrategyKind::TensorCoreContraction)
+      std::tie(mappedForTma, tmaFields) =
+          prepareTensorMaps(rewriter, launch, strategy, slotOf, strategySlots,
+                            ident, device, argsPtr);
+    auto finishTensorMaps = [&] {
+      if (!mappedForTma)
+        return;
+      // void __offload_rt_finish_tma(ident_t *, int64_t device,
+      //     KernelArgsTy *, uint32_t operands, const int64_t *fields)
+      auto finish = getOrDeclareRuntimeFunction(
+          rewriter, launch, kRuntimeFinishTma,
+          LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                      {ptrType, i64, ptrType, i32, ptrType}));
+      auto ifOp = scf::IfOp::create(rewriter, loc, mappedForTma,
+                                    /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      LLVM::CallOp::create(rewriter, loc, finish,
+                           ValueRange{ident, device, argsPtr,
+                                      i32Constant(rewriter, loc, 2),
+                                      tmaFields});
+    };
+
     // First offer the launch to the runtime library, which queues it when
     // libomptarget would move no data for it (docs/LaunchPath.md):
     // int32_t __offload_rt_launch(__offload_rt_module *, ident_t *,
@@ -726,6 +876,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     rewriter.setInsertionPointToStart(queued.thenBlock());
     if (!launch.getNowait())
       LLVM::CallOp::create(rewriter, loc, rtWait, ValueRange{ident});
+    finishTensorMaps();
 
     // Not queued: through libomptarget, which maps, launches and waits.
     // int __tgt_target_kernel(ident_t *, int64_t device, int32_t teams,
@@ -740,6 +891,8 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                                                grid.threads[0], hostAddress,
                                                argsPtr})
                    .getResult();
+    // Before the host copy may run: the buffers are back on the host.
+    finishTensorMaps();
 
     // The runtime returns non-zero when it did not run the kernel (no
     // device, offloading disabled): run the host copy instead.

@@ -38,6 +38,8 @@ struct AMDGPUTargetModel
 
   bool usesThreadGrid(Attribute) const { return true; }
 
+  Attribute getWarpgroupMmaModuleTarget(Attribute) const { return {}; }
+
   void annotateKernel(Attribute, Operation *kernel) const {
     // AMDGPU kernels default to at most 256 work-items per workgroup; let
     // launches use up to the hardware's 1024 like on NVIDIA GPUs.

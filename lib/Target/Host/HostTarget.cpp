@@ -39,6 +39,8 @@ struct HostTargetModel
 
   bool usesThreadGrid(Attribute) const { return false; }
 
+  Attribute getWarpgroupMmaModuleTarget(Attribute) const { return {}; }
+
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
     addPreLLVMLoweringPasses(pm);
     pm.addPass(createConvertToLLVMPass());

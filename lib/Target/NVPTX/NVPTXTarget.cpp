@@ -14,6 +14,7 @@
 #include "mlir/Pass/Pass.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
@@ -38,13 +39,39 @@ struct NVPTXTargetModel
 
   void annotateKernel(Attribute, Operation *) const {}
 
+  /// sm_90 (and sm_90a) GPUs run wgmma kernels when they are built for
+  /// sm_90a: ptxas refuses wgmma for sm_90, and an sm_90a cubin has the ELF
+  /// header of an sm_90 one, so the runtime loads it on the same GPUs. Only
+  /// for cubins: NVPTX bitcode is compiled by the runtime for the GPU it
+  /// finds, which would be plain sm_90.
+  Attribute getWarpgroupMmaModuleTarget(Attribute attr) const {
+    auto target = cast<NVPTXTargetAttr>(attr);
+    if (target.getChip() != "sm_90" && target.getChip() != "sm_90a")
+      return {};
+    StringRef format = target.getFormat();
+    if (format == "bitcode" || (format == "auto" && !findPtxas()))
+      return {};
+    // wgmma, TMA and mbarrier transaction counts need PTX 8.0.
+    StringRef features =
+        target.getFeatures().empty() ? "+ptx80" : target.getFeatures();
+    return NVVM::NVVMTargetAttr::get(attr.getContext(), /*optLevel=*/3,
+                                     "nvptx64-nvidia-cuda", "sm_90a",
+                                     features);
+  }
+
   bool usesThreadGrid(Attribute) const { return true; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
+    // Tensor-core kernels (nvgpu TMA, mbarrier and warpgroup ops) first,
+    // while their structured control flow still carries nvgpu types.
+    pm.addPass(createConvertNVGPUToNVVMPass());
     addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToNVVMOpsOptions options;
     options.indexBitwidth = 64;
     pm.addPass(createConvertGpuOpsToNVVMOps(options));
+    // NVVM ops built from PTX (wgmma, mbarrier waits, TMA) as inline
+    // assembly.
+    pm.addPass(createConvertNVVMToLLVMPass());
     addPostLLVMLoweringPasses(pm);
   }
 

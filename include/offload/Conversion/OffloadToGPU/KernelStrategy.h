@@ -44,6 +44,13 @@ enum class KernelStrategyKind {
   /// contractions): block tiles of the output staged through shared
   /// memory, each thread computing a register tile.
   TiledContraction,
+  /// A matmul with f16 or bf16 inputs and f32 accumulation, in a module
+  /// with a target that has Hopper's warpgroup tensor cores (NVPTX sm_90):
+  /// there, 128x128 output tiles per block of one warpgroup, k-slices of 64
+  /// loaded by TMA into 128-byte-swizzled shared memory through a ring of
+  /// mbarrier stages and multiplied by wgmma; on other targets (and when the
+  /// runtime gives no tensor maps) the tiled contraction on the same grid.
+  TensorCoreContraction,
 };
 
 /// The strategy's name as remarks print it (`grid-loop`, ...).
@@ -64,6 +71,32 @@ struct ContractionTiling {
   int64_t vectorWidth = 4;
   /// Threads per block (one dimension).
   int64_t threads() const { return (tileM / threadM) * (tileN / threadN); }
+};
+
+/// The tensor-core contraction (TensorCoreContraction.cpp).
+struct TensorCoreTiling {
+  /// Output tile of a block and k-slice of one pipeline stage: one
+  /// `nvgpu.warpgroup.mma` of 128x128x64 (2 x 4 wgmma m64n128k16).
+  static constexpr int64_t tileM = 128, tileN = 128, tileK = 64;
+  /// Threads per block: one warpgroup.
+  static constexpr int64_t threads = 128;
+  /// Stages of the shared-memory ring (each 32 KiB: A 128x64, B 64x128).
+  static constexpr int64_t stages = 6;
+  static constexpr int64_t stageBytes = (tileM + tileN) * tileK * 2;
+  /// Dynamic shared memory a launch gives the kernel: the stages, plus 1 KiB
+  /// so that the kernel can align them to the 1024 bytes that 128-byte
+  /// swizzling needs.
+  static constexpr int64_t sharedBytes = stages * stageBytes + 1024;
+  /// The tiled contraction on the same grid (128x128 tiles, 128 threads),
+  /// for targets without wgmma and when no tensor maps are given.
+  static ContractionTiling simtTiling() {
+    ContractionTiling tiling;
+    tiling.tileM = tileM;
+    tiling.tileN = tileN;
+    tiling.threadM = 16;
+    tiling.threadN = 8;
+    return tiling;
+  }
 };
 
 struct KernelStrategy {
@@ -110,6 +143,12 @@ int64_t getGridVectorWidth(scf::ParallelOp parallel);
 /// Picks the strategy that lowers `kernel` for the thread grid.
 KernelStrategy selectKernelStrategy(KernelOp kernel);
 
+/// Parameters a kernel lowered with `strategy` takes after those of its
+/// arguments, on every target (so that every image and the host copy keep
+/// one calling convention): TensorCoreContraction takes the device
+/// addresses of the tensor maps of A and B (0 when the runtime made none).
+unsigned getNumStrategyParams(const KernelStrategy &strategy);
+
 //===----------------------------------------------------------------------===//
 // Tiled contraction (TiledContraction.cpp)
 //===----------------------------------------------------------------------===//
@@ -132,6 +171,28 @@ ContractionTiling chooseContractionTiling(const ContractionMatch &match);
 void buildTiledContraction(RewriterBase &rewriter,
                            const ContractionMatch &match, linalg::FillOp fill,
                            const ContractionTiling &tiling);
+
+//===----------------------------------------------------------------------===//
+// Tensor-core contraction (TensorCoreContraction.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Whether the tensor-core strategy can compute `match`, a contraction in
+/// `kernel`: a matmul (no batch) C[m, n] += A[m, k] * B[k, n] whose body
+/// multiplies and adds (after extensions), A and B kernel arguments of
+/// equal type f16 or bf16 with unit innermost strides, C of f32, f16 or
+/// bf16. Otherwise sets `why`.
+bool canUseTensorCores(const ContractionMatch &match, KernelOp kernel,
+                       std::string &why);
+
+/// Replaces `match.op`, inside a `gpu.func` kernel, by the tensor-core
+/// contraction for the grid of TensorCoreTiling: when `mapA` and `mapB` (i64
+/// device addresses of the tensor maps of A and B) are not 0 and the launch
+/// gave TensorCoreTiling::sharedBytes of dynamic shared memory, the TMA +
+/// wgmma pipeline; otherwise the tiled contraction with
+/// TensorCoreTiling::simtTiling(). `fill` as for buildTiledContraction.
+void buildTensorCoreContraction(RewriterBase &rewriter,
+                                const ContractionMatch &match,
+                                linalg::FillOp fill, Value mapA, Value mapB);
 
 } // namespace offload
 } // namespace mlir

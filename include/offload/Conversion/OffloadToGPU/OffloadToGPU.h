@@ -55,9 +55,14 @@ bool mapsParallelLoopOnBlocks(KernelOp kernel);
 /// the runtime's calling convention (KernelABI.h) under the name `name`: a
 /// `gpu.func` marked as a kernel whose parallel loop is distributed over
 /// the thread grid when `threadGrid`, else a `func.func` that keeps its
-/// loops. Returns the new function.
+/// loops. `tensorCores`: the target runs wgmma kernels (a tensor-core
+/// contraction becomes the TMA + wgmma pipeline, not only the tiled
+/// contraction). After the parameters of its arguments, the function takes
+/// getNumStrategyParams(selectKernelStrategy(kernel)) i64 parameters.
+/// Returns the new function.
 Operation *buildLoweredKernel(RewriterBase &rewriter, KernelOp kernel,
-                              StringRef name, bool threadGrid);
+                              StringRef name, bool threadGrid,
+                              bool tensorCores = false);
 
 } // namespace offload
 } // namespace mlir

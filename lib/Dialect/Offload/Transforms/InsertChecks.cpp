@@ -279,6 +279,11 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
       llvm::append_range(
           args,
           packKernelArgument(b, loc, hostBuffers.lookupOrDefault(member)));
+  // The kernel strategy's own parameters (tensor-core contractions: the
+  // tensor maps' addresses), which the host copy ignores.
+  while (args.size() < fallback.getNumArguments())
+    args.push_back(arith::ConstantIntOp::create(
+        b, loc, fallback.getArgumentTypes()[args.size()], 0));
   func::CallOp::create(b, loc, fallback, args);
   b.setInsertionPointAfter(launch);
   for (auto [i, entry] : llvm::enumerate(written)) {

@@ -5,6 +5,7 @@
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 
@@ -20,6 +21,8 @@ namespace {
 struct OffloadSerializeDeviceModulesPass
     : public offload::impl::OffloadSerializeDeviceModulesBase<
           OffloadSerializeDeviceModulesPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<Attribute> objects;
@@ -40,6 +43,20 @@ struct OffloadSerializeDeviceModulesPass
         gpuModule.emitError() << "device module has no serializable target";
         return signalPassFailure();
       }
+      // With keep-assembly, the PTX an NVIDIA cubin is assembled from, as
+      // the serializer hands it over.
+      std::string assembly;
+      bool keepPtx = keepAssembly && isa<NVVM::NVVMTargetAttr>(serializer) &&
+                     options->getCompilationTarget() ==
+                         gpu::CompilationTarget::Binary;
+      if (keepPtx)
+        options = gpu::TargetOptions(
+            options->getToolkitPath(), options->getLibrariesToLink(),
+            options->getCmdOptions(), options->getELFSection(),
+            options->getCompilationTarget(), /*getSymbolTableCallback=*/{},
+            /*initialLlvmIRCallback=*/{}, /*linkedLlvmIRCallback=*/{},
+            /*optimizedLlvmIRCallback=*/{},
+            [&](StringRef ptx) { assembly = ptx.str(); });
       std::optional<SmallVector<char, 0>> image =
           serializer.serializeToObject(gpuModule, *options);
       if (!image) {
@@ -47,7 +64,18 @@ struct OffloadSerializeDeviceModulesPass
             << "cannot build the " << target.getTargetName() << " image";
         return signalPassFailure();
       }
-      objects.push_back(serializer.createObject(gpuModule, *image, *options));
+      Attribute object = serializer.createObject(gpuModule, *image, *options);
+      if (keepPtx) {
+        auto gpuObject = cast<gpu::ObjectAttr>(object);
+        NamedAttrList properties(gpuObject.getProperties());
+        properties.set("offload.assembly",
+                       StringAttr::get(&getContext(), assembly));
+        object = gpu::ObjectAttr::get(
+            &getContext(), gpuObject.getTarget(), gpuObject.getFormat(),
+            gpuObject.getObject(), properties.getDictionary(&getContext()),
+            gpuObject.getKernels());
+      }
+      objects.push_back(object);
       serialized.push_back(gpuModule);
     }
     if (serialized.empty())

@@ -48,6 +48,15 @@ def Offload_TargetAttrInterface : AttrInterface<"TargetAttrInterface"> {
       }],
       "void", "annotateKernel", (ins "::mlir::Operation *":$kernel)>,
     InterfaceMethod<[{
+        The attribute for the device `gpu.module` of this target when it
+        holds kernels built for Hopper's warpgroup tensor cores (TMA loads,
+        mbarrier pipelines, `wgmma`), or null when this target cannot run
+        such kernels. NVPTX `sm_90` answers an `sm_90a` NVVM target (the
+        architecture-specific variant that has `wgmma`), so the user never
+        names it; other chips and targets answer null.
+      }],
+      "::mlir::Attribute", "getWarpgroupMmaModuleTarget", (ins)>,
+    InterfaceMethod<[{
         Adds the passes that lower a device `gpu.module` of this target to the
         LLVM dialect (and target intrinsics) to `pm`, which is nested on
         `gpu.module`.

@@ -625,7 +625,15 @@ def OffloadSerializeDeviceModules
     them all by one `gpu.binary @__offload_images` whose offloading handler,
     `#offload.libomptarget`, registers the images with the offload runtime
     when the module is translated to LLVM IR.
+
+    With `keep-assembly`, each NVIDIA cubin's object also keeps the PTX it
+    was assembled from, as the string property `offload.assembly`
+    (`offload-cc --save-temps` writes it to `<out>.<target>.ptx`).
   }];
+  let options = [
+    Option<"keepAssembly", "keep-assembly", "bool", /*default=*/"false",
+           "Keep the PTX of each NVIDIA cubin in its object's properties">,
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 

@@ -1,0 +1,157 @@
+// RUN: offload-opt %s -split-input-file --convert-offload-to-gpu | FileCheck %s
+// RUN: offload-opt %s -split-input-file --convert-offload-to-gpu=remarks -verify-diagnostics -o /dev/null
+
+// The tensor-core contraction strategy: a bf16 or f16 matmul in a module with
+// an sm_90 target. The NVIDIA device module is built for sm_90a (PTX 8.0);
+// its kernel runs one warpgroup per 128x128 output tile, k-slices of 64
+// loaded by TMA into dynamic shared memory through 6 mbarrier stages and
+// multiplied by nvgpu.warpgroup.mma, when both tensor maps (the kernel's two
+// last parameters) are there and the launch gave 197632 bytes of dynamic
+// shared memory; otherwise the tiled contraction (128x128 tiles, 128
+// threads). The AMD module and the host copy keep the same parameters.
+
+// bf16 inputs, f32 output, after a fill.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
+                                      #offload.amdgpu<chip = "gfx942">]} {
+  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x128 output tiles per warpgroup, k in slices of 64 loaded by TMA through 6 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
+  offload.kernel @mm(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK: gpu.func @mm(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %[[MAPA:.*]]: i64, %[[MAPB:.*]]: i64)
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK-NOT: linalg.
+// The pipeline when both maps are there and the dynamic shared memory is.
+// CHECK-DAG: arith.cmpi ne, %[[MAPA]], %{{.*}} : i64
+// CHECK-DAG: arith.cmpi ne, %[[MAPB]], %{{.*}} : i64
+// CHECK: llvm.inline_asm "mov.u32 $0, %dynamic_smem_size;", "=r"
+// CHECK: arith.cmpi uge, %{{.*}}, %c197632_i32 : i32
+// CHECK: scf.if
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: memref.extract_aligned_pointer_as_index %[[SMEM]]
+// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
+// CHECK-COUNT-6: nvgpu.mbarrier.init %[[BARS]]
+// CHECK: gpu.barrier
+// CHECK: %[[PA:.*]] = llvm.inttoptr %[[MAPA]] : i64 to !llvm.ptr
+// CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[PA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK: %[[PB:.*]] = llvm.inttoptr %[[MAPB]] : i64 to !llvm.ptr
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[PB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
+// The prologue: the first 5 slices, from one thread, 32768 bytes a stage.
+// CHECK: scf.if
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c32768
+// CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.mbarrier.arrive.expect_tx
+// CHECK: %[[INIT:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// The main loop: wait for the stage's phase, multiply, refill.
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[C:.*]] = %[[INIT]]) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>) {
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%{{.*}}], %{{.*}}, %{{.*}}
+// CHECK: %[[WA:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DA]]
+// CHECK: %[[WB:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DB]] : memref<64x128xbf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma %[[WA]], %[[WB]], %[[C]] {transposeB} : <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.tma.async.load
+// CHECK: scf.yield
+// The epilogue: through shared memory, stores behind bounds checks.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvgpu.warpgroup.mma.store %[[ACC]], %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, strided<[136, 1]>, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// CHECK: scf.if
+// CHECK: memref.load %{{.*}} : memref<128x136xf32, #gpu.address_space<workgroup>>
+// CHECK: arith.addf
+// CHECK: memref.store %{{.*}} : memref<?x?xf32>
+// CHECK: nvvm.fence.proxy
+// CHECK: } else {
+// Without tensor maps: the tiled contraction, 16x8 per thread.
+// CHECK: vector.load
+// CHECK: iter_args
+// CHECK-SAME: -> (f32, f32,
+
+// The AMD module: the tiled contraction alone, same parameters.
+// CHECK-LABEL: gpu.module @__offload_amdgpu_gfx942
+// CHECK: gpu.func @mm(%{{.*}}: !llvm.ptr, %{{.*}}, %{{.*}}: i64, %{{.*}}: i64)
+// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK-NOT: nvgpu.
+// CHECK: gpu.return
+
+// The host copy keeps the two parameters.
+// CHECK-LABEL: func.func private @__offload_fallback_mm(
+// CHECK-SAME: %{{.*}}: i64, %{{.*}}: i64)
+
+// -----
+
+// f16 inputs and f16 output, C read: the epilogue adds C's old contents and
+// rounds once.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{strategy 'tensor-core-contraction'}}
+  offload.kernel @mm16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.func @mm16(
+// CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB} : <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>
+// CHECK: nvgpu.warpgroup.mma.store
+// CHECK: %[[OLD:.*]] = memref.load %{{.*}} : memref<?x?xf16>
+// CHECK: %[[WIDE:.*]] = arith.extf %[[OLD]] : f16 to f32
+// CHECK: %[[SUM:.*]] = arith.addf %[[WIDE]], %{{.*}} : f32
+// CHECK: %[[OUT:.*]] = arith.truncf %[[SUM]] : f32 to f16
+// CHECK: memref.store %[[OUT]], %{{.*}} : memref<?x?xf16>
+
+// -----
+
+// No tensor cores: f32 inputs, an sm_80 target, a batch, a transposed B, rows
+// TMA cannot take: the tiled contraction, with the reason when the target
+// has wgmma.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: inputs that are not both f16 or both bf16)}}
+  offload.kernel @f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{(not on tensor cores: a batch dimension)}}
+  offload.kernel @bmm(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
+    linalg.batch_matmul ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{(not on tensor cores: operands that are not A[m][k] and B[k][n])}}
+  offload.kernel @mm_bt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+    linalg.matmul_transpose_b ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{(not on tensor cores: A's rows are not a multiple of 16 bytes apart (TMA))}}
+  offload.kernel @odd_k(%a: memref<64x9xbf16>, %b: memref<9x64xbf16>, %c: memref<64x64xf32>) {
+    linalg.matmul ins(%a, %b : memref<64x9xbf16>, memref<9x64xbf16>) outs(%c : memref<64x64xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90">]
+// CHECK-NOT: nvgpu.
+// CHECK: gpu.func @f32(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+
+// -----
+
+// An sm_80 target has no wgmma: the tiled contraction of 256 threads.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "cubin">]} {
+  // expected-remark@+1 {{strategy 'tiled-contraction'}}
+  offload.kernel @mm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_80 [#nvvm.target<O = 3, chip = "sm_80">]
+// CHECK: gpu.func @mm80(
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-NOT: nvgpu.
