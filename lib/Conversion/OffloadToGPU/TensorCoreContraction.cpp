@@ -4,9 +4,12 @@
 // bf16 inputs in a gpu.func becomes, for targets with wgmma (NVPTX sm_90,
 // built as sm_90a), a TMA + mbarrier + wgmma pipeline:
 //
-//   - One warpgroup (128 threads) per block; block (x, y) computes the
-//     128x128 output tile at columns x * 128, rows y * 128 (blocks stride
-//     over the tiles, so a smaller grid is still correct).
+//   - One warpgroup (128 threads) per block; block b (x fastest) computes
+//     the 128x128 output tile b, tiles counted in bands of
+//     TensorCoreTiling::bandRows tile rows, down each column of a band
+//     before the next column, so that the blocks running at a time share
+//     their A and B tiles in L2 (blocks stride over the tiles, so a
+//     smaller grid is still correct).
 //   - The k dimension goes in slices of 64 through a ring of
 //     TensorCoreTiling::stages stages of dynamic shared memory (aligned to
 //     1024 bytes), each holding A's 128x64 slice and B's 64x128 slice as two
@@ -231,6 +234,8 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   gpu::BarrierOp::create(b, loc);
   constexpr int64_t rowPad = 8;
+  static_assert(T::tileM * (T::tileN + rowPad) * 4 <= T::stages * T::stageBytes,
+                "the staged tile of C must fit in the stages");
   Value staged =
       view(index(0), sharedType({T::tileM, T::tileN + rowPad}, b.getF32Type()));
   Value tile = memref::SubViewOp::create(
@@ -319,7 +324,8 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA,
   nvgpu::TmaPrefetchOp::create(b, loc, descA, leader);
   nvgpu::TmaPrefetchOp::create(b, loc, descB, leader);
 
-  // Blocks stride over the tiles, columns first (as the tiled contraction).
+  // Blocks stride over the tiles (block b of the host's grid, x fastest,
+  // takes tile b).
   Value tilesN = ceilDiv(sizeN, T::tileN);
   Value tiles = mul(tilesN, ceilDiv(sizeM, T::tileM));
   numK = ceilDiv(sizeK, T::tileK);
@@ -339,8 +345,19 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA,
   b.setInsertionPointToStart(tileLoop.getBody());
   Value tileIndex = tileLoop.getInductionVar();
   g0 = tileLoop.getRegionIterArgs()[0];
-  n0 = mul(arith::RemUIOp::create(b, loc, tileIndex, tilesN), index(T::tileN));
-  m0 = mul(arith::DivUIOp::create(b, loc, tileIndex, tilesN), index(T::tileM));
+  // Tile t in bands of bandRows tile rows: band t / (bandRows * tilesN),
+  // then down the band's rows first, then across its columns.
+  Value perBand = mul(index(T::bandRows), tilesN);
+  Value band = arith::DivUIOp::create(b, loc, tileIndex, perBand);
+  Value inBand = arith::RemUIOp::create(b, loc, tileIndex, perBand);
+  Value firstRow = mul(band, index(T::bandRows));
+  Value bandHeight = arith::MinUIOp::create(
+      b, loc, index(T::bandRows),
+      arith::SubIOp::create(b, loc, ceilDiv(sizeM, T::tileM), firstRow));
+  m0 = mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
+           index(T::tileM));
+  n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight),
+           index(T::tileN));
 
   // Prologue: the first stages - 1 slices.
   for (int64_t s = 0; s + 1 < T::stages; ++s)

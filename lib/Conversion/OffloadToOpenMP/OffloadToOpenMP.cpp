@@ -400,9 +400,17 @@ static Grid computeContractionGrid(RewriterBase &rewriter, LaunchOp launch,
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
                                       blocks);
   };
+  // A tensor-core contraction's grid has one block per 128x128 tile (its
+  // tiled-contraction path strides over smaller tiles on the same grid).
+  bool tensorCores =
+      strategy.kind == KernelStrategyKind::TensorCoreContraction;
   Grid grid;
-  grid.blocks[0] = blocksFor(hostSize(match.n), strategy.tiling.tileN);
-  grid.blocks[1] = blocksFor(hostSize(match.m), strategy.tiling.tileM);
+  grid.blocks[0] = blocksFor(hostSize(match.n), tensorCores
+                                                    ? TensorCoreTiling::tileN
+                                                    : strategy.tiling.tileN);
+  grid.blocks[1] = blocksFor(hostSize(match.m), tensorCores
+                                                    ? TensorCoreTiling::tileM
+                                                    : strategy.tiling.tileM);
   grid.blocks[2] = match.batch >= 0 ? blocksFor(hostSize(match.batch), 1)
                                     : i32Constant(rewriter, loc, 1);
   grid.threads[0] = i32Constant(rewriter, loc, strategy.tiling.threads());

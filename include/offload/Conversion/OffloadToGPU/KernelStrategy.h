@@ -87,13 +87,20 @@ struct TensorCoreTiling {
   /// so that the kernel can align them to the 1024 bytes that 128-byte
   /// swizzling needs.
   static constexpr int64_t sharedBytes = stages * stageBytes + 1024;
-  /// The tiled contraction on the same grid (128x128 tiles, 128 threads),
-  /// for targets without wgmma and when no tensor maps are given.
+  /// Tiles are taken in bands of this many tile rows (all the columns of
+  /// a band before the next band), so that the blocks running at a time
+  /// share their A and B tiles in L2.
+  static constexpr int64_t bandRows = 8;
+  /// The tiled contraction run by the same grid of 128-thread blocks, for
+  /// targets without wgmma and when no tensor maps are given: 64x128 tiles
+  /// (each block strides over two per 128x128 tile of the grid), 8x8 per
+  /// thread, so that the kernel that holds both paths needs no more
+  /// registers than the wgmma path.
   static ContractionTiling simtTiling() {
     ContractionTiling tiling;
-    tiling.tileM = tileM;
-    tiling.tileN = tileN;
-    tiling.threadM = 16;
+    tiling.tileM = 64;
+    tiling.tileN = 128;
+    tiling.threadM = 8;
     tiling.threadN = 8;
     return tiling;
   }
