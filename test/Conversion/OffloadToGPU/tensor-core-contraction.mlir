@@ -1,19 +1,19 @@
 // RUN: offload-opt %s -split-input-file --convert-offload-to-gpu | FileCheck %s
-// RUN: offload-opt %s -split-input-file --convert-offload-to-gpu=remarks -verify-diagnostics -o /dev/null
+// RUN: offload-opt %s -split-input-file --convert-offload-to-gpu=remarks=true -verify-diagnostics -o /dev/null
 
 // The tensor-core contraction strategy: a bf16 or f16 matmul in a module with
 // an sm_90 target. The NVIDIA device module is built for sm_90a (PTX 8.0);
 // its kernel runs one warpgroup per 128x128 output tile, k-slices of 64
-// loaded by TMA into dynamic shared memory through 6 mbarrier stages and
+// loaded by TMA into dynamic shared memory through 3 mbarrier stages and
 // multiplied by nvgpu.warpgroup.mma, when both tensor maps (the kernel's two
-// last parameters) are there and the launch gave 197632 bytes of dynamic
-// shared memory; otherwise the tiled contraction (128x128 tiles, 128
+// last parameters) are there and the launch gave 99328 bytes of dynamic
+// shared memory; otherwise the tiled contraction (64x128 tiles, 128
 // threads). The AMD module and the host copy keep the same parameters.
 
 // bf16 inputs, f32 output, after a fill.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
                                       #offload.amdgpu<chip = "gfx942">]} {
-  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x128 output tiles per warpgroup, k in slices of 64 loaded by TMA through 6 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
+  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x128 output tiles per warpgroup, k in slices of 64 loaded by TMA through 3 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
   offload.kernel @mm(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -22,6 +22,10 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
   }
 }
 
+// The host copy (next to the kernel) keeps the two parameters.
+// CHECK-LABEL: func.func private @__offload_fallback_mm(
+// CHECK-SAME: %{{.*}}: i64, %{{.*}}: i64)
+
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
 // CHECK: gpu.func @mm(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %[[MAPA:.*]]: i64, %[[MAPB:.*]]: i64)
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
@@ -29,13 +33,13 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // The pipeline when both maps are there and the dynamic shared memory is.
 // CHECK-DAG: arith.cmpi ne, %[[MAPA]], %{{.*}} : i64
 // CHECK-DAG: arith.cmpi ne, %[[MAPB]], %{{.*}} : i64
-// CHECK: llvm.inline_asm "mov.u32 $0, %dynamic_smem_size;", "=r"
-// CHECK: arith.cmpi uge, %{{.*}}, %c197632_i32 : i32
+// CHECK: llvm.inline_asm {{.*}}"mov.u32 $0, %dynamic_smem_size;", "=r"
+// CHECK: arith.cmpi uge, %{{.*}}, %c99328_i32 : i32
 // CHECK: scf.if
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.extract_aligned_pointer_as_index %[[SMEM]]
-// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
-// CHECK-COUNT-6: nvgpu.mbarrier.init %[[BARS]]
+// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
+// CHECK-COUNT-3: nvgpu.mbarrier.init %[[BARS]]
 // CHECK: gpu.barrier
 // CHECK: %[[PA:.*]] = llvm.inttoptr %[[MAPA]] : i64 to !llvm.ptr
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[PA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
@@ -43,13 +47,13 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[PB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
-// The prologue: the first 5 slices, from one thread, 32768 bytes a stage.
+// The prologue: the first 2 slices, from one thread, 32768 bytes a stage.
 // CHECK: scf.if
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c32768
 // CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<128x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: nvgpu.mbarrier.arrive.expect_tx
+// CHECK: nvgpu.mbarrier.arrive.expect_tx
 // CHECK: %[[INIT:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
 // The main loop: wait for the stage's phase, multiply, refill.
 // CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[C:.*]] = %[[INIT]]) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>) {
@@ -70,7 +74,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: memref.store %{{.*}} : memref<?x?xf32>
 // CHECK: nvvm.fence.proxy
 // CHECK: } else {
-// Without tensor maps: the tiled contraction, 16x8 per thread.
+// Without tensor maps: the tiled contraction, 64x128 tiles, 8x8 per thread.
 // CHECK: vector.load
 // CHECK: iter_args
 // CHECK-SAME: -> (f32, f32,
@@ -81,10 +85,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
 // CHECK-NOT: nvgpu.
 // CHECK: gpu.return
-
-// The host copy keeps the two parameters.
-// CHECK-LABEL: func.func private @__offload_fallback_mm(
-// CHECK-SAME: %{{.*}}: i64, %{{.*}}: i64)
 
 // -----
 
@@ -125,7 +125,16 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
   }
   // expected-remark@+1 {{(not on tensor cores: operands that are not A[m][k] and B[k][n])}}
   offload.kernel @mm_bt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
-    linalg.matmul_transpose_b ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>) {
+    ^bb0(%x: bf16, %y: bf16, %acc: f32):
+      %xf = arith.extf %x : bf16 to f32
+      %yf = arith.extf %y : bf16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    }
     offload.return
   }
   // expected-remark@+1 {{(not on tensor cores: A's rows are not a multiple of 16 bytes apart (TMA))}}

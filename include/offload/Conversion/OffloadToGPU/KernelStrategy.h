@@ -81,7 +81,11 @@ struct TensorCoreTiling {
   /// Threads per block: one warpgroup.
   static constexpr int64_t threads = 128;
   /// Stages of the shared-memory ring (each 32 KiB: A 128x64, B 64x128).
-  static constexpr int64_t stages = 6;
+  /// Three, so that two blocks fit on a multiprocessor (97 KiB each) and
+  /// one's epilogue overlaps the other's main loop: on the H100 that gave
+  /// 0.81x cuBLAS at 4096^3 where six stages and one block gave 0.69x (both
+  /// about 0.74x at 8192^3; docs/TensorCores.md).
+  static constexpr int64_t stages = 3;
   static constexpr int64_t stageBytes = (tileM + tileN) * tileK * 2;
   /// Dynamic shared memory a launch gives the kernel: the stages, plus 1 KiB
   /// so that the kernel can align them to the 1024 bytes that 128-byte
