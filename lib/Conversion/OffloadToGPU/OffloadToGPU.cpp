@@ -20,14 +20,14 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/SymbolTable.h"
@@ -216,13 +216,11 @@ LogicalResult mlir::offload::verifyLaunchOfKernel(LaunchOp launch,
   if (strategy.kind == KernelStrategyKind::TiledContraction ||
       strategy.kind == KernelStrategyKind::TensorCoreContraction)
     return launch.emitOpError()
-           << "gives threads(...) to kernel @" << kernel.getSymName()
-           << ", a "
+           << "gives threads(...) to kernel @" << kernel.getSymName() << ", a "
            << (strategy.kind == KernelStrategyKind::TiledContraction
                    ? "tiled"
                    : "tensor-core")
-           << " contraction that runs on exactly "
-           << strategy.tiling.threads()
+           << " contraction that runs on exactly " << strategy.tiling.threads()
            << " threads per block; leave blocks(...) and threads(...) out";
   if (strategy.kind != KernelStrategyKind::TiledTranspose)
     return success();
@@ -1506,9 +1504,9 @@ struct ConvertOffloadToGPUPass
           });
       if (tensorCores)
         moduleTarget = wgmmaTarget;
-      auto gpuModule = gpu::GPUModuleOp::create(
-          rewriter, module.getLoc(), name,
-          rewriter.getArrayAttr({moduleTarget}));
+      auto gpuModule =
+          gpu::GPUModuleOp::create(rewriter, module.getLoc(), name,
+                                   rewriter.getArrayAttr({moduleTarget}));
       gpuModule->setAttr(OffloadDialect::getTargetAttrName(), target);
       symbolTable.insert(gpuModule);
       OpBuilder::InsertionGuard guard(rewriter);

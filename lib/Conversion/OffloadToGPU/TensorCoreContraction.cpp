@@ -90,7 +90,8 @@ bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
     why = "a batch dimension";
     return false;
   }
-  if (match.aType != match.bType || !isa<Float16Type, BFloat16Type>(match.aType)) {
+  if (match.aType != match.bType ||
+      !isa<Float16Type, BFloat16Type>(match.aType)) {
     why = "inputs that are not both f16 or both bf16";
     return false;
   }
@@ -160,9 +161,10 @@ private:
                                   ValueRange{});
   }
   MemRefType sharedType(ArrayRef<int64_t> shape, Type element) {
-    return MemRefType::get(shape, element, MemRefLayoutAttrInterface(),
-                           gpu::AddressSpaceAttr::get(
-                               ctx, gpu::GPUDialect::getWorkgroupAddressSpace()));
+    return MemRefType::get(
+        shape, element, MemRefLayoutAttrInterface(),
+        gpu::AddressSpaceAttr::get(
+            ctx, gpu::GPUDialect::getWorkgroupAddressSpace()));
   }
   Value tensorMap(Value address, MemRefType box);
   /// The dynamic shared memory size the launch gave (%dynamic_smem_size).
@@ -192,8 +194,7 @@ Value TensorCoreBuilder::tensorMap(Value address, MemRefType box) {
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
   Value pointer = LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx), address);
-  return UnrealizedConversionCastOp::create(b, loc, type, pointer)
-      .getResult(0);
+  return UnrealizedConversionCastOp::create(b, loc, type, pointer).getResult(0);
 }
 
 Value TensorCoreBuilder::dynamicSharedSize() {
@@ -239,8 +240,10 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   Value staged =
       view(index(0), sharedType({T::tileM, T::tileN + rowPad}, b.getF32Type()));
   Value tile = memref::SubViewOp::create(
-      b, loc, staged, ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(T::tileM), b.getIndexAttr(T::tileN)},
+      b, loc, staged,
+      ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(T::tileM),
+                             b.getIndexAttr(T::tileN)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
   nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, tile);
   gpu::BarrierOp::create(b, loc);
@@ -254,9 +257,9 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
     b.setInsertionPoint(rows.getBody()->getTerminator());
     Value r = rows.getInductionVar();
     Value row = add(m0, r);
-    auto inside = scf::IfOp::create(b, loc, TypeRange{},
-                                    land(colInside, lt(row, sizeM)),
-                                    /*withElseRegion=*/false);
+    auto inside =
+        scf::IfOp::create(b, loc, TypeRange{}, land(colInside, lt(row, sizeM)),
+                          /*withElseRegion=*/false);
     b.setInsertionPoint(inside.thenBlock()->getTerminator());
     Value value = memref::LoadOp::create(b, loc, staged, ValueRange{r, tid});
     SmallVector<Value> at(match.op.getNumLoops());
@@ -283,8 +286,7 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   gpu::BarrierOp::create(b, loc);
 }
 
-void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA,
-                                      Value mapB) {
+void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   Type element = match.aType;
   aTile = sharedType({T::tileM, T::tileK}, element);
   bHalf = sharedType({T::tileK, 64}, element);
@@ -293,8 +295,8 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA,
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
 
   tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
-  leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
-                                 index(0));
+  leader =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(0));
   auto size = [&](unsigned loop) -> Value {
     auto [memref, dim] = match.getLoopSizeSource(loop);
     return memref::DimOp::create(b, loc, memref, dim);
@@ -316,8 +318,7 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA,
   barriers = nvgpu::MBarrierCreateOp::create(
       b, loc, nvgpu::MBarrierGroupType::get(ctx, workgroup, T::stages));
   for (int64_t s = 0; s < T::stages; ++s)
-    nvgpu::MBarrierInitOp::create(b, loc, barriers, index(1), index(s),
-                                  leader);
+    nvgpu::MBarrierInitOp::create(b, loc, barriers, index(1), index(s), leader);
   gpu::BarrierOp::create(b, loc);
   descA = tensorMap(mapA, aTile);
   descB = tensorMap(mapB, bHalf);
@@ -339,8 +340,8 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA,
   }
   // g0 counts the slices this block went through before the tile: slice t
   // of the tile uses stage (g0 + t) % stages, in phase (g0 + t) / stages.
-  auto tileLoop = scf::ForOp::create(b, loc, block, tiles, blocks,
-                                     ValueRange{index(0)});
+  auto tileLoop =
+      scf::ForOp::create(b, loc, block, tiles, blocks, ValueRange{index(0)});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(tileLoop.getBody());
   Value tileIndex = tileLoop.getInductionVar();
@@ -356,8 +357,7 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA,
       arith::SubIOp::create(b, loc, ceilDiv(sizeM, T::tileM), firstRow));
   m0 = mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
            index(T::tileM));
-  n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight),
-           index(T::tileN));
+  n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(T::tileN));
 
   // Prologue: the first stages - 1 slices.
   for (int64_t s = 0; s + 1 < T::stages; ++s)
@@ -406,15 +406,15 @@ void TensorCoreBuilder::build(linalg::FillOp fill, Value mapA, Value mapB) {
   Operation *op = match.op;
   b.setInsertionPoint(op);
   Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
-  Value haveMaps = land(
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, mapA, zero),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, mapB, zero));
+  Value haveMaps =
+      land(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, mapA, zero),
+           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, mapB, zero));
   Value enoughShared = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::uge, dynamicSharedSize(),
       arith::ConstantIntOp::create(b, loc, T::sharedBytes, 32));
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
-                                land(haveMaps, enoughShared),
-                                /*withElseRegion=*/true);
+  auto ifOp =
+      scf::IfOp::create(b, loc, TypeRange{}, land(haveMaps, enoughShared),
+                        /*withElseRegion=*/true);
 
   // Without tensor maps: the tiled contraction of copies of the ops.
   b.setInsertionPoint(ifOp.elseBlock()->getTerminator());

@@ -402,15 +402,14 @@ static Grid computeContractionGrid(RewriterBase &rewriter, LaunchOp launch,
   };
   // A tensor-core contraction's grid has one block per 128x128 tile (its
   // tiled-contraction path strides over smaller tiles on the same grid).
-  bool tensorCores =
-      strategy.kind == KernelStrategyKind::TensorCoreContraction;
+  bool tensorCores = strategy.kind == KernelStrategyKind::TensorCoreContraction;
   Grid grid;
-  grid.blocks[0] = blocksFor(hostSize(match.n), tensorCores
-                                                    ? TensorCoreTiling::tileN
-                                                    : strategy.tiling.tileN);
-  grid.blocks[1] = blocksFor(hostSize(match.m), tensorCores
-                                                    ? TensorCoreTiling::tileM
-                                                    : strategy.tiling.tileM);
+  grid.blocks[0] =
+      blocksFor(hostSize(match.n),
+                tensorCores ? TensorCoreTiling::tileN : strategy.tiling.tileN);
+  grid.blocks[1] =
+      blocksFor(hostSize(match.m),
+                tensorCores ? TensorCoreTiling::tileM : strategy.tiling.tileM);
   grid.blocks[2] = match.batch >= 0 ? blocksFor(hostSize(match.batch), 1)
                                     : i32Constant(rewriter, loc, 1);
   grid.threads[0] = i32Constant(rewriter, loc, strategy.tiling.threads());
@@ -580,9 +579,9 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
   struct Operand {
     Value kernelArg;
     int64_t boxInner, boxOuter;
-  } operands[2] = {{match.getA(), TensorCoreTiling::tileK,
-                    TensorCoreTiling::tileM},
-                   {match.getB(), 64, TensorCoreTiling::tileK}};
+  } operands[2] = {
+      {match.getA(), TensorCoreTiling::tileK, TensorCoreTiling::tileM},
+      {match.getB(), 64, TensorCoreTiling::tileK}};
   for (auto [i, operand] : llvm::enumerate(operands)) {
     int64_t base = i * kTmaOperandFields;
     unsigned argIndex = cast<BlockArgument>(operand.kernelArg).getArgNumber();
@@ -600,8 +599,9 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
     auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, host);
     store(base + 4, toI64(meta.getSizes()[1]));
     store(base + 5, toI64(meta.getSizes()[0]));
-    store(base + 9, LLVM::MulOp::create(rewriter, loc, toI64(meta.getStrides()[0]),
-                                        i64Constant(rewriter, loc, bytes)));
+    store(base + 9,
+          LLVM::MulOp::create(rewriter, loc, toI64(meta.getStrides()[0]),
+                              i64Constant(rewriter, loc, bytes)));
     store(base + 13, i64Constant(rewriter, loc, operand.boxInner));
     store(base + 14, i64Constant(rewriter, loc, operand.boxOuter));
     store(base + 18, i64Constant(rewriter, loc, 3)); // 128-byte swizzle
@@ -619,13 +619,13 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(ifOp.thenBlock());
-  Value rc = LLVM::CallOp::create(
-                 rewriter, loc, prepare,
-                 ValueRange{ident, device, argsPtr,
-                            i32Constant(rewriter, loc,
-                                        TensorCoreTiling::sharedBytes),
-                            i32Constant(rewriter, loc, 2), array})
-                 .getResult();
+  Value rc =
+      LLVM::CallOp::create(
+          rewriter, loc, prepare,
+          ValueRange{ident, device, argsPtr,
+                     i32Constant(rewriter, loc, TensorCoreTiling::sharedBytes),
+                     i32Constant(rewriter, loc, 2), array})
+          .getResult();
   scf::YieldOp::create(
       rewriter, loc,
       ValueRange{LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,

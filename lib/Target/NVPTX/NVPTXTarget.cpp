@@ -55,8 +55,7 @@ struct NVPTXTargetModel
     StringRef features =
         target.getFeatures().empty() ? "+ptx80" : target.getFeatures();
     return NVVM::NVVMTargetAttr::get(attr.getContext(), /*optLevel=*/3,
-                                     "nvptx64-nvidia-cuda", "sm_90a",
-                                     features);
+                                     "nvptx64-nvidia-cuda", "sm_90a", features);
   }
 
   bool usesThreadGrid(Attribute) const { return true; }

@@ -46,9 +46,9 @@ struct OffloadSerializeDeviceModulesPass
       // With keep-assembly, the PTX an NVIDIA cubin is assembled from, as
       // the serializer hands it over.
       std::string assembly;
-      bool keepPtx = keepAssembly && isa<NVVM::NVVMTargetAttr>(serializer) &&
-                     options->getCompilationTarget() ==
-                         gpu::CompilationTarget::Binary;
+      bool keepPtx =
+          keepAssembly && isa<NVVM::NVVMTargetAttr>(serializer) &&
+          options->getCompilationTarget() == gpu::CompilationTarget::Binary;
       if (keepPtx)
         options = gpu::TargetOptions(
             options->getToolkitPath(), options->getLibrariesToLink(),
