@@ -273,7 +273,10 @@ KernelStrategy mlir::offload::selectKernelStrategy(KernelOp kernel) {
   if (mapsParallelLoopOnBlocks(kernel)) {
     strategy.kind = KernelStrategyKind::BlocksAndThreads;
     strategy.reason = "a parallel loop holding parallel loops: one block per "
-                      "iteration, the nested loops on its threads";
+                      "iteration, the nested loops on its threads (" +
+                      std::to_string(kBlockMappingUnroll) +
+                      " chunks in flight per thread, 16-byte chunks where "
+                      "the accesses are contiguous and aligned)";
     return strategy;
   }
   if (parallel && !getTransposedLoads(parallel).empty()) {

@@ -1044,14 +1044,167 @@ bool mlir::offload::mapsParallelLoopOnBlocks(KernelOp kernel) {
   return parallel && canMapOnBlocks(parallel);
 }
 
+/// Builds, at the insertion point, the share of the iterations of `inner` (a
+/// 1-D parallel loop) that the thread `id` of `count` threads runs, and
+/// returns the thread's partial results: the values the body reduces,
+/// combined with `combine` into `inits` in the order the thread runs them.
+///   - The thread takes every count-th of the loop's chunks from the id-th
+///     on, where a chunk is `vectorWidth` consecutive iterations when the
+///     accesses at the induction variable are aligned for vectors of that
+///     many elements (buildAlignmentTest; the first iteration's accesses
+///     then carry the vector's alignment, so the backend joins a chunk's
+///     accesses into 16-byte ones), else one iteration. The iterations
+///     after the last whole chunk go one to each of the first threads.
+///   - It runs `unroll` of its chunks per step while all of them are inside
+///     the loop, so that their loads are in flight together, then the rest
+///     one at a time.
+static SmallVector<Value> buildThreadShare(
+    RewriterBase &rewriter, scf::ParallelOp inner, Value id, Value count,
+    int64_t vectorWidth, int64_t unroll, ValueRange inits,
+    function_ref<Value(OpBuilder &, unsigned, Value, Value)> combine) {
+  Location loc = inner.getLoc();
+  Block &body = inner.getRegion().front();
+  auto reduce = cast<scf::ReduceOp>(body.getTerminator());
+  Value lb = inner.getLowerBound()[0], ub = inner.getUpperBound()[0];
+  Value step = inner.getStep()[0];
+  auto constant = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+
+  // The iteration at `iv`, its reduced values combined into `accs`.
+  auto iteration = [&](OpBuilder &b, Value iv, ValueRange accs,
+                       IRMapping &mapping) {
+    mapping.map(body.getArgument(0), iv);
+    for (Operation &op : body.without_terminator())
+      b.clone(op, mapping);
+    SmallVector<Value> next;
+    for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
+      next.push_back(combine(b, k, accs[k], mapping.lookupOrDefault(operand)));
+    return next;
+  };
+  // One chunk: `width` consecutive iterations from `first` (a unit step
+  // when width > 1), the first one's `aligned` accesses marked.
+  auto chunk = [&](OpBuilder &b, Value first, int64_t width, ValueRange accs,
+                   ArrayRef<Operation *> aligned) {
+    SmallVector<Value> current(accs);
+    for (int64_t lane = 0; lane < width; ++lane) {
+      Value iv = lane ? arith::AddIOp::create(b, loc, first, constant(b, lane))
+                            .getResult()
+                      : first;
+      IRMapping mapping;
+      current = iteration(b, iv, current, mapping);
+      if (lane == 0 && !aligned.empty())
+        setVectorAlignment(b, aligned, mapping, width);
+    }
+    return current;
+  };
+  // The thread's chunks among chunks [0, numChunks) of `width` iterations,
+  // chunk c starting at iteration base + c * width * step.
+  auto chunks = [&](OpBuilder &b, Value base, Value numChunks, int64_t width,
+                    ValueRange accs, ArrayRef<Operation *> aligned) {
+    Value chunkSpan = width == 1 ? step : constant(b, width);
+    auto start = [&](OpBuilder &nb, Value c) -> Value {
+      Value offset = arith::MulIOp::create(nb, loc, c, chunkSpan);
+      return arith::AddIOp::create(nb, loc, base, offset);
+    };
+    Value from = id;
+    SmallVector<Value> current(accs);
+    if (unroll > 1) {
+      // Chunks c, c + count, ..., c + (unroll - 1) * count, all inside
+      // while c < numChunks - (unroll - 1) * count; the loop carries the
+      // next c for the chunks after.
+      Value groupStride =
+          arith::MulIOp::create(b, loc, count, constant(b, unroll));
+      Value mainEnd = arith::SubIOp::create(
+          b, loc, numChunks,
+          arith::MulIOp::create(b, loc, count, constant(b, unroll - 1)));
+      SmallVector<Value> loopInits{id};
+      llvm::append_range(loopInits, accs);
+      auto loop = scf::ForOp::create(
+          b, loc, id, mainEnd, groupStride, loopInits,
+          [&](OpBuilder &lb2, Location, Value c, ValueRange carried) {
+            SmallVector<Value> cur(carried.drop_front());
+            for (int64_t u = 0; u < unroll; ++u) {
+              Value cu =
+                  u ? arith::AddIOp::create(
+                          lb2, loc, c,
+                          arith::MulIOp::create(lb2, loc, count,
+                                                constant(lb2, u)))
+                          .getResult()
+                    : c;
+              cur = chunk(lb2, start(lb2, cu), width, cur, aligned);
+            }
+            SmallVector<Value> yielded{
+                arith::AddIOp::create(lb2, loc, c, groupStride)};
+            llvm::append_range(yielded, cur);
+            scf::YieldOp::create(lb2, loc, yielded);
+          });
+      from = loop.getResult(0);
+      current.assign(loop.getResults().begin() + 1, loop.getResults().end());
+    }
+    auto rest = scf::ForOp::create(
+        b, loc, from, numChunks, count, current,
+        [&](OpBuilder &lb2, Location, Value c, ValueRange carried) {
+          scf::YieldOp::create(
+              lb2, loc, chunk(lb2, start(lb2, c), width, carried, aligned));
+        });
+    return SmallVector<Value>(rest.getResults());
+  };
+
+  Value zero = constant(rewriter, 0);
+  Value extent = arith::MaxSIOp::create(
+      rewriter, loc, arith::SubIOp::create(rewriter, loc, ub, lb), zero);
+  // One iteration per chunk, any step.
+  auto scalar = [&](OpBuilder &b, ValueRange accs) {
+    Value trips = arith::CeilDivUIOp::create(b, loc, extent, step);
+    return chunks(b, lb, trips, 1, accs, {});
+  };
+  SmallVector<Operation *> vectorAccesses;
+  Value aligned;
+  if (vectorWidth > 1)
+    aligned = buildAlignmentTest(rewriter, loc, inner, vectorWidth,
+                                 vectorAccesses);
+  if (!aligned)
+    return scalar(rewriter, inits);
+  SmallVector<Type> types;
+  for (Value init : inits)
+    types.push_back(init.getType());
+  auto choice = scf::IfOp::create(rewriter, loc, types, aligned,
+                                  /*withElseRegion=*/true);
+  // Without results the builder gave both blocks a yield: ours replace it.
+  for (Block *block : {choice.thenBlock(), choice.elseBlock()})
+    if (!block->empty())
+      rewriter.eraseOp(block->getTerminator());
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(choice.thenBlock());
+  Value width = constant(rewriter, vectorWidth);
+  Value numChunks = arith::DivUIOp::create(rewriter, loc, extent, width);
+  SmallVector<Value> current =
+      chunks(rewriter, lb, numChunks, vectorWidth, inits, vectorAccesses);
+  Value tail = arith::AddIOp::create(
+      rewriter, loc, lb,
+      arith::MulIOp::create(rewriter, loc, numChunks, width));
+  auto tailLoop = scf::ForOp::create(
+      rewriter, loc, arith::AddIOp::create(rewriter, loc, tail, id), ub, count,
+      current, [&](OpBuilder &b, Location, Value iv, ValueRange accs) {
+        IRMapping mapping;
+        scf::YieldOp::create(b, loc, iteration(b, iv, accs, mapping));
+      });
+  scf::YieldOp::create(rewriter, loc, tailLoop.getResults());
+  rewriter.setInsertionPointToStart(choice.elseBlock());
+  scf::YieldOp::create(rewriter, loc, scalar(rewriter, inits));
+  return SmallVector<Value>(choice.getResults());
+}
+
 /// Replaces `inner`, a 1-D parallel loop nested in a loop that runs on a
-/// block, by a loop over the block's threads: each thread starts at its
-/// linear id in the block and steps by the block size. With reductions, each
-/// thread accumulates from the neutral elements, the block combines the
-/// threads' values with gpu.all_reduce (which every thread of the block
-/// reaches: the loop around runs per block) and combines the initial values;
-/// every thread gets the results. A barrier follows a loop that writes
-/// memory, so the code after it sees what other threads wrote.
+/// block, by the share of its iterations each thread of the block runs
+/// (buildThreadShare, with the thread's linear id in the block and the
+/// block size). With reductions, each thread accumulates from the neutral
+/// elements, the block combines the threads' values with gpu.all_reduce
+/// (which every thread of the block reaches: the loop around runs per
+/// block) and combines the initial values; every thread gets the results.
+/// A barrier follows a loop that writes memory, so the code after it sees
+/// what other threads wrote.
 static void distributeOverThreads(RewriterBase &rewriter,
                                   scf::ParallelOp inner, Value thread,
                                   Value blockSize) {
@@ -1073,41 +1226,26 @@ static void distributeOverThreads(RewriterBase &rewriter,
     neutrals.push_back(arith::ConstantOp::create(
         rewriter, loc, *arith::getNeutralElement(combiner)));
   }
-  auto combine = [&](unsigned k, Value lhs, Value rhs) {
+  auto combine = [&](OpBuilder &b, unsigned k, Value lhs, Value rhs) {
     Block &block = combiners[k]->getParentRegion()->front();
     IRMapping mapping;
     mapping.map(block.getArgument(0), lhs);
     mapping.map(block.getArgument(1), rhs);
-    return rewriter.clone(*combiners[k], mapping)->getResult(0);
+    return b.clone(*combiners[k], mapping)->getResult(0);
   };
-  Value step = inner.getStep()[0];
-  Value lb = arith::AddIOp::create(
-      rewriter, loc, inner.getLowerBound()[0],
-      arith::MulIOp::create(rewriter, loc, thread, step));
-  Value stride = arith::MulIOp::create(rewriter, loc, blockSize, step);
-  auto loop = scf::ForOp::create(rewriter, loc, lb, inner.getUpperBound()[0],
-                                 stride, neutrals);
-  // Without iter_args the builder adds an empty yield: ours replaces it.
-  if (!loop.getBody()->empty())
-    rewriter.eraseOp(loop.getBody()->getTerminator());
-  rewriter.mergeBlocks(&body, loop.getBody(), loop.getInductionVar());
-  rewriter.setInsertionPoint(reduce);
-  SmallVector<Value> updated;
-  for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
-    updated.push_back(combine(k, loop.getRegionIterArgs()[k], operand));
-  scf::YieldOp::create(rewriter, loc, updated);
-
-  rewriter.setInsertionPointAfter(loop);
+  SmallVector<Value> partials = buildThreadShare(
+      rewriter, inner, thread, blockSize, getGridVectorWidth(inner),
+      kBlockMappingUnroll, neutrals, combine);
   for (auto [k, kind] : llvm::enumerate(kinds)) {
     Value total = gpu::AllReduceOp::create(
-        rewriter, loc, loop.getResult(k),
+        rewriter, loc, partials[k],
         gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr());
     rewriter.replaceAllUsesWith(inner.getResult(k),
-                                combine(k, inner.getInitVals()[k], total));
+                                combine(rewriter, k, inner.getInitVals()[k],
+                                        total));
   }
   if (writes)
     gpu::BarrierOp::create(rewriter, loc);
-  rewriter.eraseOp(reduce);
   rewriter.eraseOp(inner);
 }
 

@@ -836,3 +836,38 @@ func.func @host_attr(%a: memref<4xf32>) attributes {offload.host = 1 : i32} {
 offload.kernel @host_kernel(%a: memref<4xf32>) attributes {offload.host} {
   offload.return
 }
+
+// -----
+
+// expected-error@+1 {{'offload.equal_dims' belongs on an offload.kernel}}
+func.func @equal_dims_on_func(%a: memref<?xf32>) attributes {offload.equal_dims = [array<i64: 0, 0, 0, 0>]} {
+  return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.equal_dims' must list i64 arrays of two or more (argument, dimension) pairs}}
+offload.kernel @equal_dims_one_pair(%a: memref<?xf32>, %b: memref<?xf32>) attributes {offload.equal_dims = [array<i64: 0, 0>]} {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.equal_dims' must be an array of i64 arrays}}
+offload.kernel @equal_dims_not_array(%a: memref<?xf32>, %b: memref<?xf32>) attributes {offload.equal_dims = 3 : i64} {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.equal_dims' names dimension 1 of argument 1, which is not a dimension of a memref argument}}
+offload.kernel @equal_dims_bad_dim(%a: memref<?x?xf32>, %b: memref<?xf32>) attributes {offload.equal_dims = [array<i64: 0, 1, 1, 1>]} {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{'offload.equal_dims' names dimension 0 of argument 0, which is not a dimension of a memref argument}}
+offload.kernel @equal_dims_scalar(%n: index, %b: memref<?xf32>) attributes {offload.equal_dims = [array<i64: 0, 0, 1, 0>]} {
+  offload.return
+}

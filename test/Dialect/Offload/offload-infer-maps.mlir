@@ -411,3 +411,91 @@ func.func @launch_written_first(%a: memref<4x8xf32>, %b: memref<8x5xf32>, %c: me
   offload.launch @fill_one_trip(%x, %z) : (memref<?x?xf32>, memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// A loop over rows holding loops over each row's elements (the form linalg
+// ops take next to a row reduction): a store at (row, element) in a nested
+// loop from 0 to the row's length covers the row, and a load in a later
+// nested loop over the same range reads what the kernel wrote. The loops
+// here are bounded by %x's sizes: %e is covered only where offload.equal_dims
+// says its dimensions equal %x's.
+offload.kernel @nested_rows(%x: memref<?x?xf32>, %e: memref<?x?xf32>) attributes {offload.equal_dims = [array<i64: 0, 0, 1, 0>, array<i64: 0, 1, 1, 1>]} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %x, %c0 : memref<?x?xf32>
+  %n = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i, %j] : memref<?x?xf32>
+      %r = math.exp %v : f32
+      memref.store %r, %e[%i, %j] : memref<?x?xf32>
+    }
+    %c0b = arith.constant 0 : index
+    scf.parallel (%k) = (%c0b) to (%n) step (%c1) {
+      %w = memref.load %e[%i, %k] : memref<?x?xf32>
+      %p = arith.maximumf %w, %zero : f32
+      memref.store %p, %e[%i, %k] : memref<?x?xf32>
+    }
+  }
+  offload.return
+}
+
+// The same without offload.equal_dims: %e may be larger than %x.
+offload.kernel @nested_rows_sizes_unknown(%x: memref<?x?xf32>, %e: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %x, %c0 : memref<?x?xf32>
+  %n = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i, %j] : memref<?x?xf32>
+      memref.store %v, %e[%i, %j] : memref<?x?xf32>
+    }
+  }
+  offload.return
+}
+
+// A nested loop that starts past 0 leaves the row's first element of %e
+// as it was; a load of %f in a nested loop over another range than the
+// one that wrote it (%e's row length) may read an element not written.
+offload.kernel @nested_rows_partial(%e: memref<?x?xf32>, %f: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %e, %c0 : memref<?x?xf32>
+  %n = memref.dim %e, %c1 : memref<?x?xf32>
+  %n1 = memref.dim %f, %c1 : memref<?x?xf32>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    scf.parallel (%j) = (%c1) to (%n) step (%c1) {
+      memref.store %zero, %e[%i, %j] : memref<?x?xf32>
+    }
+    scf.parallel (%j) = (%c0) to (%n1) step (%c1) {
+      memref.store %zero, %f[%i, %j] : memref<?x?xf32>
+    }
+    scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+      %w = memref.load %f[%i, %j] : memref<?x?xf32>
+      %d = arith.addf %w, %w : f32
+      memref.store %d, %f[%i, %j] : memref<?x?xf32>
+    }
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_nested_rows(
+// CHECK: offload.launch @nested_rows(%{{.*}}) map(to: %{{.*}} : memref<?x?xf32>, from: %{{.*}} : memref<?x?xf32>)
+// CHECK: offload.launch @nested_rows_sizes_unknown(%{{.*}}) map(to: %{{.*}} : memref<?x?xf32>, tofrom: %{{.*}} : memref<?x?xf32{{.*}}>)
+// CHECK: offload.launch @nested_rows_partial(%{{.*}}) map(tofrom: %{{.*}} : memref<?x?xf32{{.*}}>, tofrom: %{{.*}} : memref<?x?xf32{{.*}}>)
+func.func @launch_nested_rows(%x: memref<?x?xf32>, %e: memref<?x?xf32>) {
+  // expected-remark@+2 {{argument #0 mapped 'to'}}
+  // expected-remark@+1 {{argument #1 mapped 'from': kernel @nested_rows writes every element before reading any}}
+  offload.launch @nested_rows(%x, %e) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  // expected-remark@+2 {{argument #0 mapped 'to'}}
+  // expected-remark@+1 {{argument #1 mapped 'tofrom'}}
+  offload.launch @nested_rows_sizes_unknown(%x, %e) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  // expected-remark@+2 {{argument #0 mapped 'tofrom'}}
+  // expected-remark@+1 {{argument #1 mapped 'tofrom'}}
+  offload.launch @nested_rows_partial(%e, %x) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}

@@ -85,8 +85,11 @@ offload.kernel @conv(%in: memref<2x8x8x4xf32>, %f: memref<3x3x4x5xf32>, %out: me
 }
 
 // Softmax steps: the elementwise ops become loops over rows holding loops
-// over columns, next to the row reductions.
+// over columns, next to the row reductions. The kernel records which
+// argument dimensions the ops make equal (rows of %x, %m and %e; columns of
+// %x and %e), for map inference.
 // CHECK-LABEL: offload.kernel @softmax
+// CHECK-SAME: attributes {offload.equal_dims = [array<i64: 0, 0, 1, 0, 2, 0>, array<i64: 0, 1, 2, 1>]}
 // CHECK: scf.parallel (%[[R0:.*]]) =
 // CHECK: scf.parallel ({{.*}}) = {{.*}} init
 // CHECK: arith.maxnumf

@@ -67,30 +67,28 @@ func.func @fill_store_mm(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x
   return
 }
 
-// A layer: fill + matmul, then bias add and relu (elementwise, the relu reads
-// what the bias add wrote: one kernel), then a row sum (fill + reduction).
-// Scalars from above become arguments (%slope), constants are cloned.
+// A layer: fill + matmul, then bias add and relu, then a row sum (fill +
+// reduction): each step reads what the one before wrote, so all go into one
+// kernel (offload-split-kernels then launches the contraction and the loops
+// after it one after the other). The operands of the ops other than fills
+// come first, in order; scalars from above become arguments (%slope),
+// constants are cloned.
 // CHECK-LABEL: offload.kernel private @__linalg_layer_matmul_0(
-// CHECK: linalg.fill
-// CHECK-NEXT: linalg.matmul
-// CHECK-NEXT: offload.return
-// CHECK-LABEL: offload.kernel private @__linalg_layer_generic_0(
-// CHECK-SAME: %[[Y:.*]]: memref<?x?xf32>, %[[BIAS:.*]]: memref<?xf32>, %[[Z:.*]]: memref<?x?xf32>, %[[SLOPE:.*]]: f32)
+// CHECK-SAME: %[[X:[^:]*]]: memref<?x?xf32>, %[[W:[^:]*]]: memref<?x?xf32>, %[[Y:[^:]*]]: memref<?x?xf32>, %[[BIAS:[^:]*]]: memref<?xf32>, %[[Z:[^:]*]]: memref<?x?xf32>, %[[SUM:[^:]*]]: memref<?xf32>, %[[SLOPE:[^:]*]]: f32)
 // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[Y]] : memref<?x?xf32>)
+// CHECK-NEXT: linalg.matmul ins(%[[X]], %[[W]] : {{.*}}) outs(%[[Y]] : memref<?x?xf32>)
 // CHECK-NEXT: linalg.generic {{.*}} ins(%[[Y]], %[[BIAS]] : memref<?x?xf32>, memref<?xf32>) outs(%[[Z]] : memref<?x?xf32>)
 // CHECK: linalg.generic {{.*}} outs(%[[Z]] : memref<?x?xf32>)
 // CHECK: arith.mulf %{{.*}}, %[[SLOPE]]
 // CHECK: arith.maximumf %{{.*}}, %[[ZERO]]
-// CHECK: offload.return
-// CHECK-LABEL: offload.kernel private @__linalg_layer_generic_1(
-// CHECK: linalg.fill
-// CHECK-NEXT: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[SUM]] : memref<?xf32>)
+// CHECK-NEXT: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]{{.*}} ins(%[[Z]] : memref<?x?xf32>) outs(%[[SUM]] : memref<?xf32>)
 // CHECK: offload.return
 // CHECK-LABEL: func.func @layer(
 // CHECK-SAME: %[[FSLOPE:[^:]*]]: f32
-// CHECK: offload.launch @__linalg_layer_matmul_0(
-// CHECK: offload.launch @__linalg_layer_generic_0(%{{.*}}, %{{.*}}, %{{.*}}, %[[FSLOPE]])
-// CHECK: offload.launch @__linalg_layer_generic_1(
+// CHECK-NOT: linalg.
+// CHECK: offload.launch @__linalg_layer_matmul_0(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[FSLOPE]])
 // CHECK-NOT: linalg.
 // CHECK: return
 func.func @layer(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %bias: memref<?xf32>,
@@ -102,7 +100,6 @@ func.func @layer(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %bias: memref<?xf32>,
   %n = memref.dim %w, %c1 : memref<?x?xf32>
   %y = memref.alloc(%m, %n) : memref<?x?xf32>
   linalg.fill ins(%zero : f32) outs(%y : memref<?x?xf32>)
-  // expected-remark@+1 {{outlined linalg.fill and linalg.matmul into kernel @__linalg_layer_matmul_0 launched here}}
   linalg.matmul ins(%x, %w : memref<?x?xf32>, memref<?x?xf32>) outs(%y : memref<?x?xf32>)
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i, j)>],
                   iterator_types = ["parallel", "parallel"]}
@@ -112,7 +109,6 @@ func.func @layer(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %bias: memref<?xf32>,
     linalg.yield %s : f32
   }
   // Leaky relu: the slope comes from above, the zero is a constant.
-  // expected-remark@+1 {{outlined linalg.generic and linalg.generic into kernel @__linalg_layer_generic_0 launched here}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>], iterator_types = ["parallel", "parallel"]}
       outs(%z : memref<?x?xf32>) {
   ^bb0(%v: f32):
@@ -123,7 +119,7 @@ func.func @layer(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %bias: memref<?xf32>,
     linalg.yield %r : f32
   }
   linalg.fill ins(%zero : f32) outs(%sum : memref<?xf32>)
-  // expected-remark@+1 {{outlined linalg.fill and linalg.generic into kernel @__linalg_layer_generic_1 launched here}}
+  // expected-remark@+1 {{outlined linalg.fill, linalg.matmul, linalg.generic, linalg.generic, linalg.fill and linalg.generic into kernel @__linalg_layer_matmul_0 launched here}}
   linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>],
                   iterator_types = ["parallel", "reduction"]}
       ins(%z : memref<?x?xf32>) outs(%sum : memref<?xf32>) {
@@ -132,6 +128,106 @@ func.func @layer(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %bias: memref<?xf32>,
     linalg.yield %r : f32
   }
   memref.dealloc %y : memref<?x?xf32>
+  return
+}
+
+// Row softmax in four steps, each reading what the one before wrote: max
+// (fill + reduction), exp(x - max), sum (fill + reduction: the fill joins
+// because the reduction after it reads the exponentials), divide. One
+// kernel, named after its first op that is not a fill.
+// CHECK-LABEL: offload.kernel private @__linalg_softmax_reduce_0(
+// CHECK-SAME: %[[X:[^:]*]]: memref<?x?xf32>, %[[MX:[^:]*]]: memref<?xf32>, %[[E:[^:]*]]: memref<?x?xf32>, %[[SUM:[^:]*]]: memref<?xf32>, %[[Y:[^:]*]]: memref<?x?xf32>)
+// CHECK-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK: linalg.fill ins(%[[NINF]] : f32) outs(%[[MX]] : memref<?xf32>)
+// CHECK-NEXT: linalg.reduce ins(%[[X]] : memref<?x?xf32>) outs(%[[MX]] : memref<?xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[X]], %[[MX]] : memref<?x?xf32>, memref<?xf32>) outs(%[[E]] : memref<?x?xf32>)
+// CHECK: linalg.fill ins(%[[ZERO]] : f32) outs(%[[SUM]] : memref<?xf32>)
+// CHECK-NEXT: linalg.reduce ins(%[[E]] : memref<?x?xf32>) outs(%[[SUM]] : memref<?xf32>)
+// CHECK: linalg.generic {{.*}} ins(%[[E]], %[[SUM]] : memref<?x?xf32>, memref<?xf32>) outs(%[[Y]] : memref<?x?xf32>)
+// CHECK: offload.return
+// CHECK-LABEL: func.func @softmax(
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: arith.constant
+// CHECK-NEXT: offload.launch @__linalg_softmax_reduce_0(
+// CHECK-NEXT: return
+func.func @softmax(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %e: memref<?x?xf32>,
+                   %mx: memref<?xf32>, %sum: memref<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %ninf = arith.constant 0xFF800000 : f32
+  linalg.fill ins(%ninf : f32) outs(%mx : memref<?xf32>)
+  linalg.reduce ins(%x : memref<?x?xf32>) outs(%mx : memref<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %m = arith.maximumf %in, %acc : f32
+      linalg.yield %m : f32
+    }
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%x, %mx : memref<?x?xf32>, memref<?xf32>) outs(%e : memref<?x?xf32>) {
+  ^bb0(%v: f32, %m: f32, %o: f32):
+    %d = arith.subf %v, %m : f32
+    %r = math.exp %d : f32
+    linalg.yield %r : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%sum : memref<?xf32>)
+  linalg.reduce ins(%e : memref<?x?xf32>) outs(%sum : memref<?xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  // expected-remark@+1 {{outlined linalg.fill, linalg.reduce, linalg.generic, linalg.fill, linalg.reduce and linalg.generic into kernel @__linalg_softmax_reduce_0 launched here}}
+  linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i)>, affine_map<(i, j) -> (i, j)>],
+                  iterator_types = ["parallel", "parallel"]}
+      ins(%e, %sum : memref<?x?xf32>, memref<?xf32>) outs(%y : memref<?x?xf32>) {
+  ^bb0(%v: f32, %s: f32, %o: f32):
+    %q = arith.divf %v, %s : f32
+    linalg.yield %q : f32
+  }
+  return
+}
+
+// A fill joins a group only when the op after it reduces into the filled
+// buffer and reads what the group wrote: here the reduction reads %a, which
+// the matmul does not write, so fill + reduction is a kernel of its own; a
+// reduction of another buffer than the fill's does not take the fill.
+// CHECK-LABEL: offload.kernel private @__linalg_fill_apart_matmul_0(
+// CHECK-NEXT: linalg.matmul
+// CHECK-NEXT: offload.return
+// CHECK-LABEL: offload.kernel private @__linalg_fill_apart_reduce_0(
+// CHECK: linalg.fill
+// CHECK-NEXT: linalg.reduce
+// CHECK: offload.return
+// CHECK-LABEL: offload.kernel private @__linalg_fill_apart_fill_0(
+// CHECK: linalg.fill
+// CHECK-NEXT: offload.return
+// CHECK-LABEL: offload.kernel private @__linalg_fill_apart_reduce_1(
+// CHECK-NEXT: linalg.reduce
+// CHECK: offload.return
+// CHECK-LABEL: func.func @fill_apart(
+// CHECK: offload.launch @__linalg_fill_apart_matmul_0(
+// CHECK-NEXT: offload.launch @__linalg_fill_apart_reduce_0(
+// CHECK-NEXT: offload.launch @__linalg_fill_apart_fill_0(
+// CHECK-NEXT: offload.launch @__linalg_fill_apart_reduce_1(
+func.func @fill_apart(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>,
+                      %s: memref<4xf32>, %t: memref<4xf32>) {
+  %zero = arith.constant 0.0 : f32
+  // expected-remark@+1 {{outlined linalg.matmul into kernel @__linalg_fill_apart_matmul_0 launched here}}
+  linalg.matmul ins(%a, %b : memref<4x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)
+  linalg.fill ins(%zero : f32) outs(%s : memref<4xf32>)
+  // expected-remark@+1 {{outlined linalg.fill and linalg.reduce into kernel @__linalg_fill_apart_reduce_0 launched here}}
+  linalg.reduce ins(%a : memref<4x4xf32>) outs(%s : memref<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.addf %in, %acc : f32
+      linalg.yield %r : f32
+    }
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_fill_apart_fill_0 launched here}}
+  linalg.fill ins(%zero : f32) outs(%t : memref<4xf32>)
+  // expected-remark@+1 {{outlined linalg.reduce into kernel @__linalg_fill_apart_reduce_1 launched here}}
+  linalg.reduce ins(%b : memref<4x4xf32>) outs(%s : memref<4xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %r = arith.addf %in, %acc : f32
+      linalg.yield %r : f32
+    }
   return
 }
 

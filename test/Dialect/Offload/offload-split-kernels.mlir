@@ -70,23 +70,28 @@ offload.kernel @rows(%x: memref<?x?xf32>, %m: memref<?xf32>, %o: memref<?x?xf32>
 }
 
 // A loop reading another iteration's element does not fuse: two kernels,
-// each with the pure computations it needs, launched in order; an explicit
-// map becomes a data region around the launches.
-// CHECK-LABEL: offload.kernel private @reverse_0
+// each with the pure computations and the arguments it needs (the first
+// does not touch %y), launched in order; an explicit map becomes a data
+// region around the launches. Each part keeps the classes of equal
+// argument dimensions that it has two members of, renumbered.
+// CHECK-LABEL: offload.kernel private @reverse_0(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>)
+// CHECK-SAME: attributes {offload.equal_dims = [array<i64: 0, 0, 1, 0>]}
 // CHECK: memref.dim
 // CHECK: scf.parallel
 // CHECK-NOT: scf.parallel
-// CHECK-LABEL: offload.kernel private @reverse_1
+// CHECK-LABEL: offload.kernel private @reverse_1(%{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>)
+// CHECK-SAME: attributes {offload.equal_dims = [array<i64: 0, 0, 1, 0, 2, 0>, array<i64: 1, 0, 2, 0>]}
 // CHECK: arith.subi
 // CHECK: scf.parallel
 // CHECK-NOT: offload.kernel @reverse(
-// CHECK-LABEL: func.func @run
-// CHECK: offload.launch @reverse_0(%{{.*}}, %{{.*}}, %{{.*}}) :
-// CHECK-NEXT: offload.launch @reverse_1(%{{.*}}, %{{.*}}, %{{.*}}) :
+// CHECK-LABEL: func.func @run(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[T:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>)
+// CHECK: offload.launch @reverse_0(%[[X]], %[[T]]) :
+// CHECK-NEXT: offload.launch @reverse_1(%[[X]], %[[T]], %[[Y]]) :
 // CHECK: offload.data map(to: %{{.*}} : memref<?xf32>, from: %{{.*}} : memref<?xf32>) {
 // CHECK-NEXT: offload.launch @reverse_0(
 // CHECK-NEXT: offload.launch @reverse_1(
-offload.kernel @reverse(%x: memref<?xf32>, %t: memref<?xf32>, %y: memref<?xf32>) {
+offload.kernel @reverse(%x: memref<?xf32>, %t: memref<?xf32>, %y: memref<?xf32>) attributes {offload.equal_dims = [array<i64: 0, 0, 1, 0, 2, 0>, array<i64: 1, 0, 2, 0>]} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %two = arith.constant 2.0 : f32

@@ -1,10 +1,12 @@
 // An ML layer written as linalg ops on memrefs in host code, the form an ML
 // compiler hands over after bufferization:
 //   out[i] = sum_j relu((x @ w)[i, j] + bias[j])
-// offload-outline-linalg puts each group of ops into a kernel (fill +
-// matmul, bias add + relu, fill + row sum) and launches it where the ops
-// were; map inference and hoisting then keep the intermediates (y, z) on the
-// device: only x, w and bias go to the device and only out comes back.
+// offload-outline-linalg puts the ops into one kernel (each reads what the
+// one before wrote) and launches it where they were; offload-split-kernels
+// launches the fill + matmul, then one loop over rows for bias add, relu and
+// row sum (fused); map inference and hoisting keep the intermediates (y, z)
+// on the device: only x, w and bias go to the device and only out comes
+// back.
 // The sizes (37 x 53 times 53 x 29) are multiples of no tile; the values are
 // small integers, so every float is exact and the results must equal the
 // host's exactly. Run on the runtime's host device, also with offloading
@@ -35,9 +37,9 @@
 
 // CHECK: layer: 37 x 53 x 29, out[0] = 71.0, out[36] = 78.0, sum = 2834.0, 37 of 37 rows equal to the host's: PASS
 
-// REMARKS: remark: outlined linalg.fill and linalg.matmul into kernel @__linalg_layer_matmul_0 launched here
-// REMARKS: remark: outlined linalg.generic and linalg.generic into kernel @__linalg_layer_generic_0 launched here
-// REMARKS: remark: outlined linalg.fill and linalg.generic into kernel @__linalg_layer_generic_1 launched here
+// REMARKS: remark: outlined linalg.fill, linalg.matmul, linalg.generic, linalg.generic, linalg.fill and linalg.generic into kernel @__linalg_layer_matmul_0 launched here
+// REMARKS: remark: kernel @__linalg_layer_matmul_0: 2 parallel loops fused into the one before
+// REMARKS: remark: launch of @__linalg_layer_matmul_0 split into 2 launches
 
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
                                       #offload.host]} {

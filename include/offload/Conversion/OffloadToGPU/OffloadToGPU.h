@@ -42,6 +42,11 @@ constexpr int64_t kMaxReductionBlocks = 1024;
 /// (mapsParallelLoopOnBlocks).
 constexpr int64_t kBlockMappingThreads = 256;
 
+/// Chunks (of 16 bytes, see getGridVectorWidth) that each thread of such a
+/// kernel runs per step of its loop over a nested loop's iterations, while
+/// they are all inside the loop: their loads are in flight together.
+constexpr int64_t kBlockMappingUnroll = 4;
+
 /// True when the iterations of `kernel`'s parallel loop go on blocks and the
 /// parallel loops nested in it on the threads of each block: a 1-D loop
 /// without reductions whose body holds 1-D scf.parallel loops (with or

@@ -2,9 +2,13 @@
 
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
@@ -191,14 +195,47 @@ static bool isConstant(Value value, int64_t expected) {
   return matchPattern(value, m_ConstantInt(&c)) && c.getSExtValue() == expected;
 }
 
-/// Whether `ub` is the size of dimension `dim` of `buffer`.
+/// Whether dimension `dim` of `a` and dimension `otherDim` of `b`, arguments
+/// of one kernel, are equal by its offload.equal_dims.
+static bool areEqualDims(Value a, unsigned dim, Value b, unsigned otherDim) {
+  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+  if (!argA || !argB || argA.getOwner() != argB.getOwner())
+    return false;
+  auto kernel = dyn_cast_or_null<KernelOp>(argA.getOwner()->getParentOp());
+  if (!kernel)
+    return false;
+  auto classes = kernel->getAttrOfType<ArrayAttr>(
+      OffloadDialect::getEqualDimsAttrName());
+  if (!classes)
+    return false;
+  for (auto pairs : classes.getAsRange<DenseI64ArrayAttr>()) {
+    bool hasA = false, hasB = false;
+    for (unsigned i = 0; i + 1 < static_cast<unsigned>(pairs.size()); i += 2) {
+      hasA |= pairs[i] == argA.getArgNumber() && pairs[i + 1] == dim;
+      hasB |= pairs[i] == argB.getArgNumber() && pairs[i + 1] == otherDim;
+    }
+    if (hasA && hasB)
+      return true;
+  }
+  return false;
+}
+
+/// Whether `ub` is the size of dimension `dim` of `buffer`: a constant equal
+/// to it, or that dimension of `buffer` or of a buffer whose dimension the
+/// kernel's offload.equal_dims says is equal to it.
 static bool isDimOf(Value ub, Value buffer, unsigned dim) {
   auto type = cast<MemRefType>(buffer.getType());
   if (!type.isDynamicDim(dim) && isConstant(ub, type.getDimSize(dim)))
     return true;
   auto dimOp = ub.getDefiningOp<memref::DimOp>();
-  return dimOp && dimOp.getSource() == buffer &&
-         isConstant(dimOp.getIndex(), dim);
+  if (!dimOp)
+    return false;
+  std::optional<int64_t> index = getConstantIntValue(dimOp.getIndex());
+  if (!index)
+    return false;
+  if (dimOp.getSource() == buffer)
+    return *index == dim;
+  return areEqualDims(dimOp.getSource(), *index, buffer, dim);
 }
 
 /// Whether `op` is a loop that runs its body at least once: constant bounds
@@ -221,16 +258,49 @@ static bool runsAtLeastOnce(Operation *op) {
   return false;
 }
 
-/// Whether `op` runs in every iteration of the loop whose body is `body`:
-/// it is in `body`, or nested in `body` only in loops that run at least
-/// once.
-static bool runsInEveryIteration(Operation *op, Block *body) {
-  while (op->getBlock() != body) {
-    op = op->getParentOp();
-    if (!op || !runsAtLeastOnce(op))
-      return false;
-  }
-  return true;
+/// The 1-D scf.parallel loop nested in `loop` (a proper descendant of it)
+/// whose induction variable `index` is, when that loop runs over all of
+/// dimension `dim` of `buffer` (from 0, step 1, to the dimension's size),
+/// else null: the loops a loop over rows holds for its row's elements.
+static scf::ParallelOp getNestedLoopOverDim(Value index, scf::ParallelOp loop,
+                                            Value buffer, unsigned dim) {
+  auto arg = dyn_cast<BlockArgument>(index);
+  if (!arg)
+    return {};
+  auto nested = dyn_cast<scf::ParallelOp>(arg.getOwner()->getParentOp());
+  if (!nested || nested == loop || !loop->isProperAncestor(nested) ||
+      nested.getNumLoops() != 1 || !isConstant(nested.getLowerBound()[0], 0) ||
+      !isConstant(nested.getStep()[0], 1) ||
+      !isDimOf(nested.getUpperBound()[0], buffer, dim))
+    return {};
+  return nested;
+}
+
+/// Whether `a` and `b` index the same element of one buffer in an iteration
+/// of `loop`, the kernel's loop: equal, or induction variables of two loops
+/// nested in it over the same range (getNestedLoopOverDim: one writes the
+/// element of every point of the range, the other reads a point of it).
+static bool sameElement(Value a, Value b, scf::ParallelOp loop) {
+  if (a == b)
+    return true;
+  auto argA = dyn_cast<BlockArgument>(a), argB = dyn_cast<BlockArgument>(b);
+  if (!argA || !argB || !loop)
+    return false;
+  auto loopA = dyn_cast<scf::ParallelOp>(argA.getOwner()->getParentOp());
+  auto loopB = dyn_cast<scf::ParallelOp>(argB.getOwner()->getParentOp());
+  auto same = [](Value x, Value y) {
+    if (x == y)
+      return true;
+    std::optional<int64_t> cx = getConstantIntValue(x),
+                           cy = getConstantIntValue(y);
+    return cx && cy && *cx == *cy;
+  };
+  return loopA && loopB && loop->isProperAncestor(loopA) &&
+         loop->isProperAncestor(loopB) && loopA.getNumLoops() == 1 &&
+         loopB.getNumLoops() == 1 &&
+         same(loopA.getLowerBound()[0], loopB.getLowerBound()[0]) &&
+         same(loopA.getUpperBound()[0], loopB.getUpperBound()[0]) &&
+         same(loopA.getStep()[0], loopB.getStep()[0]);
 }
 
 void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
@@ -262,22 +332,42 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
     }
     allOffsetsZero &= match->second == 0;
   }
-  if (!isStore || !runsInEveryIteration(user, loop.getBody()))
+  if (!isStore)
     return;
   // A store at exactly (iv_a, iv_b, ...), one distinct loop dimension per
   // buffer dimension, runs once for every point of the loop's iteration
-  // space: it writes the buffer's elements the loop ranges over.
+  // space: it writes the buffer's elements the loop ranges over. Past the
+  // first, a dimension may also be the induction variable of a loop nested
+  // in the kernel's loop over all of that dimension (a loop over rows
+  // holding a loop over the row's elements): the store then writes the
+  // elements of that dimension in every iteration.
   llvm::SmallDenseSet<Value, 4> seen;
+  llvm::SmallPtrSet<Operation *, 2> nestedOverDims;
   bool innerFull = true;
   for (auto [dim, index] : llvm::enumerate(indices)) {
+    if (!seen.insert(index).second)
+      return;
+    if (dim > 0)
+      if (scf::ParallelOp nested =
+              getNestedLoopOverDim(index, loop, buffer, dim)) {
+        nestedOverDims.insert(nested);
+        continue;
+      }
     auto ivMatch = matchInductionPlusConstant(index, loop);
-    if (!ivMatch || ivMatch->second != 0 || !seen.insert(index).second ||
+    if (!ivMatch || ivMatch->second != 0 ||
         !isConstant(loop.getStep()[ivMatch->first], 1))
       return;
     if (dim == 0)
       continue;
     innerFull &= isConstant(loop.getLowerBound()[ivMatch->first], 0) &&
                  isDimOf(loop.getUpperBound()[ivMatch->first], buffer, dim);
+  }
+  // The store runs in every iteration: every op around it up to the loop's
+  // body runs at least once, or is one of those nested loops.
+  for (Operation *op = user; op->getBlock() != loop.getBody();) {
+    op = op->getParentOp();
+    if (!op || (!runsAtLeastOnce(op) && !nestedOverDims.contains(op)))
+      return;
   }
   // Each iteration writes its own element, so a load of the same indices
   // later in the iteration reads what the kernel wrote.
@@ -323,9 +413,10 @@ void AccessWalker::visitCall(CallOpInterface call, OpOperand &use) {
 /// A read that comes after a write of the whole buffer reads what the kernel
 /// wrote; so does a load, later in an iteration of the parallel loop, of the
 /// element a store at the loop's induction variables wrote in that iteration
-/// (each iteration writes its own element). "After" is in the block of the
-/// write or of an op that holds it (every op between a covering store and
-/// the loop body runs in every iteration).
+/// (each iteration writes its own element), where an index may also be that
+/// of a nested loop over a range a nested loop of the store covered. "After"
+/// is in the block of the write or of an op that holds it (every op between
+/// a covering store and the loop body runs in every iteration).
 bool AccessWalker::readsOnlyWhatItWrote() const {
   if (opaqueRead || !access.conservative.empty())
     return false;
@@ -344,7 +435,12 @@ bool AccessWalker::readsOnlyWhatItWrote() const {
     return llvm::any_of(coveringWrites, [&](const auto &write) {
       ArrayRef<Value> writeIndices = write.second;
       if (!writeIndices.empty() &&
-          (readIndices.empty() || !llvm::equal(readIndices, writeIndices)))
+          (readIndices.size() != writeIndices.size() ||
+           !llvm::all_of(llvm::zip(readIndices, writeIndices),
+                         [&](auto pair) {
+                           return sameElement(std::get<0>(pair),
+                                              std::get<1>(pair), loop);
+                         })))
         return false;
       return comesAfter(reader, write.first);
     });

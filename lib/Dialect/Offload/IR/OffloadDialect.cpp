@@ -231,6 +231,37 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
              << "'" << getRuntimeStateAttrName() << "' is a unit attribute";
     return success();
   }
+  if (attr.getName() == getEqualDimsAttrName()) {
+    auto kernel = dyn_cast<KernelOp>(op);
+    if (!kernel)
+      return op->emitError() << "'" << getEqualDimsAttrName()
+                             << "' belongs on an offload.kernel";
+    auto classes = dyn_cast<ArrayAttr>(attr.getValue());
+    if (!classes)
+      return op->emitError() << "'" << getEqualDimsAttrName()
+                             << "' must be an array of i64 arrays";
+    ArrayRef<Type> types = kernel.getArgumentTypes();
+    for (Attribute members : classes) {
+      auto pairs = dyn_cast<DenseI64ArrayAttr>(members);
+      if (!pairs || pairs.size() < 4 || pairs.size() % 2)
+        return op->emitError()
+               << "'" << getEqualDimsAttrName()
+               << "' must list i64 arrays of two or more (argument, "
+                  "dimension) pairs";
+      for (unsigned i = 0; i < pairs.size(); i += 2) {
+        int64_t arg = pairs[i], dim = pairs[i + 1];
+        auto type = arg >= 0 && arg < static_cast<int64_t>(types.size())
+                        ? dyn_cast<MemRefType>(types[arg])
+                        : MemRefType();
+        if (!type || dim < 0 || dim >= type.getRank())
+          return op->emitError()
+                 << "'" << getEqualDimsAttrName() << "' names dimension "
+                 << dim << " of argument " << arg
+                 << ", which is not a dimension of a memref argument";
+      }
+    }
+    return success();
+  }
   return op->emitError() << "unknown offload dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Conversion/OffloadToGPU/KernelStrategy.h"
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Dialect/Offload/Utils/Contraction.h"
@@ -112,6 +113,29 @@ public:
     }
     auto [buffer, dim] = origins[*some];
     return memref::DimOp::create(b, loc, buffer, dim);
+  }
+
+  /// The classes of dimensions of kernel arguments that the linalg ops
+  /// make equal (two or more each), as offload.equal_dims lists them.
+  SmallVector<SmallVector<int64_t>> getEqualArgumentDims() {
+    Block &body = kernel.getBody().front();
+    SmallVector<SmallVector<int64_t>> result;
+    for (auto it = classes.begin(); it != classes.end(); ++it) {
+      if (!(*it)->isLeader())
+        continue;
+      SmallVector<int64_t> pairs;
+      for (auto member = classes.member_begin(**it);
+           member != classes.member_end(); ++member) {
+        auto [buffer, dim] = origins[*member];
+        auto arg = dyn_cast<BlockArgument>(buffer);
+        if (arg && arg.getOwner() == &body)
+          llvm::append_range(pairs, ArrayRef<int64_t>{arg.getArgNumber(),
+                                                      static_cast<int64_t>(dim)});
+      }
+      if (pairs.size() >= 4)
+        result.push_back(std::move(pairs));
+    }
+    return result;
   }
 
 private:
@@ -833,6 +857,17 @@ struct OffloadLowerLinalgPass
       if (failed)
         continue;
       LoopSizes sizes(kernel);
+      // Record which argument dimensions the ops make equal before they
+      // are gone (map inference relies on it).
+      SmallVector<Attribute> equalDims;
+      if (auto existing = kernel->getAttrOfType<ArrayAttr>(
+              OffloadDialect::getEqualDimsAttrName()))
+        llvm::append_range(equalDims, existing);
+      for (ArrayRef<int64_t> pairs : sizes.getEqualArgumentDims())
+        equalDims.push_back(rewriter.getDenseI64ArrayAttr(pairs));
+      if (!equalDims.empty())
+        kernel->setAttr(OffloadDialect::getEqualDimsAttrName(),
+                        rewriter.getArrayAttr(equalDims));
       Lowering lowering(rewriter, sizes, /*nestParallel=*/rows);
       for (linalg::LinalgOp op : ops) {
         if (kept.contains(op)) {

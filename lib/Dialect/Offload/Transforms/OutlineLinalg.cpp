@@ -74,18 +74,50 @@ static bool isElementwise(linalg::LinalgOp op) {
   return true;
 }
 
-/// Whether `op` goes into the kernel of `group` (ops in program order).
-static bool joinsGroup(ArrayRef<linalg::LinalgOp> group, linalg::LinalgOp op) {
+/// Whether `op` reads, as an input, a buffer that an op of `group` writes.
+static bool readsGroupOutput(ArrayRef<linalg::LinalgOp> group,
+                             linalg::LinalgOp op) {
+  for (linalg::LinalgOp member : group)
+    for (Value written : member.getDpsInits())
+      for (OpOperand *input : op.getDpsInputOperands())
+        if (input->get() == written)
+          return true;
+  return false;
+}
+
+/// Whether `op` reduces into the buffer that `fill` fills (C = 0; C += ...):
+/// the fill is then the reduction's initial value.
+static bool reducesInto(linalg::FillOp fill, linalg::LinalgOp op) {
+  return op.getNumReductionLoops() > 0 && op.getNumDpsInits() == 1 &&
+         op.getDpsInitOperand(0)->get() == fill.getOutputs().front();
+}
+
+/// Whether `op` goes into the kernel of `group` (ops in program order);
+/// `next` is the outlinable op after `op` that the group could reach (only
+/// ops that may move past the group in between), or null.
+///   - A fill followed by an op that reduces into the filled buffer: the
+///     fill is the reduction's initial value.
+///   - An op that reads what the group writes (a consumer: the epilogue of
+///     a contraction, the steps of a softmax), and a fill whose buffer the
+///     next op reduces into while reading what the group writes (the fill
+///     of a consumer that is a reduction).
+///   - Elementwise ops in a chain: `op` reads or writes, through the
+///     identity, a buffer that the previous op writes through the identity,
+///     so both run over that buffer's shape.
+/// The kernel may then hold several loops: offload-split-kernels fuses
+/// those that it can and launches the rest one after the other, with their
+/// buffers left on the device.
+static bool joinsGroup(ArrayRef<linalg::LinalgOp> group, linalg::LinalgOp op,
+                       linalg::LinalgOp next) {
   linalg::LinalgOp last = group.back();
-  // A fill followed by an op that reduces into the filled buffer
-  // (C = 0; C += A * B): the fill is the reduction's initial value.
   if (group.size() == 1 && isa<linalg::FillOp>(last.getOperation()) &&
-      op.getNumReductionLoops() > 0 && op.getNumDpsInits() == 1 &&
-      op.getDpsInitOperand(0)->get() == last.getDpsInitOperand(0)->get())
+      reducesInto(cast<linalg::FillOp>(last.getOperation()), op))
     return true;
-  // Elementwise ops in a chain: `op` reads or writes, through the identity,
-  // a buffer that the previous op writes through the identity, so both run
-  // over that buffer's shape.
+  if (readsGroupOutput(group, op))
+    return true;
+  if (auto fill = dyn_cast<linalg::FillOp>(op.getOperation()))
+    if (next && reducesInto(fill, next) && readsGroupOutput(group, next))
+      return true;
   if (!isElementwise(last) || !isElementwise(op))
     return false;
   for (OpOperand &written : last.getDpsInitsMutable())
@@ -94,6 +126,18 @@ static bool joinsGroup(ArrayRef<linalg::LinalgOp> group, linalg::LinalgOp op) {
           op.getMatchingIndexingMap(&operand).isIdentity())
         return true;
   return false;
+}
+
+/// The next outlinable op after `op` in its block with only ops that may
+/// move past a group in between, or null.
+static linalg::LinalgOp getNextOutlinable(Operation *op) {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    if (linalg::LinalgOp linalgOp = getOutlinable(next))
+      return linalgOp;
+    if (!canMovePast(next))
+      return {};
+  }
+  return {};
 }
 
 /// Groups the outlinable ops of `block` into kernels, in program order.
@@ -108,7 +152,8 @@ collectGroups(Block &block,
   };
   for (Operation &op : block) {
     if (linalg::LinalgOp linalgOp = getOutlinable(&op)) {
-      if (current.empty() || !joinsGroup(current, linalgOp))
+      if (current.empty() ||
+          !joinsGroup(current, linalgOp, getNextOutlinable(&op)))
         flush();
       current.push_back(linalgOp);
       continue;

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
@@ -20,6 +21,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADSPLITKERNELS
@@ -289,29 +291,25 @@ LogicalResult OffloadSplitKernelsPass::split(
     return diag;
   }
 
-  // One kernel per unit, with the kernel's arguments and the pure
-  // computations the unit uses.
+  // One kernel per unit, with the pure computations the unit uses and the
+  // kernel arguments that they and the unit use (so a launch of a part
+  // names only the buffers the part touches), in the kernel's order.
   SmallVector<KernelOp> parts;
+  SmallVector<SmallVector<unsigned>> partArgs;
   for (auto [index, unit] : llvm::enumerate(units)) {
-    rewriter.setInsertionPoint(kernel);
-    auto part = cast<KernelOp>(rewriter.cloneWithoutRegions(*kernel));
-    symbols.insert(part); // renames on conflict
-    std::string name = (kernel.getSymName() + "_" + Twine(index)).str();
-    if (!symbols.lookup(name))
-      (void)symbols.rename(part, rewriter.getStringAttr(name));
-    part.setPrivate();
-    Block *partBody = rewriter.createBlock(&part.getBody());
-    for (BlockArgument arg : body.getArguments())
-      partBody->addArgument(arg.getType(), arg.getLoc());
-    IRMapping mapping;
-    mapping.map(body.getArguments(), partBody->getArguments());
-    // The pure top-level ops the unit uses, in order.
+    // The pure top-level ops the unit uses, and the arguments.
     llvm::SetVector<Operation *> needed;
+    llvm::SmallBitVector usedArgs(body.getNumArguments());
     SmallVector<Operation *> worklist(unit.begin(), unit.end());
     while (!worklist.empty()) {
       Operation *op = worklist.pop_back_val();
       op->walk([&](Operation *nested) {
         for (Value operand : nested->getOperands()) {
+          if (auto arg = dyn_cast<BlockArgument>(operand);
+              arg && arg.getOwner() == &body) {
+            usedArgs.set(arg.getArgNumber());
+            continue;
+          }
           Operation *def = operand.getDefiningOp();
           if (!def || def->getBlock() != &body || inUnits.contains(def))
             continue;
@@ -320,12 +318,55 @@ LogicalResult OffloadSplitKernelsPass::split(
         }
       });
     }
+    SmallVector<unsigned> args;
+    SmallVector<Type> argTypes;
+    for (unsigned i : usedArgs.set_bits()) {
+      args.push_back(i);
+      argTypes.push_back(body.getArgument(i).getType());
+    }
+
+    rewriter.setInsertionPoint(kernel);
+    auto part = cast<KernelOp>(rewriter.cloneWithoutRegions(*kernel));
+    part.setFunctionType(
+        FunctionType::get(rewriter.getContext(), argTypes, {}));
+    // The equal argument dimensions among the part's arguments.
+    if (auto classes = kernel->getAttrOfType<ArrayAttr>(
+            OffloadDialect::getEqualDimsAttrName())) {
+      SmallVector<Attribute> kept;
+      for (auto pairs : classes.getAsRange<DenseI64ArrayAttr>()) {
+        SmallVector<int64_t> renumbered;
+        for (unsigned i = 0; i < pairs.size(); i += 2)
+          if (const auto *it = llvm::find(args, pairs[i]); it != args.end())
+            llvm::append_range(renumbered,
+                               ArrayRef<int64_t>{it - args.begin(),
+                                                 pairs[i + 1]});
+        if (renumbered.size() >= 4)
+          kept.push_back(rewriter.getDenseI64ArrayAttr(renumbered));
+      }
+      if (kept.empty())
+        part->removeAttr(OffloadDialect::getEqualDimsAttrName());
+      else
+        part->setAttr(OffloadDialect::getEqualDimsAttrName(),
+                      rewriter.getArrayAttr(kept));
+    }
+    symbols.insert(part); // renames on conflict
+    std::string name = (kernel.getSymName() + "_" + Twine(index)).str();
+    if (!symbols.lookup(name))
+      (void)symbols.rename(part, rewriter.getStringAttr(name));
+    part.setPrivate();
+    Block *partBody = rewriter.createBlock(&part.getBody());
+    IRMapping mapping;
+    for (unsigned i : args) {
+      BlockArgument arg = body.getArgument(i);
+      mapping.map(arg, partBody->addArgument(arg.getType(), arg.getLoc()));
+    }
     rewriter.setInsertionPointToEnd(partBody);
     for (Operation &op : body.without_terminator())
       if (needed.contains(&op) || llvm::is_contained(unit, &op))
         rewriter.clone(op, mapping);
     rewriter.clone(*body.getTerminator(), mapping);
     parts.push_back(part);
+    partArgs.push_back(std::move(args));
   }
 
   // Launch the parts instead of the kernel.
@@ -352,12 +393,15 @@ LogicalResult OffloadSplitKernelsPass::split(
       insertion = rewriter.createBlock(&data.getBody());
       rewriter.setInsertionPointToStart(insertion);
     }
-    for (KernelOp part : parts) {
+    for (auto [part, args] : llvm::zip(parts, partArgs)) {
       // An explicit grid only fits parts with as many loop dimensions.
       bool keepGrid = launch.getBlocks().size() <= part.getParallelRank() &&
                       launch.getThreads().size() <= part.getParallelRank();
+      SmallVector<Value> operands;
+      for (unsigned i : args)
+        operands.push_back(launch.getArgs()[i]);
       LaunchOp::create(
-          rewriter, loc, TypeRange(), part.getSymName(), launch.getArgs(),
+          rewriter, loc, TypeRange(), part.getSymName(), operands,
           ValueRange(), nullptr, launch.getDevice(),
           keepGrid ? launch.getBlocks() : ValueRange(),
           keepGrid ? launch.getThreads() : ValueRange(),

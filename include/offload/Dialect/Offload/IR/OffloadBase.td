@@ -57,6 +57,12 @@ def Offload_Dialect : Dialect {
     written by an ML compiler runs on the device too; a `func.func` with the
     unit attribute `offload.host` keeps its linalg ops on the host.
 
+    On an `offload.kernel`, `offload.equal_dims` lists dimensions of its
+    memref arguments that are equal whenever it runs (set by
+    `offload-lower-linalg` from the linalg ops it lowers: `[[0, 1, 2, 1]]`
+    says dimension 1 of arguments 0 and 2 are equal); map inference relies
+    on it.
+
     The lowering (`offload-pipeline`) turns kernels into device images
     (NVPTX, AMDGPU, x86-64 host) and launches into calls to LLVM's offload
     runtime, libomptarget.
@@ -90,6 +96,16 @@ def Offload_Dialect : Dialect {
     /// its first field.
     static constexpr ::llvm::StringLiteral getRuntimeStateAttrName() {
       return ::llvm::StringLiteral("offload.runtime_state");
+    }
+    /// Name of the attribute that records, on an offload.kernel, dimensions
+    /// of its memref arguments that are equal whenever it runs: an array of
+    /// classes, each a flat list of (argument number, dimension) pairs
+    /// (`[0, 1, 2, 1]`: dimension 1 of arguments 0 and 2). The lowering of
+    /// linalg ops in kernels sets it from what their semantics require, so
+    /// that map inference sees that a loop bounded by one buffer's size
+    /// covers another of the same size.
+    static constexpr ::llvm::StringLiteral getEqualDimsAttrName() {
+      return ::llvm::StringLiteral("offload.equal_dims");
     }
   }];
 }

@@ -41,10 +41,19 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
     * a `linalg.fill` followed by an op that reduces into the filled buffer
       (a contraction such as `linalg.matmul`, `linalg.batch_matmul` or a
       `linalg.generic` contraction, or a reduction);
+    * an op that reads a buffer an op of the group writes (a consumer: the
+      epilogue of a contraction, the next step of a softmax), and a
+      `linalg.fill` whose buffer the next op reduces into when that op is
+      such a consumer;
     * consecutive elementwise ops (parallel loops only, projected
       permutations, outputs indexed by the identity) where each reads or
       writes the buffer the previous one writes, through the identity, so
       that they have the same iteration space.
+
+    A kernel may so hold several ops: `offload-split-kernels` fuses the
+    loops they become where it can (the four steps of a row softmax into one
+    loop over rows) and launches the rest one after the other, their
+    buffers left on the device.
 
     Between ops of one kernel there may be ops that do not touch memory
     (constants, index math, `memref.alloc`, views); anything else ends the
@@ -232,9 +241,10 @@ def OffloadSplitKernels : Pass<"offload-split-kernels", "ModuleOp"> {
       softmax (max, subtract and exp, sum, divide) into one loop over rows.
     * Fission: a kernel that still holds several parallel loops (or linalg
       ops, a fill staying with the contraction after it) becomes one kernel
-      per loop, `@<kernel>_<i>`, each with the kernel's arguments and the
-      pure top-level computations it uses, and every launch of the kernel
-      becomes launches of the parts in order. Explicit map clauses of the
+      per loop, `@<kernel>_<i>`, each with the pure top-level computations
+      it uses and the kernel's arguments that it uses (in their order), and
+      every launch of the kernel becomes launches of the parts in order,
+      each passing the part's arguments. Explicit map clauses of the
       launch become an `offload.data` region around the parts (so buffers
       stay on the device between them); inferred maps and
       `offload-hoist-transfers` keep the buffers on the device from one part
