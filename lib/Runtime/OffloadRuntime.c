@@ -100,6 +100,7 @@ typedef struct {
   int usable;           /* launches may be queued here */
   ol_device_handle_t handle;
   ol_queue_handle_t queue;
+  uint32_t computeUnits; /* multiprocessors; 0 when not known */
   atomic_int pending; /* launches queued since the last wait */
   atomic_long queued, notQueued; /* counts, for OFFLOAD_RUNTIME_INFO */
   const char *lastKernel;
@@ -338,6 +339,10 @@ static void checkDevice(int d) {
   }
   device->handle = search.found;
   device->usable = 1;
+  uint32_t units = 0;
+  if (rt.getDeviceInfo(search.found, OL_DEVICE_INFO_NUM_COMPUTE_UNITS,
+                       sizeof units, &units) == OL_SUCCESS)
+    device->computeUnits = units;
   info("device %d (%s): launches of present buffers are queued through "
        "liboffload",
        d, uid);
@@ -543,6 +548,26 @@ static int translateArguments(const KernelArgsTy *args, int d,
     params[1 + i] = (uint64_t)(uintptr_t)(deviceBegin - offset);
   }
   return 1;
+}
+
+HIDDEN int32_t __offload_rt_reduction_blocks(int64_t deviceNum,
+                                             int32_t threadsPerBlock,
+                                             int32_t maxBlocks,
+                                             int32_t fallback) {
+  pthread_once(&rt.once, initOnce);
+  if (!rt.enabled)
+    return fallback;
+  int d = deviceNum < 0 ? rt.getDefaultDevice() : (int)deviceNum;
+  Device *device = d >= 0 && d < rt.numDevices ? getDevice(d) : NULL;
+  int32_t units = device ? (int32_t)device->computeUnits : 0;
+  if (units <= 0 || units > maxBlocks || threadsPerBlock <= 0)
+    return fallback;
+  int32_t perUnit = 2048 / threadsPerBlock;
+  if (perUnit < 1)
+    perUnit = 1;
+  if (perUnit > maxBlocks / units)
+    perUnit = maxBlocks / units;
+  return perUnit * units;
 }
 
 HIDDEN int32_t __offload_rt_launch(__offload_rt_module *module,

@@ -59,6 +59,17 @@ int32_t __offload_rt_launch(__offload_rt_module *module, const void *ident,
 /// the kernel, where it was launched and where the program waited.
 void __offload_rt_wait(const void *ident);
 
+/// The number of blocks a grid reduction (a kernel whose parallel loop
+/// reduces) runs on device `device` (-1: the default device) with
+/// `threads_per_block` threads each: as many as fill every multiprocessor
+/// of the device with the same number of blocks (at most 2048 threads per
+/// multiprocessor), so that no multiprocessor does more of the reduction
+/// than another, and at most `max_blocks`. When the number of
+/// multiprocessors is not known (not a CUDA device of liboffload, queued
+/// launches turned off), returns `fallback`.
+int32_t __offload_rt_reduction_blocks(int64_t device, int32_t threads_per_block,
+                                      int32_t max_blocks, int32_t fallback);
+
 /// Tensor maps (CUtensorMap) for a launch of a tensor-core contraction
 /// kernel (convert-offload-to-gpu, TensorCoreContraction.cpp). `operands`
 /// operands each take `kTmaOperandFields` = 20 int64 in `fields`:

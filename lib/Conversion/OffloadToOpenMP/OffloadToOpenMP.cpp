@@ -296,6 +296,9 @@ getOrDeclareFunction(RewriterBase &rewriter, Operation *anchor, StringRef name,
 static constexpr llvm::StringLiteral kRuntimeLaunch = "__offload_rt_launch";
 /// `__offload_rt_wait`: waits for every queued launch.
 static constexpr llvm::StringLiteral kRuntimeWait = "__offload_rt_wait";
+/// `__offload_rt_reduction_blocks`: the grid of a grid reduction.
+static constexpr llvm::StringLiteral kRuntimeReductionBlocks =
+    "__offload_rt_reduction_blocks";
 
 /// `__offload_rt_prepare_tma` / `__offload_rt_finish_tma`: tensor maps for
 /// a tensor-core contraction (OffloadRuntime.h).
@@ -510,16 +513,51 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
   return grid;
 }
 
+/// Blocks of a grid reduction when the runtime library cannot say how many
+/// fill the device evenly (or is not linked in).
+static constexpr int32_t kDefaultReductionBlocks = 1024;
+
 /// A kernel with reductions runs on at most kMaxReductionBlocks blocks, all
-/// along x (its threads stride over the rest).
+/// along x (its threads stride over the rest). A grid the compiler chose is
+/// capped further to what `__offload_rt_reduction_blocks` says fills every
+/// multiprocessor of the device equally (8 x 132 blocks of 256 threads on
+/// an H100); an explicit `blocks(...)` only to kMaxReductionBlocks.
 static void capGridForReductions(RewriterBase &rewriter, Location loc,
-                                 KernelOp kernel, Grid &grid) {
+                                 LaunchOp launch, KernelOp kernel,
+                                 Grid &grid) {
   auto parallel = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
   if (!parallel || parallel.getNumResults() == 0)
     return;
-  grid.blocks[0] = arith::MinSIOp::create(
-      rewriter, loc, grid.blocks[0],
-      i32Constant(rewriter, loc, kMaxReductionBlocks));
+  Value cap = i32Constant(rewriter, loc, kMaxReductionBlocks);
+  if (launch.getBlocks().empty()) {
+    Type i32 = rewriter.getI32Type();
+    Value device = getDeviceId(rewriter, loc, launch.getDevice());
+    // int32_t __offload_rt_reduction_blocks(int64_t device,
+    //     int32_t threads_per_block, int32_t max_blocks, int32_t fallback)
+    auto function = getOrDeclareRuntimeFunction(
+        rewriter, launch, kRuntimeReductionBlocks,
+        LLVM::LLVMFunctionType::get(
+            i32, {rewriter.getI64Type(), i32, i32, i32}));
+    Value fallback = i32Constant(rewriter, loc, kDefaultReductionBlocks);
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{i32},
+                                  isLinkedIn(rewriter, loc, function),
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    Value threads = arith::MulIOp::create(
+        rewriter, loc,
+        arith::MulIOp::create(rewriter, loc, grid.threads[0], grid.threads[1]),
+        grid.threads[2]);
+    Value blocks =
+        LLVM::CallOp::create(rewriter, loc, function,
+                             ValueRange{device, threads, cap, fallback})
+            .getResult();
+    scf::YieldOp::create(rewriter, loc, blocks);
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(rewriter, loc, fallback);
+    cap = ifOp.getResult(0);
+  }
+  grid.blocks[0] = arith::MinSIOp::create(rewriter, loc, grid.blocks[0], cap);
   grid.blocks[1] = grid.blocks[2] = i32Constant(rewriter, loc, 1);
 }
 
@@ -779,7 +817,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Grid grid = launch.getBlocks().empty()
                     ? computeGrid(rewriter, launch, kernel)
                     : getExplicitGrid(rewriter, launch);
-    capGridForReductions(rewriter, loc, kernel, grid);
+    capGridForReductions(rewriter, loc, launch, kernel, grid);
 
     // KernelArgsTy, version 3.
     auto dim3 = LLVM::LLVMArrayType::get(i32, 3);

@@ -32,7 +32,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_90
 // CHECK-DAG: memref.global "private" @__offload_dot_blocks_done : memref<1xi32, #gpu.address_space<global>> = dense<0>
-// CHECK-DAG: memref.global "private" @__offload_dot_partials0 : memref<1024xf32, #gpu.address_space<global>>
+// CHECK-DAG: memref.global "private" @__offload_dot_partials0 : memref<2048xf32, #gpu.address_space<global>>
 // CHECK-LABEL: gpu.func @dot(
 // CHECK: %[[INIT:.*]] = arith.constant 1.500000e+00 : f32
 // CHECK: %[[NEUTRAL:.*]] = arith.constant 0.000000e+00 : f32

@@ -1,8 +1,9 @@
 // RUN: offload-opt %s -split-input-file --offload-infer-maps --convert-offload-to-gpu --convert-offload-to-omp | FileCheck %s
 
-// A kernel with reductions runs on at most 1024 blocks, all along x (each
-// block leaves one partial result): the default grid and an explicit one
-// are both capped.
+// A kernel with reductions runs on at most 2048 blocks, all along x (each
+// block leaves one partial result): the default grid to what the runtime
+// library says fills the device's multiprocessors evenly (1024 without
+// it), an explicit one to 2048.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   offload.kernel @sum(%a: memref<?xf32>, %out: memref<1xf32>) {
     %c0 = arith.constant 0 : index
@@ -29,16 +30,28 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
 // CHECK-LABEL: func.func @run(
 // CHECK: %[[BLOCKS:.*]] = arith.index_cast %{{.*}} : index to i32
-// CHECK: %[[CAP:.*]] = llvm.mlir.constant(1024 : i32) : i32
+// CHECK: %[[MAX:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK: %[[DEVICE:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK: %[[FALLBACK:.*]] = llvm.mlir.constant(1024 : i32) : i32
+// CHECK: %[[FN:.*]] = llvm.mlir.addressof @__offload_rt_reduction_blocks
+// CHECK: %[[LINKED:.*]] = llvm.icmp "ne" %[[FN]]
+// CHECK: %[[CAP:.*]] = scf.if %[[LINKED]] -> (i32) {
+// CHECK:   %[[T:.*]] = arith.muli
+// CHECK:   %[[THREADS:.*]] = arith.muli %[[T]]
+// CHECK:   %[[R:.*]] = llvm.call @__offload_rt_reduction_blocks(%[[DEVICE]], %[[THREADS]], %[[MAX]], %[[FALLBACK]])
+// CHECK:   scf.yield %[[R]] : i32
+// CHECK: } else {
+// CHECK:   scf.yield %[[FALLBACK]] : i32
 // CHECK: %[[X:.*]] = arith.minsi %[[BLOCKS]], %[[CAP]] : i32
 // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
 // CHECK: llvm.insertvalue %[[X]], %{{.*}}[10, 0]
 // CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[10, 1]
 // CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[10, 2]
 // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[X]],
-// The explicit grid: capped too.
+// The explicit grid: capped to the partials buffer.
 // CHECK: %[[EBX:.*]] = arith.index_cast %{{.*}} : index to i32
-// CHECK: %[[EX:.*]] = arith.minsi %[[EBX]], %{{.*}} : i32
+// CHECK: %[[EMAX:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// CHECK: %[[EX:.*]] = arith.minsi %[[EBX]], %[[EMAX]] : i32
 // CHECK: llvm.insertvalue %[[EX]], %{{.*}}[10, 0]
 // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[EX]],
 

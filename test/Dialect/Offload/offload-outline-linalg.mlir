@@ -189,10 +189,9 @@ func.func @softmax(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %e: memref<?x?xf32>
 // A fill joins a group only when the op after it reduces into the filled
 // buffer and reads what the group wrote: here the reduction reads %a, which
 // the matmul does not write, so fill + reduction is a kernel of its own; a
-// reduction of another buffer than the fill's does not take the fill.
-// CHECK-LABEL: offload.kernel private @__linalg_fill_apart_matmul_0(
-// CHECK-NEXT: linalg.matmul
-// CHECK-NEXT: offload.return
+// reduction of another buffer than the fill's does not take the fill. The
+// matmul is @fill_store_mm's.
+// CHECK-NOT: @__linalg_fill_apart_matmul_0(
 // CHECK-LABEL: offload.kernel private @__linalg_fill_apart_reduce_0(
 // CHECK: linalg.fill
 // CHECK-NEXT: linalg.reduce
@@ -204,14 +203,14 @@ func.func @softmax(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %e: memref<?x?xf32>
 // CHECK-NEXT: linalg.reduce
 // CHECK: offload.return
 // CHECK-LABEL: func.func @fill_apart(
-// CHECK: offload.launch @__linalg_fill_apart_matmul_0(
+// CHECK: offload.launch @__linalg_fill_store_mm_matmul_0(
 // CHECK-NEXT: offload.launch @__linalg_fill_apart_reduce_0(
 // CHECK-NEXT: offload.launch @__linalg_fill_apart_fill_0(
 // CHECK-NEXT: offload.launch @__linalg_fill_apart_reduce_1(
 func.func @fill_apart(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf32>,
                       %s: memref<4xf32>, %t: memref<4xf32>) {
   %zero = arith.constant 0.0 : f32
-  // expected-remark@+1 {{outlined linalg.matmul into kernel @__linalg_fill_apart_matmul_0 launched here}}
+  // expected-remark@+1 {{outlined linalg.matmul into kernel @__linalg_fill_store_mm_matmul_0 (the same kernel as an earlier group's) launched here}}
   linalg.matmul ins(%a, %b : memref<4x4xf32>, memref<4x4xf32>) outs(%c : memref<4x4xf32>)
   linalg.fill ins(%zero : f32) outs(%s : memref<4xf32>)
   // expected-remark@+1 {{outlined linalg.fill and linalg.reduce into kernel @__linalg_fill_apart_reduce_0 launched here}}
@@ -242,11 +241,44 @@ func.func @fill_apart(%a: memref<4x4xf32>, %b: memref<4x4xf32>, %c: memref<4x4xf
 // CHECK-LABEL: func.func @unrelated(
 // CHECK-NEXT: offload.launch @__linalg_unrelated_copy_0(
 // CHECK-NEXT: offload.launch @__linalg_unrelated_copy_1(
-func.func @unrelated(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<8xf32>, %d: memref<8xf32>) {
+func.func @unrelated(%a: memref<8xf32>, %b: memref<8xf32>, %c: memref<4xf32>, %d: memref<4xf32>) {
   // expected-remark@+1 {{outlined linalg.copy into kernel @__linalg_unrelated_copy_0 launched here}}
   linalg.copy ins(%a : memref<8xf32>) outs(%b : memref<8xf32>)
   // expected-remark@+1 {{outlined linalg.copy into kernel @__linalg_unrelated_copy_1 launched here}}
-  linalg.copy ins(%c : memref<8xf32>) outs(%d : memref<8xf32>)
+  linalg.copy ins(%c : memref<4xf32>) outs(%d : memref<4xf32>)
+  return
+}
+
+// Groups that make the same kernel (same argument types, same body) launch
+// one kernel, also from another function; a different constant makes
+// another kernel.
+// CHECK-LABEL: offload.kernel private @__linalg_twice_fill_0(
+// CHECK-NEXT: arith.constant 0.000000e+00
+// CHECK-NOT: offload.kernel private @__linalg_twice_fill_1(
+// CHECK-LABEL: offload.kernel private @__linalg_twice_fill_2(
+// CHECK-NEXT: arith.constant 1.000000e+00
+// CHECK-LABEL: func.func @twice(
+// CHECK: offload.launch @__linalg_twice_fill_0(%arg0)
+// CHECK-NEXT: offload.launch @__linalg_twice_fill_0(%arg1)
+// CHECK-NEXT: offload.launch @__linalg_twice_fill_2(%arg0)
+// CHECK-NOT: offload.kernel
+// CHECK-LABEL: func.func @again(
+// CHECK: offload.launch @__linalg_twice_fill_0(%arg0)
+func.func @twice(%a: memref<8xf32>, %b: memref<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_twice_fill_0 launched here}}
+  linalg.fill ins(%zero : f32) outs(%a : memref<8xf32>)
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_twice_fill_0 (the same kernel as an earlier group's) launched here}}
+  linalg.fill ins(%zero : f32) outs(%b : memref<8xf32>)
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_twice_fill_2 launched here}}
+  linalg.fill ins(%one : f32) outs(%a : memref<8xf32>)
+  return
+}
+func.func @again(%a: memref<8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_twice_fill_0 (the same kernel as an earlier group's) launched here}}
+  linalg.fill ins(%zero : f32) outs(%a : memref<8xf32>)
   return
 }
 

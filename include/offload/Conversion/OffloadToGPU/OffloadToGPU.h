@@ -36,7 +36,7 @@ std::optional<gpu::AllReduceOperation> getReductionKind(Region &region);
 
 /// Most blocks a kernel with reductions runs on: the launch lowering caps
 /// the grid to it, each block leaves one partial result per reduction.
-constexpr int64_t kMaxReductionBlocks = 1024;
+constexpr int64_t kMaxReductionBlocks = 2048;
 
 /// Threads per block of a kernel whose parallel loop goes on blocks
 /// (mapsParallelLoopOnBlocks).

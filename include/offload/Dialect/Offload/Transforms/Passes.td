@@ -59,6 +59,11 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
     (constants, index math, `memref.alloc`, views); anything else ends the
     group. The launch takes the place of the group's last op.
 
+    Groups that make the same kernel (the same argument types and the same
+    body, e.g. a layer applied twice, or a warm-up run before a timed one)
+    launch one kernel, named after the first of them: the image holds it
+    once and the program pays its first launch once.
+
     Left alone: functions with the unit attribute `offload.host`, linalg ops
     on tensors (bufferize them first, `offload-pipeline{bufferize=1}`), ops
     in kernels and `memref.copy` (not linalg). An op that uses a value a
@@ -67,7 +72,9 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
     op.
 
     With `remarks`, every launch created is reported:
-    `outlined linalg.matmul into kernel @__linalg_f_matmul_0 launched here`.
+    `outlined linalg.matmul into kernel @__linalg_f_matmul_0 launched here`,
+    with `(the same kernel as an earlier group's)` before `launched` when a
+    kernel is reused.
   }];
   let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = [
