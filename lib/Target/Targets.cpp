@@ -1,6 +1,7 @@
 //===- Targets.cpp - register every offload target --------------*- C++ -*-===//
 
 #include "offload/Target/Targets.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
@@ -19,10 +20,20 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <mutex>
 
 void mlir::offload::addPreLLVMLoweringPasses(OpPassManager &pm) {
   // Subviews (mapped sections, strided kernel arguments) become
   // affine.apply on their metadata: expand them before lowering affine.
+  // expand_shape first, ours: upstream's rewrite of it crashes on dynamic
+  // output shapes.
+  pm.addPass(createOffloadExpandReshapes());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // Complex numbers (buffers of them are plain structs): arithmetic to
@@ -37,6 +48,51 @@ void mlir::offload::addPostLLVMLoweringPasses(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+}
+
+llvm::LogicalResult mlir::offload::verifyProcessor(Operation *op,
+                                                   StringRef targetName,
+                                                   StringRef triple,
+                                                   StringRef chip,
+                                                   StringRef features) {
+  static std::once_flag initialized;
+  std::call_once(initialized, [] {
+    llvm::InitializeAllTargetInfos();
+    llvm::InitializeAllTargetMCs();
+  });
+  llvm::Triple parsed(triple);
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(parsed, error);
+  if (!target)
+    return op->emitError() << "the " << targetName
+                           << " target is not built into this LLVM (" << error
+                           << ")";
+  std::unique_ptr<llvm::MCSubtargetInfo> info(
+      target->createMCSubtargetInfo(parsed, "", ""));
+  if (!info)
+    return op->emitError() << "LLVM has no subtarget information for "
+                           << triple;
+  if (!info->isCPUStringValid(chip))
+    return op->emitError() << targetName << " chip '" << chip
+                           << "' is not a processor LLVM's " << triple
+                           << " backend knows";
+  SmallVector<StringRef> parts;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    StringRef feature = part.trim();
+    if (!feature.consume_front("+") && !feature.consume_front("-"))
+      return op->emitError()
+             << targetName << " feature '" << part.trim()
+             << "' must start with '+' (enable) or '-' (disable)";
+    bool known = llvm::any_of(
+        info->getAllProcessorFeatures(),
+        [&](const llvm::SubtargetFeatureKV &kv) { return feature == kv.Key; });
+    if (!known)
+      return op->emitError() << targetName << " feature '" << feature
+                             << "' is not one LLVM's " << triple
+                             << " backend knows";
+  }
+  return success();
 }
 
 void mlir::offload::registerAllTargets(DialectRegistry &registry) {

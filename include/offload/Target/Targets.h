@@ -8,9 +8,13 @@
 #ifndef OFFLOAD_TARGET_TARGETS_H
 #define OFFLOAD_TARGET_TARGETS_H
 
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
+
 namespace mlir {
 class DialectRegistry;
 class OpPassManager;
+class Operation;
 namespace offload {
 
 /// The passes every lowering to the LLVM dialect here starts with: affine,
@@ -21,6 +25,14 @@ void addPreLLVMLoweringPasses(OpPassManager &pm);
 /// ... and ends with: fold the casts the conversions leave and clean up
 /// (reconcile-unrealized-casts, canonicalize, cse).
 void addPostLLVMLoweringPasses(OpPassManager &pm);
+
+/// Checks that LLVM's backend for `triple` knows `chip` as a processor and
+/// every `+name`/`-name` of the comma-separated `features`; emits an error
+/// on `op` naming `targetName` and what the backend knows otherwise.
+llvm::LogicalResult verifyProcessor(Operation *op, llvm::StringRef targetName,
+                                    llvm::StringRef triple,
+                                    llvm::StringRef chip,
+                                    llvm::StringRef features);
 
 /// #offload.nvptx: gpu -> nvvm -> cubin (ptxas) or NVPTX bitcode.
 void registerNVPTXTarget(DialectRegistry &registry);

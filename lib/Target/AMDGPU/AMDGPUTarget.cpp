@@ -16,6 +16,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -29,14 +30,37 @@ struct AMDGPUTargetModel
   Attribute getDeviceModuleTarget(Attribute attr) const {
     auto target = cast<AMDGPUTargetAttr>(attr);
     // Code object version 5, which the offload runtime's AMDGPU plugin
-    // loads.
+    // loads; LLVM's generic targets exist only from version 6 on.
+    StringRef abiVersion =
+        target.getChip().ends_with("-generic") ? "600" : "500";
     return ROCDL::ROCDLTargetAttr::get(attr.getContext(), /*optLevel=*/3,
                                        "amdgcn-amd-amdhsa", target.getChip(),
-                                       target.getFeatures(),
-                                       /*abiVersion=*/"500");
+                                       target.getFeatures(), abiVersion);
   }
 
   bool usesThreadGrid(Attribute) const { return true; }
+
+  LogicalResult verifyTarget(Attribute attr, Operation *op) const {
+    auto target = cast<AMDGPUTargetAttr>(attr);
+    return verifyProcessor(op, "AMDGPU", "amdgcn-amd-amdhsa", target.getChip(),
+                           target.getFeatures());
+  }
+
+  /// The chipset the GPU-to-ROCDL lowering picks instructions for: the chip,
+  /// or for LLVM's generic targets (which that lowering does not parse) the
+  /// first chip of the family, whose instructions every member has.
+  static std::string getLoweringChipset(StringRef chip) {
+    if (!chip.ends_with("-generic"))
+      return chip.str();
+    return llvm::StringSwitch<std::string>(chip)
+        .Case("gfx9-generic", "gfx900")
+        .Case("gfx9-4-generic", "gfx940")
+        .Case("gfx10-1-generic", "gfx1010")
+        .Case("gfx10-3-generic", "gfx1030")
+        .Case("gfx11-generic", "gfx1100")
+        .Case("gfx12-generic", "gfx1200")
+        .Default(chip.str());
+  }
 
   Attribute getWarpgroupMmaModuleTarget(Attribute) const { return {}; }
 
@@ -52,7 +76,7 @@ struct AMDGPUTargetModel
   void buildDeviceLoweringPipeline(Attribute attr, OpPassManager &pm) const {
     addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToROCDLOpsOptions options;
-    options.chipset = cast<AMDGPUTargetAttr>(attr).getChip().str();
+    options.chipset = getLoweringChipset(cast<AMDGPUTargetAttr>(attr).getChip());
     options.indexBitwidth = 64;
     pm.addPass(createConvertGpuOpsToROCDLOps(options));
     addPostLLVMLoweringPasses(pm);

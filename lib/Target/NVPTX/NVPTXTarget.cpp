@@ -18,6 +18,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -34,7 +35,28 @@ struct NVPTXTargetModel
     auto target = cast<NVPTXTargetAttr>(attr);
     return NVVM::NVVMTargetAttr::get(attr.getContext(), /*optLevel=*/3,
                                      "nvptx64-nvidia-cuda", target.getChip(),
-                                     target.getFeatures());
+                                     getFeatures(target));
+  }
+
+  /// The user's features, or none: LLVM then picks the chip's first PTX
+  /// version, except before sm_70, whose first versions predate the
+  /// warp-synchronous shuffles (shfl.sync, PTX 6.0) that reductions use.
+  static std::string getFeatures(NVPTXTargetAttr target) {
+    if (!target.getFeatures().empty())
+      return target.getFeatures().str();
+    unsigned number = 0;
+    StringRef chip = target.getChip();
+    if (chip.consume_front("sm_") &&
+        !chip.take_while(llvm::isDigit).getAsInteger(10, number) &&
+        number < 70)
+      return "+ptx60";
+    return "";
+  }
+
+  LogicalResult verifyTarget(Attribute attr, Operation *op) const {
+    auto target = cast<NVPTXTargetAttr>(attr);
+    return verifyProcessor(op, "NVPTX", "nvptx64-nvidia-cuda",
+                           target.getChip(), target.getFeatures());
   }
 
   void annotateKernel(Attribute, Operation *) const {}

@@ -751,6 +751,19 @@ module attributes {offload.targets = [#offload.amdgpu<chip = "gfx-generic">]} {
 
 // -----
 
+// Kernels use the chip's own wavefront size: features may not change it.
+// expected-error@+1 {{AMDGPU feature '-wavefrontsize64' is not supported: kernels use the wavefront size of the chip ('gfx90a')}}
+module attributes {offload.targets = [#offload.amdgpu<chip = "gfx90a", features = "+xnack,-wavefrontsize64">]} {
+}
+
+// -----
+
+// expected-error@+1 {{AMDGPU feature '+wavefrontsize64' is not supported: kernels use the wavefront size of the chip ('gfx1100')}}
+module attributes {offload.targets = [#offload.amdgpu<chip = "gfx1100", features = "+wavefrontsize64">]} {
+}
+
+// -----
+
 offload.kernel @k(%x: memref<?xf32>) {
   offload.return
 }

@@ -107,3 +107,30 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 }
+
+// -----
+
+// A kernel in a nested module would be launched without ever being built.
+module attributes {offload.targets = [#offload.host]} {
+  module @inner {
+    // expected-error@+1 {{kernel @scale is in a nested module: kernels are compiled at the top of the module the pipeline runs on (move it there, or run the pipeline on the nested module)}}
+    offload.kernel @scale(%x: memref<?xf32>) {
+      offload.return
+    }
+  }
+}
+
+// -----
+
+// Workgroup and private memory exist only inside kernels.
+module attributes {offload.targets = [#offload.host]} {
+  // expected-error@+1 {{host code cannot use 'memref<?xf32, #gpu.address_space<workgroup>>': GPU workgroup memory exists only inside kernels}}
+  func.func @arg(%a: memref<?xf32, #gpu.address_space<workgroup>>) {
+    return
+  }
+  func.func @alloc() {
+    // expected-error@+1 {{host code cannot use 'memref<4xf32, #gpu.address_space<private>>': GPU private memory exists only inside kernels}}
+    %a = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+    return
+  }
+}

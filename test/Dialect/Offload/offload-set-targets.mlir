@@ -66,3 +66,17 @@ module @no_offload_ir {
     return
   }
 }
+
+// -----
+
+// Chips and features the backends know (generic AMDGPU targets, features
+// enabled and disabled) pass the backend check unchanged.
+
+// KEEP-LABEL: module @known_features
+// KEEP-SAME: attributes {offload.targets = [#offload.amdgpu<chip = "gfx9-4-generic", features = "+sramecc,-xnack">, #offload.amdgpu<chip = "gfx1100", features = "+cumode">, #offload.nvptx<chip = "sm_90a", features = "+ptx80">, #offload.nvptx<chip = "sm_60">]}
+module @known_features attributes {
+    offload.targets = [#offload.amdgpu<chip = "gfx9-4-generic", features = "+sramecc,-xnack">,
+                       #offload.amdgpu<chip = "gfx1100", features = "+cumode">,
+                       #offload.nvptx<chip = "sm_90a", features = "+ptx80">,
+                       #offload.nvptx<chip = "sm_60">]} {
+}

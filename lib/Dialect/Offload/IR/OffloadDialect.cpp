@@ -90,6 +90,22 @@ AMDGPUTargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!isAMDGPUChip(chip))
     return emitError() << "AMDGPU chip must look like 'gfx942', got '" << chip
                        << "'";
+  // Kernels are lowered for the chip's own wavefront size (64 lanes before
+  // gfx10, 32 from gfx10 on): a feature that changes it would make their
+  // reductions and shuffles wrong, or crash LLVM's backend on chips that
+  // have one size only.
+  SmallVector<StringRef> parts;
+  features.split(parts, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (StringRef part : parts) {
+    StringRef name = part.trim().drop_while([](char c) {
+      return c == '+' || c == '-';
+    });
+    if (name.starts_with("wavefrontsize"))
+      return emitError() << "AMDGPU feature '" << part.trim()
+                         << "' is not supported: kernels use the wavefront "
+                            "size of the chip ('"
+                         << chip << "')";
+  }
   return success();
 }
 

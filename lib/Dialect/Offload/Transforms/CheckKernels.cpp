@@ -10,7 +10,9 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADCHECKKERNELS
@@ -21,6 +23,60 @@ using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
+/// Kernels are compiled at the top of the module the pipeline runs on; one
+/// in a nested module would be launched without ever being built.
+static LogicalResult verifyNestedKernels(ModuleOp module) {
+  bool failed = false;
+  module.walk([&](KernelOp kernel) {
+    if (kernel->getParentOp() == module.getOperation())
+      return;
+    kernel.emitError()
+        << "kernel @" << kernel.getSymName()
+        << " is in a nested module: kernels are compiled at the top of the "
+           "module the pipeline runs on (move it there, or run the pipeline "
+           "on the nested module)";
+    failed = true;
+  });
+  return success(!failed);
+}
+
+/// GPU workgroup and private memory exist only inside kernels: host code
+/// (functions outside kernels and device modules) cannot hold memrefs in
+/// those address spaces.
+static LogicalResult verifyHostMemorySpaces(ModuleOp module) {
+  auto gpuSpace = [](Type type) -> gpu::AddressSpaceAttr {
+    if (auto memref = dyn_cast<BaseMemRefType>(type))
+      return dyn_cast_or_null<gpu::AddressSpaceAttr>(memref.getMemorySpace());
+    return {};
+  };
+  bool failed = false;
+  auto report = [&](Operation *op, Type type, gpu::AddressSpaceAttr space) {
+    op->emitError() << "host code cannot use " << type << ": GPU "
+                    << gpu::stringifyAddressSpace(space.getValue())
+                    << " memory exists only inside kernels";
+    failed = true;
+  };
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa<KernelOp, gpu::GPUModuleOp>(op))
+      return WalkResult::skip();
+    SmallVector<Type> types;
+    if (auto func = dyn_cast<FunctionOpInterface>(op)) {
+      llvm::append_range(types, func.getArgumentTypes());
+      llvm::append_range(types, func.getResultTypes());
+    } else {
+      llvm::append_range(types, op->getOperandTypes());
+      llvm::append_range(types, op->getResultTypes());
+    }
+    for (Type type : types)
+      if (auto space = gpuSpace(type)) {
+        report(op, type, space);
+        return WalkResult::skip();
+      }
+    return WalkResult::advance();
+  });
+  return success(!failed);
+}
+
 struct OffloadCheckKernelsPass
     : public offload::impl::OffloadCheckKernelsBase<OffloadCheckKernelsPass> {
   using Base::Base;
@@ -30,6 +86,8 @@ struct OffloadCheckKernelsPass
     bool failed = false;
     for (KernelOp kernel : module.getOps<KernelOp>())
       failed |= mlir::failed(verifyKernelContents(kernel));
+    failed |= mlir::failed(verifyNestedKernels(module));
+    failed |= mlir::failed(verifyHostMemorySpaces(module));
     SymbolTableCollection symbols;
     module.walk([&](LaunchOp launch) {
       if (auto kernel = symbols.lookupNearestSymbolFrom<KernelOp>(

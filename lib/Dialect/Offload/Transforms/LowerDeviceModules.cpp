@@ -31,6 +31,8 @@ struct OffloadLowerDeviceModulesPass
           OffloadDialect::getTargetAttrName());
       if (!target)
         continue; // not built by the offload lowering
+      if (failed(target.verifyTarget(gpuModule)))
+        return signalPassFailure();
       OpPassManager pm(gpu::GPUModuleOp::getOperationName());
       target.buildDeviceLoweringPipeline(pm);
       if (failed(runPipeline(pm, gpuModule))) {

@@ -31,6 +31,15 @@ struct OffloadSetTargetsPass
     else if (!module->hasAttr(name))
       module->setAttr(name, ArrayAttr::get(&getContext(),
                                            {HostTargetAttr::get(&getContext())}));
+    // Chips and features the backends do not know fail here, before
+    // anything is lowered for them.
+    bool failed = false;
+    if (auto effective = module->getAttrOfType<ArrayAttr>(name))
+      for (Attribute target : effective)
+        if (auto iface = dyn_cast<TargetAttrInterface>(target))
+          failed |= mlir::failed(iface.verifyTarget(module));
+    if (failed)
+      signalPassFailure();
   }
 };
 } // namespace

@@ -63,6 +63,15 @@ def Offload_TargetAttrInterface : AttrInterface<"TargetAttrInterface"> {
       }],
       "void", "buildDeviceLoweringPipeline", (ins "::mlir::OpPassManager &":$pm)>,
     InterfaceMethod<[{
+        Checks, before anything is lowered for this target, that its backend
+        knows the chip and every feature named, and that the features keep
+        what the lowering relies on. Emits an error on `op` naming the
+        target and fails otherwise.
+      }],
+      "::llvm::LogicalResult", "verifyTarget", (ins "::mlir::Operation *":$op),
+      /*methodBody=*/[{}],
+      /*defaultImplementation=*/[{ return ::mlir::success(); }]>,
+    InterfaceMethod<[{
         Options for serializing the device module (`gpu::TargetOptions`):
         image format, tool paths. Fails with a diagnostic on `module` naming
         what is missing when no image can be produced.

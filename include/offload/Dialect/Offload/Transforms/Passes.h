@@ -7,7 +7,15 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::offload {
+
+/// memref.expand_shape as memref.reinterpret_cast of the source's base
+/// buffer (offload-expand-reshapes).
+void populateExpandReshapesPatterns(RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #include "offload/Dialect/Offload/Transforms/Passes.h.inc"

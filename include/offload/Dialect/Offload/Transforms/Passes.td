@@ -286,9 +286,13 @@ def OffloadCheckKernels : Pass<"offload-check-kernels", "ModuleOp"> {
     * linalg ops other than one contraction that the tiled contraction
       strategy computes (`offload-lower-linalg` lowers the others);
     * `threads(...)` on a launch of a tiled contraction, which runs on its
-      own block size.
+      own block size;
+    * kernels in nested modules (kernels are compiled at the top of the
+      module the pipeline runs on);
+    * host code that uses memrefs in GPU workgroup or private memory
+      (`#gpu.address_space<...>`), which exists only inside kernels.
 
-    `convert-offload-to-gpu` applies the same checks, for every target.
+    `convert-offload-to-gpu` applies the kernel checks, for every target.
   }];
 }
 
@@ -607,6 +611,23 @@ def OffloadInsertChecks : Pass<"offload-insert-checks", "ModuleOp"> {
     "::mlir::math::MathDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+  ];
+}
+
+def OffloadExpandReshapes : Pass<"offload-expand-reshapes"> {
+  let summary = "Rewrite memref.expand_shape as a reinterpret_cast";
+  let description = [{
+    Replaces every `memref.expand_shape` by a `memref.reinterpret_cast` of
+    its source's base buffer (`memref.extract_strided_metadata`): the same
+    offset, the sizes of `output_shape`, and in each reassociation group the
+    source dimension's stride on the innermost result dimension and the
+    products of the inner sizes outwards. Every target pipeline runs it
+    before `expand-strided-metadata`, whose own rewrite of expand_shape
+    crashes on dynamic output shapes in MLIR 22.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::memref::MemRefDialect",
   ];
 }
 
