@@ -134,3 +134,21 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 }
+
+// -----
+
+// Host code on tensors that was not bufferized (the pipeline without
+// bufferize=1): one error per function, at its first op on tensors.
+module attributes {offload.targets = [#offload.host]} {
+  func.func @layer(%x: memref<4x4xf32>) {
+    %c = arith.constant 0.0 : f32
+    // expected-error@+1 {{host code on tensors must be bufferized before it is lowered: run the pipeline with bufferize=1 (--offload-pipeline=bufferize=1; offload-cc and the C and Python APIs do it when the module holds tensors)}}
+    %e = tensor.empty() : tensor<4x4xf32>
+    %f = linalg.fill ins(%c : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+    return
+  }
+  // expected-error@+1 {{host code on tensors must be bufferized before it is lowered}}
+  func.func @signature(%w: tensor<4xf32>) {
+    return
+  }
+}

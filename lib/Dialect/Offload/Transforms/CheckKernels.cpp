@@ -77,6 +77,36 @@ static LogicalResult verifyHostMemorySpaces(ModuleOp module) {
   return success(!failed);
 }
 
+/// Host code is lowered from memrefs: tensors left in it (linalg on
+/// tensors, not bufferized) would stop the host lowering with upstream's
+/// internal errors. One error per function, at its first op on tensors.
+static LogicalResult verifyHostBufferized(ModuleOp module) {
+  bool failed = false;
+  for (auto func : module.getOps<FunctionOpInterface>()) {
+    WalkResult result = func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (isa<KernelOp>(op))
+        return WalkResult::skip();
+      auto isTensor = [](Type type) { return isa<TensorType>(type); };
+      if (op != func.getOperation() &&
+          !llvm::any_of(op->getOperandTypes(), isTensor) &&
+          !llvm::any_of(op->getResultTypes(), isTensor))
+        return WalkResult::advance();
+      if (op == func.getOperation() &&
+          !llvm::any_of(func.getArgumentTypes(), isTensor) &&
+          !llvm::any_of(func.getResultTypes(), isTensor))
+        return WalkResult::advance();
+      op->emitError() << "host code on tensors must be bufferized before it "
+                         "is lowered: run the pipeline with bufferize=1 "
+                         "(--offload-pipeline=bufferize=1; offload-cc and the "
+                         "C and Python APIs do it when the module holds "
+                         "tensors)";
+      return WalkResult::interrupt();
+    });
+    failed |= result.wasInterrupted();
+  }
+  return success(!failed);
+}
+
 struct OffloadCheckKernelsPass
     : public offload::impl::OffloadCheckKernelsBase<OffloadCheckKernelsPass> {
   using Base::Base;
@@ -88,6 +118,7 @@ struct OffloadCheckKernelsPass
       failed |= mlir::failed(verifyKernelContents(kernel));
     failed |= mlir::failed(verifyNestedKernels(module));
     failed |= mlir::failed(verifyHostMemorySpaces(module));
+    failed |= mlir::failed(verifyHostBufferized(module));
     SymbolTableCollection symbols;
     module.walk([&](LaunchOp launch) {
       if (auto kernel = symbols.lookupNearestSymbolFrom<KernelOp>(

@@ -290,7 +290,9 @@ def OffloadCheckKernels : Pass<"offload-check-kernels", "ModuleOp"> {
     * kernels in nested modules (kernels are compiled at the top of the
       module the pipeline runs on);
     * host code that uses memrefs in GPU workgroup or private memory
-      (`#gpu.address_space<...>`), which exists only inside kernels.
+      (`#gpu.address_space<...>`), which exists only inside kernels;
+    * host code on tensors (the pipeline bufferizes it only with
+      `bufferize=1`, which offload-cc sets when the module holds tensors).
 
     `convert-offload-to-gpu` applies the kernel checks, for every target.
   }];
