@@ -101,7 +101,8 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     os << "'" << contraction->op->getName() << "' of " << contraction->aType
        << " on tensor cores where the target has wgmma: "
        << TensorCoreTiling::tileM << "x" << TensorCoreTiling::tileN
-       << " output tiles per warpgroup, k in slices of "
+       << " output tiles per block of " << TensorCoreTiling::warpgroups
+       << " warpgroups, k in slices of "
        << TensorCoreTiling::tileK << " loaded by TMA through "
        << TensorCoreTiling::stages
        << " shared-memory stages; elsewhere, and when the runtime gives no "

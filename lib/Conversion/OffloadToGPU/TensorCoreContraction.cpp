@@ -4,29 +4,30 @@
 // bf16 inputs in a gpu.func becomes, for targets with wgmma (NVPTX sm_90,
 // built as sm_90a), a TMA + mbarrier + wgmma pipeline:
 //
-//   - One warpgroup (128 threads) per block; block b (x fastest) computes
-//     the 128x128 output tile b, tiles counted in bands of
+//   - Two warpgroups (256 threads) per block; block b (x fastest) computes
+//     the 128x256 output tile b, tiles counted in bands of
 //     TensorCoreTiling::bandRows tile rows, down each column of a band
 //     before the next column, so that the blocks running at a time share
 //     their A and B tiles in L2 (blocks stride over the tiles, so a
 //     smaller grid is still correct).
 //   - The k dimension goes in slices of 64 through a ring of
 //     TensorCoreTiling::stages stages of dynamic shared memory (aligned to
-//     1024 bytes), each holding A's 128x64 slice and B's 64x128 slice as two
-//     64x64 halves, all 128-byte swizzled as TMA writes them. One thread
+//     1024 bytes), each holding A's 128x64 slice and B's 64x256 slice as
+//     four 64x64 boxes, all 128-byte swizzled as TMA writes them. One thread
 //     issues the TMA loads of a stage and arms its mbarrier with the
 //     stage's byte count; every thread waits on the mbarrier's phase parity
-//     before the warpgroup multiplies the stage (nvgpu.warpgroup.mma:
-//     2 x 4 wgmma m64n128k16, f32 accumulators in registers, B read
-//     N-major). The multiply of slice t leaves its wgmma group in flight
-//     and waits for slice t - 1's, whose stage is then refilled with slice
-//     t + stages - 1 after a barrier.
+//     before each warpgroup multiplies its 64 rows of A's slice with B's
+//     (nvgpu.warpgroup.mma: 4 x wgmma m64n256k16, f32 accumulators in
+//     registers, B read N-major). The multiply of slice t leaves its wgmma
+//     group in flight and waits for slice t - 1's, whose stage is then
+//     refilled with slice t + stages - 1 after a barrier.
 //   - TMA fills the parts of a box outside the operands with zeros, so
 //     sizes that are not multiples of the tiles need no other care in the
-//     main loop; the epilogue stages the accumulators through shared
-//     memory (f32, rows padded against bank conflicts) and each thread
-//     writes one column of the tile behind bounds checks, adding the fill's
-//     value or C's old contents and converting to C's element type.
+//     main loop; the epilogue stages the accumulators through the stages'
+//     shared memory (f32, rows padded against bank conflicts), then each
+//     thread adds the fill's value or C's old contents to 16 bytes of C at
+//     a time (a vector of C's elements) where the tile lies inside C and C
+//     is aligned, one element at a time behind bounds checks elsewhere.
 //   - The tensor maps (CUtensorMap, 128 bytes in device memory) are made
 //     by the runtime when the launch knows the operands' device addresses
 //     (__offload_rt_prepare_tma); their addresses arrive as the kernel's two
@@ -49,6 +50,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -147,8 +149,14 @@ private:
   Value rem(Value x, int64_t y) {
     return arith::RemUIOp::create(b, loc, x, index(y));
   }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, index(y));
+  }
   Value lt(Value x, Value y) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  Value le(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, x, y);
   }
   Value land(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
   Value ceilDiv(Value x, int64_t d) {
@@ -169,20 +177,32 @@ private:
   Value tensorMap(Value address, MemRefType box);
   /// The dynamic shared memory size the launch gave (%dynamic_smem_size).
   Value dynamicSharedSize();
+  /// Whether `memref`'s start and the strides of its outer dimensions are
+  /// multiples of `elements` elements (a uniform test).
+  Value isAligned(Value memref, int64_t elements);
+  /// The indices of C at (row, col) of the current tile.
+  SmallVector<Value> cIndices(Value row, Value col);
   /// Issues the TMA loads of k-slice `t` of the tile at (m0, n0) into its
   /// stage, from one thread, when t < numK.
   void issueSlice(Value t);
   void buildPipeline(Value fillValue, Value mapA, Value mapB);
   void buildEpilogue(Value acc, Value fillValue);
+  /// Stores this warpgroup's accumulators (its 64 rows of the tile) into
+  /// `staged` at rows 64 * warpgroup.
+  void storeAccumulator(Value acc, Value staged);
+  /// C[row][col + j] = init + staged[r][c + j] for j < width, one element
+  /// at a time behind bounds checks.
+  void storeScalars(Value staged, Value r, Value c, Value row, Value col,
+                    int64_t width, Value fillValue);
 
   RewriterBase &b;
   Location loc;
   MLIRContext *ctx;
   const ContractionMatch &match;
 
-  Value shared, pad, barriers, descA, descB, leader, tid;
+  Value shared, pad, barriers, descA, descB, leader, tid, warpgroup;
   Value sizeM, sizeN, sizeK, numK, g0, m0, n0;
-  MemRefType aTile, bHalf, bTile;
+  MemRefType aBox, bBox, aWarpgroup, bTile;
 };
 } // namespace
 
@@ -207,6 +227,33 @@ Value TensorCoreBuilder::dynamicSharedSize() {
   return asmOp.getResult(0);
 }
 
+Value TensorCoreBuilder::isAligned(Value memref, int64_t elements) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value begin = add(pointer, mul(meta.getOffset(), index(bytes)));
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v,
+                                 index(0));
+  };
+  Value ok = isZero(rem(begin, elements * bytes));
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    ok = land(ok, isZero(rem(meta.getStrides()[d], elements)));
+  return ok;
+}
+
+SmallVector<Value> TensorCoreBuilder::cIndices(Value row, Value col) {
+  SmallVector<Value> at(match.op.getNumLoops());
+  at[match.m] = row;
+  at[match.n] = col;
+  SmallVector<Value> where;
+  for (unsigned loop : match.cDims)
+    where.push_back(at[loop]);
+  return where;
+}
+
 void TensorCoreBuilder::issueSlice(Value t) {
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, land(leader, lt(t, numK)),
                                 /*withElseRegion=*/false);
@@ -214,60 +261,36 @@ void TensorCoreBuilder::issueSlice(Value t) {
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   Value stage = rem(add(g0, t), T::stages);
   Value offset = mul(stage, index(T::stageBytes));
-  int64_t aBytes = T::tileM * T::tileK * 2, halfBytes = T::tileK * 64 * 2;
+  int64_t boxBytes = T::tileK * T::boxN * 2;
   Value k0 = mul(t, index(T::tileK));
   nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers,
                                           index(T::stageBytes), stage,
                                           /*predicate=*/Value());
-  nvgpu::TmaAsyncLoadOp::create(b, loc, view(offset, aTile), barriers, descA,
+  nvgpu::TmaAsyncLoadOp::create(b, loc, view(offset, aBox), barriers, descA,
                                 ValueRange{k0, m0}, stage,
                                 /*multicastMask=*/Value(),
                                 /*predicate=*/Value());
-  for (int64_t half = 0; half < T::tileN / 64; ++half)
+  for (int64_t box = 0; box < T::tileN / T::boxN; ++box)
     nvgpu::TmaAsyncLoadOp::create(
-        b, loc, view(add(offset, index(aBytes + half * halfBytes)), bHalf),
-        barriers, descB, ValueRange{add(n0, index(half * 64)), k0}, stage,
+        b, loc, view(add(offset, index(T::aStageBytes + box * boxBytes)), bBox),
+        barriers, descB, ValueRange{add(n0, index(box * T::boxN)), k0}, stage,
         /*multicastMask=*/Value(), /*predicate=*/Value());
 }
 
-void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
-  // Every warp's wgmma groups are done; the stages become the tile of C.
-  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-  gpu::BarrierOp::create(b, loc);
-  constexpr int64_t rowPad = 8;
-  static_assert(T::tileM * (T::tileN + rowPad) * 4 <= T::stages * T::stageBytes,
-                "the staged tile of C must fit in the stages");
-  Value staged =
-      view(index(0), sharedType({T::tileM, T::tileN + rowPad}, b.getF32Type()));
-  Value tile = memref::SubViewOp::create(
-      b, loc, staged,
-      ArrayRef<OpFoldResult>{b.getIndexAttr(0), b.getIndexAttr(0)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(T::tileM),
-                             b.getIndexAttr(T::tileN)},
-      ArrayRef<OpFoldResult>{b.getIndexAttr(1), b.getIndexAttr(1)});
-  nvgpu::WarpgroupMmaStoreOp::create(b, loc, acc, tile);
-  gpu::BarrierOp::create(b, loc);
-
-  // Thread tid writes column n0 + tid of every row of the tile.
-  Value col = add(n0, tid);
-  Value colInside = lt(col, sizeN);
-  auto rows = scf::ForOp::create(b, loc, index(0), index(T::tileM), index(1));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(rows.getBody()->getTerminator());
-    Value r = rows.getInductionVar();
-    Value row = add(m0, r);
+void TensorCoreBuilder::storeScalars(Value staged, Value r, Value c, Value row,
+                                     Value col, int64_t width,
+                                     Value fillValue) {
+  Value rowInside = lt(row, sizeM);
+  for (int64_t j = 0; j < width; ++j) {
+    Value cj = add(col, index(j));
     auto inside =
-        scf::IfOp::create(b, loc, TypeRange{}, land(colInside, lt(row, sizeM)),
+        scf::IfOp::create(b, loc, TypeRange{}, land(rowInside, lt(cj, sizeN)),
                           /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(inside.thenBlock()->getTerminator());
-    Value value = memref::LoadOp::create(b, loc, staged, ValueRange{r, tid});
-    SmallVector<Value> at(match.op.getNumLoops());
-    at[match.m] = row;
-    at[match.n] = col;
-    SmallVector<Value> where;
-    for (unsigned loop : match.cDims)
-      where.push_back(at[loop]);
+    Value value = memref::LoadOp::create(b, loc, staged,
+                                         ValueRange{r, add(c, index(j))});
+    SmallVector<Value> where = cIndices(row, cj);
     Value init = fillValue;
     if (!init)
       init = memref::LoadOp::create(b, loc, match.getC(), where);
@@ -277,6 +300,119 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
     Value out = convertScalarToDtype(b, loc, sum, match.cType,
                                      /*isUnsignedCast=*/false);
     memref::StoreOp::create(b, loc, out, match.getC(), where);
+  }
+}
+
+void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {
+  // nvgpu.warpgroup.mma.store (MLIR 22) places rows by the warp's index in
+  // the block, not in its warpgroup, and takes no row offset, so the
+  // fragments are stored here, as wgmma's m64nNk16 layout places them:
+  // register 4j + 2h + e of thread t (warp w = t / 32 of its warpgroup,
+  // lane l) holds row 16w + l / 4 + 8h, column 8j + 2(l % 4) + e. The
+  // accumulator is a struct of one struct of tileN / 2 f32 after
+  // convert-nvgpu-to-nvvm; the casts fold away there.
+  Type f32 = b.getF32Type();
+  int64_t perThread = T::warpgroupM * T::tileN / 128;
+  auto fragments = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(perThread, f32));
+  auto whole = LLVM::LLVMStructType::getLiteral(ctx, {fragments});
+  Value registers =
+      UnrealizedConversionCastOp::create(b, loc, whole, acc).getResult(0);
+  Value lane = rem(tid, 32);
+  Value warp = rem(div(tid, 32), 4);
+  Value row0 = add(mul(warpgroup, index(T::warpgroupM)),
+                   add(mul(warp, index(16)), div(lane, 4)));
+  Value col0 = mul(rem(lane, 4), index(2));
+  auto pair = VectorType::get({2}, f32);
+  for (int64_t j = 0; j < T::tileN / 8; ++j)
+    for (int64_t h = 0; h < 2; ++h) {
+      int64_t reg = 4 * j + 2 * h;
+      Value x = LLVM::ExtractValueOp::create(b, loc, registers,
+                                             ArrayRef<int64_t>{0, reg});
+      Value y = LLVM::ExtractValueOp::create(b, loc, registers,
+                                             ArrayRef<int64_t>{0, reg + 1});
+      Value both =
+          vector::FromElementsOp::create(b, loc, pair, ValueRange{x, y});
+      vector::StoreOp::create(
+          b, loc, both, staged,
+          ValueRange{add(row0, index(8 * h)), add(col0, index(8 * j))},
+          /*nontemporal=*/false, llvm::Align(8));
+    }
+}
+
+void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
+  // Every warp's wgmma groups are done; the stages become the tile of C.
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  gpu::BarrierOp::create(b, loc);
+  Value staged = view(
+      index(0), sharedType({T::tileM, T::tileN + T::epiloguePad}, b.getF32Type()));
+  storeAccumulator(acc, staged);
+  gpu::BarrierOp::create(b, loc);
+
+  // 16 bytes of C per thread and step: `width` elements at columns c of
+  // rows r0 + k * rowsPerStep of the tile.
+  int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
+  int64_t width = 16 / cBytes;
+  int64_t perRow = T::tileN / width;
+  int64_t rowsPerStep = T::threads / perRow;
+  Value c = mul(rem(tid, perRow), index(width));
+  Value r0 = div(tid, perRow);
+  Value col = add(n0, c);
+  // Vectors where C's rows are contiguous along n and aligned and the
+  // vector lies inside C (uniform per block but for the last columns).
+  auto cType = cast<MemRefType>(match.getC().getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  bool cContiguous =
+      match.cDims.back() == match.n &&
+      succeeded(cType.getStridesAndOffset(strides, offset)) &&
+      strides.back() == 1;
+  Value vectorOk;
+  if (cContiguous)
+    vectorOk = land(isAligned(match.getC(), width),
+                    le(add(col, index(width)), sizeN));
+  auto rows =
+      scf::ForOp::create(b, loc, index(0), index(T::tileM / rowsPerStep),
+                         index(1));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(rows.getBody()->getTerminator());
+    Value r = add(r0, mul(rows.getInductionVar(), index(rowsPerStep)));
+    Value row = add(m0, r);
+    if (!vectorOk) {
+      storeScalars(staged, r, c, row, col, width, fillValue);
+    } else {
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
+                                    land(vectorOk, lt(row, sizeM)),
+                                    /*withElseRegion=*/true);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      auto f32Vector = VectorType::get({width}, b.getF32Type());
+      auto cVector = VectorType::get({width}, match.cType);
+      Value value = vector::LoadOp::create(b, loc, f32Vector, staged,
+                                           ValueRange{r, c},
+                                           /*nontemporal=*/false,
+                                           llvm::Align(4 * width));
+      SmallVector<Value> where = cIndices(row, col);
+      Value init;
+      if (fillValue) {
+        init = vector::BroadcastOp::create(
+            b, loc, f32Vector,
+            convertScalarToDtype(b, loc, fillValue, b.getF32Type(),
+                                 /*isUnsignedCast=*/false));
+      } else {
+        init = vector::LoadOp::create(b, loc, cVector, match.getC(), where,
+                                      /*nontemporal=*/false, llvm::Align(16));
+        if (!match.cType.isF32())
+          init = arith::ExtFOp::create(b, loc, f32Vector, init);
+      }
+      Value out = arith::AddFOp::create(b, loc, init, value);
+      if (!match.cType.isF32())
+        out = arith::TruncFOp::create(b, loc, cVector, out);
+      vector::StoreOp::create(b, loc, out, match.getC(), where,
+                              /*nontemporal=*/false, llvm::Align(16));
+      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+      storeScalars(staged, r, c, row, col, width, fillValue);
+    }
   }
   // The next tile's TMA loads (async proxy) overwrite what this one read and
   // wrote (generic proxy).
@@ -288,13 +424,15 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
 
 void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   Type element = match.aType;
-  aTile = sharedType({T::tileM, T::tileK}, element);
-  bHalf = sharedType({T::tileK, 64}, element);
+  aBox = sharedType({T::tileM, T::tileK}, element);
+  bBox = sharedType({T::tileK, T::boxN}, element);
+  aWarpgroup = sharedType({T::warpgroupM, T::tileK}, element);
   bTile = sharedType({T::tileK, T::tileN}, element);
   auto workgroup = gpu::AddressSpaceAttr::get(
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
 
   tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  warpgroup = div(tid, 128);
   leader =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, index(0));
   auto size = [&](unsigned loop) -> Value {
@@ -320,15 +458,16 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   for (int64_t s = 0; s < T::stages; ++s)
     nvgpu::MBarrierInitOp::create(b, loc, barriers, index(1), index(s), leader);
   gpu::BarrierOp::create(b, loc);
-  descA = tensorMap(mapA, aTile);
-  descB = tensorMap(mapB, bHalf);
+  descA = tensorMap(mapA, aBox);
+  descB = tensorMap(mapB, bBox);
   nvgpu::TmaPrefetchOp::create(b, loc, descA, leader);
   nvgpu::TmaPrefetchOp::create(b, loc, descB, leader);
 
   // Blocks stride over the tiles (block b of the host's grid, x fastest,
   // takes tile b).
   Value tilesN = ceilDiv(sizeN, T::tileN);
-  Value tiles = mul(tilesN, ceilDiv(sizeM, T::tileM));
+  Value tilesM = ceilDiv(sizeM, T::tileM);
+  Value tiles = mul(tilesN, tilesM);
   numK = ceilDiv(sizeK, T::tileK);
   Value block, blocks;
   for (gpu::Dimension dim :
@@ -353,8 +492,7 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   Value inBand = arith::RemUIOp::create(b, loc, tileIndex, perBand);
   Value firstRow = mul(band, index(T::bandRows));
   Value bandHeight = arith::MinUIOp::create(
-      b, loc, index(T::bandRows),
-      arith::SubIOp::create(b, loc, ceilDiv(sizeM, T::tileM), firstRow));
+      b, loc, index(T::bandRows), arith::SubIOp::create(b, loc, tilesM, firstRow));
   m0 = mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
            index(T::tileM));
   n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(T::tileN));
@@ -364,8 +502,10 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     issueSlice(index(s));
 
   auto accType = nvgpu::WarpgroupAccumulatorType::get(
-      ctx, VectorType::get({T::tileM, T::tileN}, b.getF32Type()));
+      ctx, VectorType::get({T::warpgroupM, T::tileN}, b.getF32Type()));
   Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
+  // This warpgroup's rows of A's slice.
+  Value aOffset = mul(warpgroup, index(T::warpgroupM * T::tileK * 2));
   auto kLoop =
       scf::ForOp::create(b, loc, index(0), numK, index(1), ValueRange{acc0});
   {
@@ -374,16 +514,15 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     Value t = kLoop.getInductionVar();
     Value g = add(g0, t);
     Value stage = rem(g, T::stages);
-    Value phase = arith::IndexCastOp::create(
-        b, loc, b.getI1Type(),
-        rem(arith::DivUIOp::create(b, loc, g, index(T::stages)), 2));
+    Value phase = arith::IndexCastOp::create(b, loc, b.getI1Type(),
+                                             rem(div(g, T::stages), 2));
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
                                            index(10000000), stage);
     Value offset = mul(stage, index(T::stageBytes));
-    Value a = view(offset, aTile);
-    Value bv = view(add(offset, index(T::tileM * T::tileK * 2)), bTile);
+    Value a = view(add(offset, aOffset), aWarpgroup);
+    Value bv = view(add(offset, index(T::aStageBytes)), bTile);
     Value dA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-        b, loc, nvgpu::WarpgroupMatrixDescriptorType::get(ctx, aTile), a,
+        b, loc, nvgpu::WarpgroupMatrixDescriptorType::get(ctx, aWarpgroup), a,
         descA);
     Value dB = nvgpu::WarpgroupGenerateDescriptorOp::create(
         b, loc, nvgpu::WarpgroupMatrixDescriptorType::get(ctx, bTile), bv,

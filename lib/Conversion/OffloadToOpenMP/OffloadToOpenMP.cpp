@@ -403,7 +403,7 @@ static Grid computeContractionGrid(RewriterBase &rewriter, LaunchOp launch,
     return arith::IndexCastOp::create(rewriter, loc, rewriter.getI32Type(),
                                       blocks);
   };
-  // A tensor-core contraction's grid has one block per 128x128 tile (its
+  // A tensor-core contraction's grid has one block per 128x256 tile (its
   // tiled-contraction path strides over smaller tiles on the same grid).
   bool tensorCores = strategy.kind == KernelStrategyKind::TensorCoreContraction;
   Grid grid;
@@ -591,7 +591,7 @@ static int64_t getTensorMapDataType(Type type) {
 /// Calls `__offload_rt_prepare_tma` (when the runtime library is linked in)
 /// for the launch of tensor-core contraction `kernel`, with the tensor maps
 /// it needs: A[m][k] in 64 x 128 (k x m) boxes, B[k][n] in 64 x 64 (n x k)
-/// boxes, both 128-byte swizzled (TensorCoreContraction.cpp reads them that
+/// boxes (TensorCoreTiling), both 128-byte swizzled (TensorCoreContraction.cpp reads them that
 /// way). Returns the i1 "the runtime mapped A and B" and the operand
 /// fields (an `int64_t[2][kTmaOperandFields]`, OffloadRuntime.h).
 static std::pair<Value, Value>
@@ -619,7 +619,7 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
     int64_t boxInner, boxOuter;
   } operands[2] = {
       {match.getA(), TensorCoreTiling::tileK, TensorCoreTiling::tileM},
-      {match.getB(), 64, TensorCoreTiling::tileK}};
+      {match.getB(), TensorCoreTiling::boxN, TensorCoreTiling::tileK}};
   for (auto [i, operand] : llvm::enumerate(operands)) {
     int64_t base = i * kTmaOperandFields;
     unsigned argIndex = cast<BlockArgument>(operand.kernelArg).getArgNumber();

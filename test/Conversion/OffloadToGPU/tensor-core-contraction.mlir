@@ -3,17 +3,17 @@
 
 // The tensor-core contraction strategy: a bf16 or f16 matmul in a module with
 // an sm_90 target. The NVIDIA device module is built for sm_90a (PTX 8.0);
-// its kernel runs one warpgroup per 128x128 output tile, k-slices of 64
-// loaded by TMA into dynamic shared memory through 3 mbarrier stages and
-// multiplied by nvgpu.warpgroup.mma, when both tensor maps (the kernel's two
-// last parameters) are there and the launch gave 99328 bytes of dynamic
-// shared memory; otherwise the tiled contraction (64x128 tiles, 128
-// threads). The AMD module and the host copy keep the same parameters.
+// its kernel runs two warpgroups per 128x256 output tile (64 rows each),
+// k-slices of 64 loaded by TMA into dynamic shared memory through 4 mbarrier
+// stages and multiplied by nvgpu.warpgroup.mma, when both tensor maps (the
+// kernel's two last parameters) are there and the launch gave 197632 bytes
+// of dynamic shared memory; otherwise the tiled contraction (128x128 tiles,
+// 256 threads). The AMD module and the host copy keep the same parameters.
 
 // bf16 inputs, f32 output, after a fill.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
                                       #offload.amdgpu<chip = "gfx942">]} {
-  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x128 output tiles per warpgroup, k in slices of 64 loaded by TMA through 3 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
+  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
   offload.kernel @mm(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -28,18 +28,20 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
 // CHECK: gpu.func @mm(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %[[MAPA:.*]]: i64, %[[MAPB:.*]]: i64)
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
 // CHECK-NOT: linalg.
 // The pipeline when both maps are there and the dynamic shared memory is.
 // CHECK-DAG: arith.cmpi ne, %[[MAPA]], %{{.*}} : i64
 // CHECK-DAG: arith.cmpi ne, %[[MAPB]], %{{.*}} : i64
 // CHECK: llvm.inline_asm {{.*}}"mov.u32 $0, %dynamic_smem_size;", "=r"
-// CHECK: arith.cmpi uge, %{{.*}}, %c99328_i32 : i32
+// CHECK: arith.cmpi uge, %{{.*}}, %c197632_i32 : i32
 // CHECK: scf.if
+// CHECK: %[[TID:.*]] = gpu.thread_id  x
+// CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.extract_aligned_pointer_as_index %[[SMEM]]
-// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
-// CHECK-COUNT-3: nvgpu.mbarrier.init %[[BARS]]
+// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK-COUNT-4: nvgpu.mbarrier.init %[[BARS]]
 // CHECK: gpu.barrier
 // CHECK: %[[PA:.*]] = llvm.inttoptr %[[MAPA]] : i64 to !llvm.ptr
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[PA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
@@ -47,34 +49,55 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[PB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
-// The prologue: the first 2 slices, from one thread, 32768 bytes a stage.
+// The prologue: the first 3 slices, from one thread, 49152 bytes a stage:
+// A's 128x64 box and four 64x64 boxes of B.
 // CHECK: scf.if
-// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c32768
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c49152
 // CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<128x64xbf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
-// CHECK: %[[INIT:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<128x128xf32>>
+// CHECK: nvgpu.mbarrier.arrive.expect_tx
+// Each warpgroup: a 64x256 accumulator, its 64 rows of A's slice.
+// CHECK: %[[INIT:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
+// CHECK: %[[AOFF:.*]] = arith.muli %[[WG]], %c8192
 // The main loop: wait for the stage's phase, multiply, refill.
-// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[C:.*]] = %[[INIT]]) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<128x128xf32>>) {
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[C:.*]] = %[[INIT]]) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>) {
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%{{.*}}], %{{.*}}, %{{.*}}
-// CHECK: %[[WA:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DA]]
-// CHECK: %[[WB:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DB]] : memref<64x128xbf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma %[[WA]], %[[WB]], %[[C]] {transposeB} : <tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x128xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<128x128xf32>> -> <fragmented = vector<128x128xf32>>
+// CHECK: %[[OFF:.*]] = arith.muli %{{.*}}, %c49152
+// CHECK: %[[AW:.*]] = arith.addi %[[OFF]], %[[AOFF]]
+// CHECK: %[[AWP:.*]] = arith.addi %{{.*}}, %[[AW]]
+// CHECK: %[[AV:.*]] = memref.view %[[SMEM]][%[[AWP]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[WA:.*]] = nvgpu.warpgroup.generate.descriptor %[[AV]], %[[DA]]
+// CHECK: %[[WB:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DB]] : memref<64x256xbf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma %[[WA]], %[[WB]], %[[C]] {transposeB} : <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvgpu.tma.async.load
 // CHECK: scf.yield
-// The epilogue: through shared memory, stores behind bounds checks.
+// The epilogue: through shared memory (each warpgroup stores its fragments
+// into its 64 rows of the staged tile, two f32 at a time), then 16 bytes of
+// C per thread where C is aligned and the 4 columns lie inside it, single
+// elements behind bounds checks elsewhere.
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: nvgpu.warpgroup.mma.store %[[ACC]], %{{.*}} : <fragmented = vector<128x128xf32>> to memref<128x128xf32, strided<[136, 1]>, #gpu.address_space<workgroup>>
+// CHECK: %[[STAGED:.*]] = memref.view %[[SMEM]]{{.*}} to memref<128x264xf32, #gpu.address_space<workgroup>>
+// CHECK: %[[REGS:.*]] = builtin.unrealized_conversion_cast %[[ACC]] : !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>> to !llvm.struct<(struct<(f32, {{.*}})>)>
+// CHECK: %[[ROW:.*]] = arith.muli %[[WG]], %c64
+// CHECK: %[[X:.*]] = llvm.extractvalue %[[REGS]][0, 0]
+// CHECK: %[[Y:.*]] = llvm.extractvalue %[[REGS]][0, 1]
+// CHECK: %[[XY:.*]] = vector.from_elements %[[X]], %[[Y]] : vector<2xf32>
+// CHECK: vector.store %[[XY]], %[[STAGED]][%{{.*}}, %{{.*}}] {alignment = 8 : i64}
+// CHECK-COUNT-63: vector.store %{{.*}}, %[[STAGED]]
+// CHECK: gpu.barrier
+// CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<?x?xf32>
 // CHECK: scf.for
 // CHECK: scf.if
-// CHECK: memref.load %{{.*}} : memref<128x136xf32, #gpu.address_space<workgroup>>
-// CHECK: arith.addf
-// CHECK: memref.store %{{.*}} : memref<?x?xf32>
+// CHECK: %[[V:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: %[[S:.*]] = arith.addf %{{.*}}, %[[V]] : vector<4xf32>
+// CHECK: vector.store %[[S]], %{{.*}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK: } else {
+// CHECK-COUNT-4: memref.store %{{.*}} : memref<?x?xf32>
 // CHECK: nvvm.fence.proxy
 // CHECK: } else {
-// Without tensor maps: the tiled contraction, 64x128 tiles, 8x8 per thread.
+// Without tensor maps: the tiled contraction, 128x128 tiles, 8x8 per thread.
 // CHECK: vector.load
 // CHECK: iter_args
 // CHECK-SAME: -> (f32, f32,
@@ -82,7 +105,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // The AMD module: the tiled contraction alone, same parameters.
 // CHECK-LABEL: gpu.module @__offload_amdgpu_gfx942
 // CHECK: gpu.func @mm(%{{.*}}: !llvm.ptr, %{{.*}}, %{{.*}}: i64, %{{.*}}: i64)
-// CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK-NOT: nvgpu.
 // CHECK: gpu.return
 
@@ -99,8 +122,15 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 }
 
 // CHECK-LABEL: gpu.func @mm16(
-// CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB} : <tensor = memref<128x64xf16, #gpu.address_space<workgroup>>>
-// CHECK: nvgpu.warpgroup.mma.store
+// CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>
+// 8 elements (16 bytes) of C per thread and step.
+// CHECK: %[[V:.*]] = vector.load %{{.*}} {alignment = 32 : i64} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
+// CHECK: %[[OLDV:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK: %[[WIDEV:.*]] = arith.extf %[[OLDV]] : vector<8xf16> to vector<8xf32>
+// CHECK: %[[SUMV:.*]] = arith.addf %[[WIDEV]], %[[V]] : vector<8xf32>
+// CHECK: %[[OUTV:.*]] = arith.truncf %[[SUMV]] : vector<8xf32> to vector<8xf16>
+// CHECK: vector.store %[[OUTV]], %{{.*}} {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// CHECK: } else {
 // CHECK: %[[OLD:.*]] = memref.load %{{.*}} : memref<?x?xf16>
 // CHECK: %[[WIDE:.*]] = arith.extf %[[OLD]] : f16 to f32
 // CHECK: %[[SUM:.*]] = arith.addf %[[WIDE]], %{{.*}} : f32

@@ -1,14 +1,15 @@
 // Matmuls with f16 and bf16 inputs (the tensor-core contraction strategy on
-// an sm_90 GPU: TMA, mbarrier stages and wgmma for 128x128 tiles; the tiled
+// an sm_90 GPU: TMA, mbarrier stages and wgmma for 128x256 tiles; the tiled
 // contraction where the runtime makes no tensor maps; here on the host
 // device, the kernels' host copies), with sizes that are not multiples of
 // the tiles. The values are small integers, so every product and partial
 // sum is exact in f32 (and, for the f16 and bf16 outputs, in the output
 // type): the results must equal the host's f32 reference exactly.
 //   - mm_bf16: bf16 inputs, f32 output after a fill with 0 (C only
-//     written), 200 x 136 x 72, 1000 x 1000 x 1000, and 200 x 136 x 71,
-//     whose rows of 142 bytes TMA cannot read (the runtime makes no tensor
-//     maps: the tiled contraction runs);
+//     written), 200 x 136 x 72, 1000 x 1000 x 1000, 333 x 264 x 136 (odd
+//     M, N and K past whole tiles), and 200 x 136 x 71, whose rows of 142
+//     bytes TMA cannot read (the runtime makes no tensor maps: the tiled
+//     contraction runs);
 //   - mm_f16: f16 inputs, f32 output, C += A B, 200 x 136 x 72 and
 //     1000 x 1000 x 1000;
 //   - mm_f16_out: f16 inputs and output, C += A B, 200 x 136 x 72;
@@ -25,6 +26,7 @@
 
 // CHECK: mm_bf16 200x136x72: 0 wrong, sum 1957376
 // CHECK: mm_bf16 1000x1000x1000: 0 wrong, sum 1000002001
+// CHECK: mm_bf16 333x264x136: 0 wrong, sum 11956428
 // CHECK: mm_bf16 200x136x71: 0 wrong, sum 1929360
 // CHECK: mm_f16 200x136x72: 0 wrong, sum 1984575
 // CHECK: mm_f16 1000x1000x1000: 0 wrong, sum 1001002002
@@ -292,6 +294,9 @@ module attributes {offload.targets = [#offload.host]} {
     %c1000 = arith.constant 1000 : index
     func.call @run_bf16(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_bf16(%c1000, %c1000, %c1000) : (index, index, index) -> ()
+    %c264 = arith.constant 264 : index
+    %c333 = arith.constant 333 : index
+    func.call @run_bf16(%c333, %c264, %c136) : (index, index, index) -> ()
     func.call @run_bf16(%c200, %c136, %c71) : (index, index, index) -> ()
     func.call @run_f16(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_f16(%c1000, %c1000, %c1000) : (index, index, index) -> ()

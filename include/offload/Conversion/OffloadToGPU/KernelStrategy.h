@@ -46,8 +46,8 @@ enum class KernelStrategyKind {
   TiledContraction,
   /// A matmul with f16 or bf16 inputs and f32 accumulation, in a module
   /// with a target that has Hopper's warpgroup tensor cores (NVPTX sm_90):
-  /// there, 128x128 output tiles per block of one warpgroup, k-slices of 64
-  /// loaded by TMA into 128-byte-swizzled shared memory through a ring of
+  /// there, 128x256 output tiles per block of two warpgroups, k-slices of
+  /// 64 loaded by TMA into 128-byte-swizzled shared memory through a ring of
   /// mbarrier stages and multiplied by wgmma; on other targets (and when the
   /// runtime gives no tensor maps) the tiled contraction on the same grid.
   TensorCoreContraction,
@@ -75,34 +75,45 @@ struct ContractionTiling {
 
 /// The tensor-core contraction (TensorCoreContraction.cpp).
 struct TensorCoreTiling {
-  /// Output tile of a block and k-slice of one pipeline stage: one
-  /// `nvgpu.warpgroup.mma` of 128x128x64 (2 x 4 wgmma m64n128k16).
-  static constexpr int64_t tileM = 128, tileN = 128, tileK = 64;
-  /// Threads per block: one warpgroup.
-  static constexpr int64_t threads = 128;
-  /// Stages of the shared-memory ring (each 32 KiB: A 128x64, B 64x128).
-  /// Three, so that two blocks fit on a multiprocessor (97 KiB each) and
-  /// one's epilogue overlaps the other's main loop: on the H100 that gave
-  /// 0.81x cuBLAS at 4096^3 where six stages and one block gave 0.69x (both
-  /// about 0.74x at 8192^3; docs/TensorCores.md).
-  static constexpr int64_t stages = 3;
+  /// Output tile of a block and k-slice of one pipeline stage: two
+  /// warpgroups, each computing a 64 x 256 half of the 128 x 256 tile with
+  /// one `nvgpu.warpgroup.mma` of 64x256x64 (4 x wgmma m64n256k16).
+  static constexpr int64_t tileM = 128, tileN = 256, tileK = 64;
+  static constexpr int64_t warpgroups = 2;
+  static constexpr int64_t warpgroupM = tileM / warpgroups;
+  /// Threads per block: the warpgroups.
+  static constexpr int64_t threads = 128 * warpgroups;
+  /// TMA boxes: A's 128 x 64 slice in one box, B's 64 x 256 slice in boxes
+  /// of 64 x 64 (the inner box dimension of a 128-byte swizzle holds at
+  /// most 128 bytes).
+  static constexpr int64_t boxN = 64;
+  /// Stages of the shared-memory ring (each 48 KiB: A 128x64, B 64x256).
+  /// Four (193 KiB with the alignment, one block per multiprocessor); the
+  /// epilogue stages the tile of C through the same memory.
+  static constexpr int64_t stages = 4;
+  static constexpr int64_t aStageBytes = tileM * tileK * 2;
   static constexpr int64_t stageBytes = (tileM + tileN) * tileK * 2;
   /// Dynamic shared memory a launch gives the kernel: the stages, plus 1 KiB
   /// so that the kernel can align them to the 1024 bytes that 128-byte
   /// swizzling needs.
   static constexpr int64_t sharedBytes = stages * stageBytes + 1024;
+  /// f32 elements of padding per row of the tile of C staged for the
+  /// epilogue (against bank conflicts; rows stay 16-byte aligned).
+  static constexpr int64_t epiloguePad = 8;
+  static_assert(tileM * (tileN + epiloguePad) * 4 <= stages * stageBytes,
+                "the staged tile of C must fit in the stages");
   /// Tiles are taken in bands of this many tile rows (all the columns of
   /// a band before the next band), so that the blocks running at a time
   /// share their A and B tiles in L2.
   static constexpr int64_t bandRows = 8;
-  /// The tiled contraction run by the same grid of 128-thread blocks, for
-  /// targets without wgmma and when no tensor maps are given: 64x128 tiles
-  /// (each block strides over two per 128x128 tile of the grid), 8x8 per
-  /// thread, so that the kernel that holds both paths needs no more
+  /// The tiled contraction run by the same grid of 256-thread blocks, for
+  /// targets without wgmma and when no tensor maps are given: 128x128
+  /// tiles (each block strides over two per 128x256 tile of the grid), 8x8
+  /// per thread, so that the kernel that holds both paths needs no more
   /// registers than the wgmma path.
   static ContractionTiling simtTiling() {
     ContractionTiling tiling;
-    tiling.tileM = 64;
+    tiling.tileM = 128;
     tiling.tileN = 128;
     tiling.threadM = 8;
     tiling.threadN = 8;
