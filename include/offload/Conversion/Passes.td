@@ -43,8 +43,9 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
     `grid-reduction` (the loop forms above), or `tiled-contraction` (a
     linalg contraction, with an optional fill of its output before it,
     computed in output tiles staged through shared memory), or
-    `tensor-core-contraction` (a matmul with f16 or bf16 inputs in a module
-    with a target that has Hopper's wgmma: TMA loads into 128-byte swizzled
+    `tensor-core-contraction` (a matmul or batch_matmul with f16 or bf16
+    inputs in a module with a target that has Hopper's wgmma: 128x256 tiles
+    per block of two warpgroups, TMA loads into 128-byte swizzled
     shared memory through an mbarrier ring, `nvgpu.warpgroup.mma`; that
     target's device module is built for its wgmma variant, sm_90a; the
     lowered kernel takes two more i64 parameters, the device addresses of

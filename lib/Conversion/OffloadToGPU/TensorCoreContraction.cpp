@@ -1,15 +1,18 @@
 //===- TensorCoreContraction.cpp - matmuls on Hopper tensor cores -*- C++ -*-//
 //
-// The TensorCoreContraction strategy (KernelStrategy.h): a matmul with f16 or
-// bf16 inputs in a gpu.func becomes, for targets with wgmma (NVPTX sm_90,
-// built as sm_90a), a TMA + mbarrier + wgmma pipeline:
+// The TensorCoreContraction strategy (KernelStrategy.h): a matmul or a
+// batch_matmul with f16 or bf16 inputs in a gpu.func becomes, for targets
+// with wgmma (NVPTX sm_90, built as sm_90a), a TMA + mbarrier + wgmma
+// pipeline:
 //
 //   - Two warpgroups (256 threads) per block; block b (x fastest) computes
 //     the 128x256 output tile b, tiles counted in bands of
 //     TensorCoreTiling::bandRows tile rows, down each column of a band
 //     before the next column, so that the blocks running at a time share
 //     their A and B tiles in L2 (blocks stride over the tiles, so a
-//     smaller grid is still correct).
+//     smaller grid is still correct). With a batch, the tiles of batch 0
+//     come first, then batch 1's, ...; the batch is the tensor maps' third
+//     (outermost) dimension, so one TMA box never spans two batches.
 //   - The k dimension goes in slices of 64 through a ring of
 //     TensorCoreTiling::stages stages of dynamic shared memory (aligned to
 //     1024 bytes), each holding A's 128x64 slice and B's 64x256 slice as
@@ -60,11 +63,12 @@ using namespace mlir::offload;
 // Choice
 //===----------------------------------------------------------------------===//
 
-/// Whether `memref` is a 2-D kernel argument of `kernel` in the default
-/// memory space with a static unit innermost stride, whose other stride
-/// (when static) TMA can take (a multiple of 16 bytes).
-static bool isTmaOperand(Value memref, KernelOp kernel, std::string &why,
-                         StringRef name) {
+/// Whether `memref` is a kernel argument of `kernel` of rank `rank` (2, or 3
+/// with a batch) in the default memory space with a static unit innermost
+/// stride, whose other strides (when static) TMA can take (multiples of 16
+/// bytes).
+static bool isTmaOperand(Value memref, KernelOp kernel, int64_t rank,
+                         std::string &why, StringRef name) {
   auto arg = dyn_cast<BlockArgument>(memref);
   if (!arg || arg.getOwner() != &kernel.getBody().front()) {
     why = (name + " is not a kernel argument").str();
@@ -73,25 +77,27 @@ static bool isTmaOperand(Value memref, KernelOp kernel, std::string &why,
   auto type = cast<MemRefType>(memref.getType());
   SmallVector<int64_t> strides;
   int64_t offset;
-  if (type.getRank() != 2 || type.getMemorySpace() ||
-      failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1) {
-    why = (name + " is not a 2-D buffer with contiguous rows").str();
+  if (type.getRank() != rank || type.getMemorySpace() ||
+      failed(type.getStridesAndOffset(strides, offset)) ||
+      strides.back() != 1) {
+    why = (name + " is not a " + Twine(rank) +
+           "-D buffer with contiguous rows")
+              .str();
     return false;
   }
   unsigned bytes = type.getElementTypeBitWidth() / 8;
-  if (!ShapedType::isDynamic(strides[0]) && (strides[0] * bytes) % 16 != 0) {
-    why = (name + "'s rows are not a multiple of 16 bytes apart (TMA)").str();
-    return false;
-  }
+  for (int64_t d = rank - 2; d >= 0; --d)
+    if (!ShapedType::isDynamic(strides[d]) && (strides[d] * bytes) % 16 != 0) {
+      why = (name + (d == rank - 2 ? "'s rows" : "'s batches") +
+             " are not a multiple of 16 bytes apart (TMA)")
+                .str();
+      return false;
+    }
   return true;
 }
 
 bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
                                       KernelOp kernel, std::string &why) {
-  if (match.batch >= 0) {
-    why = "a batch dimension";
-    return false;
-  }
   if (match.aType != match.bType ||
       !isa<Float16Type, BFloat16Type>(match.aType)) {
     why = "inputs that are not both f16 or both bf16";
@@ -102,10 +108,19 @@ bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
     return false;
   }
   // A[m][k] (K-major) and B[k][n] (N-major), as wgmma reads them from the
-  // 128-byte swizzled tiles.
-  if (match.aDims[0] != match.m || match.aDims[1] != match.k ||
-      match.bDims[0] != match.k || match.bDims[1] != match.n) {
-    why = "operands that are not A[m][k] and B[k][n]";
+  // 128-byte swizzled tiles; a batch is the outermost dimension of both (the
+  // tensor maps' third).
+  bool batched = match.batch >= 0;
+  SmallVector<unsigned, 3> wantA, wantB;
+  if (batched) {
+    wantA.push_back(match.batch);
+    wantB.push_back(match.batch);
+  }
+  wantA.append({match.m, match.k});
+  wantB.append({match.k, match.n});
+  if (match.aDims != wantA || match.bDims != wantB) {
+    why = batched ? "operands that are not A[b][m][k] and B[b][k][n]"
+                  : "operands that are not A[m][k] and B[k][n]";
     return false;
   }
   // The body multiplies and adds, after extensions.
@@ -124,8 +139,9 @@ bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
     why = "a body that is not a multiply-add";
     return false;
   }
-  return isTmaOperand(match.getA(), kernel, why, "A") &&
-         isTmaOperand(match.getB(), kernel, why, "B");
+  int64_t rank = batched ? 3 : 2;
+  return isTmaOperand(match.getA(), kernel, rank, why, "A") &&
+         isTmaOperand(match.getB(), kernel, rank, why, "B");
 }
 
 //===----------------------------------------------------------------------===//
@@ -201,8 +217,15 @@ private:
   const ContractionMatch &match;
 
   Value shared, pad, barriers, descA, descB, leader, tid, warpgroup;
+  /// The tensor maps as 2-D boxes, for the wgmma descriptors (which take
+  /// the swizzle and B's leading byte offset from their type).
+  Value descA2d, descB2d;
   Value sizeM, sizeN, sizeK, numK, g0, m0, n0;
-  MemRefType aBox, bBox, aWarpgroup, bTile;
+  /// The batch of the tile (with a batch dimension).
+  Value z;
+  /// TMA boxes (1 x ... with a batch dimension), their 2-D shapes, the
+  /// warpgroup's part of A's slice and B's slice.
+  MemRefType aBox, bBox, aBox2d, bBox2d, aWarpgroup, bTile;
 };
 } // namespace
 
@@ -248,6 +271,8 @@ SmallVector<Value> TensorCoreBuilder::cIndices(Value row, Value col) {
   SmallVector<Value> at(match.op.getNumLoops());
   at[match.m] = row;
   at[match.n] = col;
+  if (match.batch >= 0)
+    at[match.batch] = z;
   SmallVector<Value> where;
   for (unsigned loop : match.cDims)
     where.push_back(at[loop]);
@@ -266,14 +291,21 @@ void TensorCoreBuilder::issueSlice(Value t) {
   nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers,
                                           index(T::stageBytes), stage,
                                           /*predicate=*/Value());
+  // Coordinates innermost first; the batch is the outermost.
+  auto coords = [&](Value inner, Value outer) {
+    SmallVector<Value, 3> at{inner, outer};
+    if (z)
+      at.push_back(z);
+    return at;
+  };
   nvgpu::TmaAsyncLoadOp::create(b, loc, view(offset, aBox), barriers, descA,
-                                ValueRange{k0, m0}, stage,
+                                coords(k0, m0), stage,
                                 /*multicastMask=*/Value(),
                                 /*predicate=*/Value());
   for (int64_t box = 0; box < T::tileN / T::boxN; ++box)
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, view(add(offset, index(T::aStageBytes + box * boxBytes)), bBox),
-        barriers, descB, ValueRange{add(n0, index(box * T::boxN)), k0}, stage,
+        barriers, descB, coords(add(n0, index(box * T::boxN)), k0), stage,
         /*multicastMask=*/Value(), /*predicate=*/Value());
 }
 
@@ -424,8 +456,11 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
 
 void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   Type element = match.aType;
-  aBox = sharedType({T::tileM, T::tileK}, element);
-  bBox = sharedType({T::tileK, T::boxN}, element);
+  bool batched = match.batch >= 0;
+  aBox2d = sharedType({T::tileM, T::tileK}, element);
+  bBox2d = sharedType({T::tileK, T::boxN}, element);
+  aBox = batched ? sharedType({1, T::tileM, T::tileK}, element) : aBox2d;
+  bBox = batched ? sharedType({1, T::tileK, T::boxN}, element) : bBox2d;
   aWarpgroup = sharedType({T::warpgroupM, T::tileK}, element);
   bTile = sharedType({T::tileK, T::tileN}, element);
   auto workgroup = gpu::AddressSpaceAttr::get(
@@ -460,6 +495,8 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   gpu::BarrierOp::create(b, loc);
   descA = tensorMap(mapA, aBox);
   descB = tensorMap(mapB, bBox);
+  descA2d = batched ? tensorMap(mapA, aBox2d) : descA;
+  descB2d = batched ? tensorMap(mapB, bBox2d) : descB;
   nvgpu::TmaPrefetchOp::create(b, loc, descA, leader);
   nvgpu::TmaPrefetchOp::create(b, loc, descB, leader);
 
@@ -467,7 +504,8 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   // takes tile b).
   Value tilesN = ceilDiv(sizeN, T::tileN);
   Value tilesM = ceilDiv(sizeM, T::tileM);
-  Value tiles = mul(tilesN, tilesM);
+  Value perBatch = mul(tilesN, tilesM);
+  Value tiles = batched ? mul(perBatch, size(match.batch)) : perBatch;
   numK = ceilDiv(sizeK, T::tileK);
   Value block, blocks;
   for (gpu::Dimension dim :
@@ -485,6 +523,11 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   b.setInsertionPointToStart(tileLoop.getBody());
   Value tileIndex = tileLoop.getInductionVar();
   g0 = tileLoop.getRegionIterArgs()[0];
+  // The batches one after the other.
+  if (batched) {
+    z = arith::DivUIOp::create(b, loc, tileIndex, perBatch);
+    tileIndex = arith::RemUIOp::create(b, loc, tileIndex, perBatch);
+  }
   // Tile t in bands of bandRows tile rows: band t / (bandRows * tilesN),
   // then down the band's rows first, then across its columns.
   Value perBand = mul(index(T::bandRows), tilesN);
@@ -523,10 +566,10 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     Value bv = view(add(offset, index(T::aStageBytes)), bTile);
     Value dA = nvgpu::WarpgroupGenerateDescriptorOp::create(
         b, loc, nvgpu::WarpgroupMatrixDescriptorType::get(ctx, aWarpgroup), a,
-        descA);
+        descA2d);
     Value dB = nvgpu::WarpgroupGenerateDescriptorOp::create(
         b, loc, nvgpu::WarpgroupMatrixDescriptorType::get(ctx, bTile), bv,
-        descB);
+        descB2d);
     // Leaves this slice's wgmma group in flight, waits for the previous.
     Value acc = nvgpu::WarpgroupMmaOp::create(
         b, loc, accType, dA, dB, /*waitGroup=*/uint64_t(1),

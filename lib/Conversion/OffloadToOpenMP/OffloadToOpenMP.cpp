@@ -591,9 +591,11 @@ static int64_t getTensorMapDataType(Type type) {
 /// Calls `__offload_rt_prepare_tma` (when the runtime library is linked in)
 /// for the launch of tensor-core contraction `kernel`, with the tensor maps
 /// it needs: A[m][k] in 64 x 128 (k x m) boxes, B[k][n] in 64 x 64 (n x k)
-/// boxes (TensorCoreTiling), both 128-byte swizzled (TensorCoreContraction.cpp reads them that
-/// way). Returns the i1 "the runtime mapped A and B" and the operand
-/// fields (an `int64_t[2][kTmaOperandFields]`, OffloadRuntime.h).
+/// boxes (TensorCoreTiling), both 128-byte swizzled (TensorCoreContraction.cpp
+/// reads them that way); with a batch, A[b][m][k] and B[b][k][n] as 3-D maps
+/// whose boxes span one batch. Returns the i1 "the runtime mapped A and B"
+/// and the operand fields (an `int64_t[2][kTmaOperandFields]`,
+/// OffloadRuntime.h).
 static std::pair<Value, Value>
 prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
                   const KernelStrategy &strategy,
@@ -632,16 +634,25 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
     store(base + 1, i64Constant(rewriter, loc, strategySlots + i));
     store(base + 2, i64Constant(rewriter, loc,
                                 getTensorMapDataType(type.getElementType())));
-    store(base + 3, i64Constant(rewriter, loc, 2));
-    // Dimensions innermost first, the row stride in bytes, the box.
+    int64_t rank = type.getRank();
+    store(base + 3, i64Constant(rewriter, loc, rank));
+    // Dimensions innermost first (a batch is the outermost), the strides of
+    // the outer ones in bytes, the box (1 along the batch).
     auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc, host);
-    store(base + 4, toI64(meta.getSizes()[1]));
-    store(base + 5, toI64(meta.getSizes()[0]));
-    store(base + 9,
-          LLVM::MulOp::create(rewriter, loc, toI64(meta.getStrides()[0]),
-                              i64Constant(rewriter, loc, bytes)));
-    store(base + 13, i64Constant(rewriter, loc, operand.boxInner));
-    store(base + 14, i64Constant(rewriter, loc, operand.boxOuter));
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t dim = rank - 1 - d;
+      store(base + 4 + d, toI64(meta.getSizes()[dim]));
+      if (d > 0)
+        store(base + 9 + d - 1,
+              LLVM::MulOp::create(rewriter, loc,
+                                  toI64(meta.getStrides()[dim]),
+                                  i64Constant(rewriter, loc, bytes)));
+      store(base + 13 + d,
+            i64Constant(rewriter, loc,
+                        d == 0   ? operand.boxInner
+                        : d == 1 ? operand.boxOuter
+                                 : 1));
+    }
     store(base + 18, i64Constant(rewriter, loc, 3)); // 128-byte swizzle
     store(base + 19, i64Constant(rewriter, loc, bytes));
   }

@@ -139,18 +139,32 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // -----
 
-// No tensor cores: f32 inputs, an sm_80 target, a batch, a transposed B, rows
-// TMA cannot take: the tiled contraction, with the reason when the target
-// has wgmma.
+// No tensor cores: f32 inputs, an sm_80 target, a transposed B (with and
+// without a batch), a batch that is not outermost, rows TMA cannot take:
+// the tiled contraction, with the reason when the target has wgmma.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
   // expected-remark@+1 {{strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: inputs that are not both f16 or both bf16)}}
   offload.kernel @f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
-  // expected-remark@+1 {{(not on tensor cores: a batch dimension)}}
-  offload.kernel @bmm(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
-    linalg.batch_matmul ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
+  // expected-remark@+1 {{(not on tensor cores: operands that are not A[b][m][k] and B[b][k][n])}}
+  offload.kernel @bmm_mbk(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
+    linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                    iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>) {
+    ^bb0(%x: bf16, %y: bf16, %acc: f32):
+      %xf = arith.extf %x : bf16 to f32
+      %yf = arith.extf %y : bf16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    }
+    offload.return
+  }
+  // expected-remark@+1 {{(not on tensor cores: B's batches are not a multiple of 16 bytes apart (TMA))}}
+  offload.kernel @bmm_odd(%a: memref<2x64x8xf16>, %b: memref<2x8x8xf16, strided<[68, 8, 1]>>, %c: memref<2x64x8xf32>) {
+    linalg.batch_matmul ins(%a, %b : memref<2x64x8xf16>, memref<2x8x8xf16, strided<[68, 8, 1]>>) outs(%c : memref<2x64x8xf32>)
     offload.return
   }
   // expected-remark@+1 {{(not on tensor cores: operands that are not A[m][k] and B[k][n])}}
@@ -194,3 +208,58 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "c
 // CHECK: gpu.func @mm80(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK-NOT: nvgpu.
+
+// -----
+
+// batch_matmul (bf16 inputs, f32 output after a fill): 3-D tensor maps with
+// the batch outermost, boxes of one batch; the wgmma descriptors take the
+// maps as 2-D boxes; the tiles of each batch in turn, the batch in C's
+// indices.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @bmm: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups}}
+  offload.kernel @bmm(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?x?xf32>)
+    linalg.batch_matmul ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
+    offload.return
+  }
+  // A generic with a batch dimension is one too.
+  // expected-remark@+1 {{kernel @bmm_generic: strategy 'tensor-core-contraction': 'linalg.generic' of f16}}
+  offload.kernel @bmm_generic(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf16>) {
+    linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
+                    iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<?x?x?xf16>, memref<?x?x?xf16>) outs(%c : memref<?x?x?xf16>) {
+    ^bb0(%x: f16, %y: f16, %acc: f16):
+      %p = arith.mulf %x, %y : f16
+      %s = arith.addf %acc, %p : f16
+      linalg.yield %s : f16
+    }
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.func @bmm(
+// CHECK-SAME: %[[MAPA:[^:]*]]: i64, %[[MAPB:[^:]*]]: i64)
+// CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// CHECK: %[[DA2:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: %[[DB2:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>
+// The tiles of all batches, batch z = tile / tiles per batch.
+// CHECK: %[[PER:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK: %[[BATCH:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?x?xf32>
+// CHECK: %[[TILES:.*]] = arith.muli %[[PER]], %[[BATCH]] : index
+// CHECK: scf.for %[[T:.*]] = %{{.*}} to %[[TILES]] step
+// CHECK: %[[Z:.*]] = arith.divui %[[T]], %[[PER]] : index
+// CHECK: arith.remui %[[T]], %[[PER]] : index
+// CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}, %[[Z]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}, %[[Z]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x64x64xbf16, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// CHECK: nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DA2]]
+// CHECK: nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DB2]]
+// CHECK: nvgpu.warpgroup.mma
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?x?xf32>, vector<4xf32>
+
+// CHECK-LABEL: gpu.func @bmm_generic(
+// CHECK: nvgpu.tma.async.load {{.*}} -> memref<1x128x64xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xf16, #gpu.address_space<workgroup>>>
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?x?x?xf16>, vector<8xf16>

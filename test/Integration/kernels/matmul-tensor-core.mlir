@@ -13,16 +13,32 @@
 //   - mm_f16: f16 inputs, f32 output, C += A B, 200 x 136 x 72 and
 //     1000 x 1000 x 1000;
 //   - mm_f16_out: f16 inputs and output, C += A B, 200 x 136 x 72;
+//   - mm_odd_k: bf16 inputs of static shapes 40 x 71 and 71 x 24: rows TMA
+//     cannot read, known at compile time (a remark says why the kernel
+//     does not use tensor cores; the tiled contraction);
+//   - bmm_bf16: batch_matmul, bf16 inputs, f32 output after a fill, 3
+//     batches of 200 x 136 x 72 (3-D tensor maps, the batch outermost) and
+//     2 of 72 x 264 x 71 (no tensor maps: the tiled contraction);
+//   - bmm_f16: a generic batched matmul, f16 inputs, f32 output, C += A B,
+//     2 batches of 130 x 264 x 136;
 // (bf16 outputs are covered by test/Conversion/OffloadToGPU: their host
 // copies round to bf16, which x86-64 hosts do in a runtime function,
 // __truncsfbf2, that programs are not linked with yet.)
 // Each line prints the number of elements that differ from the reference
-// and the sum of the result. scripts/gpu-tests.sh runs it on the GPU.
+// and the sum of the result (batched ones: the rows of all batches as one
+// matrix). scripts/gpu-tests.sh runs it on the GPU.
 //
 // REQUIRES: libomptarget
 // RUN: offload-cc %s -o %t
 // RUN: %t | FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s
+// RUN: offload-cc %s --offload-targets=nvptx:sm_90,host --offload-remarks \
+// RUN:   --emit=mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+
+// REMARK-DAG: remark: kernel @mm_bf16: strategy 'tensor-core-contraction'
+// REMARK-DAG: remark: kernel @mm_odd_k: strategy 'tiled-contraction': {{.*}} (not on tensor cores: A's rows are not a multiple of 16 bytes apart (TMA))
+// REMARK-DAG: remark: kernel @bmm_bf16: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16
+// REMARK-DAG: remark: kernel @bmm_f16: strategy 'tensor-core-contraction': 'linalg.generic' of f16
 
 // CHECK: mm_bf16 200x136x72: 0 wrong, sum 1957376
 // CHECK: mm_bf16 1000x1000x1000: 0 wrong, sum 1000002001
@@ -31,6 +47,10 @@
 // CHECK: mm_f16 200x136x72: 0 wrong, sum 1984575
 // CHECK: mm_f16 1000x1000x1000: 0 wrong, sum 1001002002
 // CHECK: mm_f16_out 200x136x72: 0 wrong, sum -1
+// CHECK: mm_odd_k 40x24x71: 0 wrong, sum 67900
+// CHECK: bmm_bf16 600x136x72: 0 wrong, sum 5874609
+// CHECK: bmm_bf16 144x264x71: 0 wrong, sum 2697712
+// CHECK: bmm_f16 260x264x136: 0 wrong, sum 9404672
 
 module attributes {offload.targets = [#offload.host]} {
   llvm.func @printf(!llvm.ptr, ...) -> i32
@@ -38,6 +58,9 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @s_bf16("mm_bf16\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_f16("mm_f16\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_f16_out("mm_f16_out\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_odd_k("mm_odd_k\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_bmm_bf16("bmm_bf16\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_bmm_f16("bmm_f16\00") {addr_space = 0 : i32}
 
   offload.kernel @mm_bf16(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
@@ -53,6 +76,34 @@ module attributes {offload.targets = [#offload.host]} {
 
   offload.kernel @mm_f16_out(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
     linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+    offload.return
+  }
+
+  offload.kernel @mm_odd_k(%a: memref<40x71xbf16>, %b: memref<71x24xbf16>, %c: memref<40x24xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<40x24xf32>)
+    linalg.matmul ins(%a, %b : memref<40x71xbf16>, memref<71x24xbf16>) outs(%c : memref<40x24xf32>)
+    offload.return
+  }
+
+  offload.kernel @bmm_bf16(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?x?xf32>)
+    linalg.batch_matmul ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
+    offload.return
+  }
+
+  offload.kernel @bmm_f16(%a: memref<?x?x?xf16>, %b: memref<?x?x?xf16>, %c: memref<?x?x?xf32>) {
+    linalg.generic {indexing_maps = [affine_map<(l, m, n, k) -> (l, m, k)>, affine_map<(l, m, n, k) -> (l, k, n)>, affine_map<(l, m, n, k) -> (l, m, n)>],
+                    iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<?x?x?xf16>, memref<?x?x?xf16>) outs(%c : memref<?x?x?xf32>) {
+    ^bb0(%x: f16, %y: f16, %acc: f32):
+      %xf = arith.extf %x : f16 to f32
+      %yf = arith.extf %y : f16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    }
     offload.return
   }
 
@@ -286,6 +337,137 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 
+  func.func @run_odd_k() {
+    %false = arith.constant false
+    %zero = arith.constant 0.0 : f32
+    %c24 = arith.constant 24 : index
+    %c40 = arith.constant 40 : index
+    %c71 = arith.constant 71 : index
+    %a, %b, %c, %want = func.call @operands(%c40, %c24, %c71, %false, %zero) : (index, index, index, i1, f32) -> (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>)
+    %ah = memref.alloc(%c40, %c71) : memref<?x?xbf16>
+    %bh = memref.alloc(%c71, %c24) : memref<?x?xbf16>
+    func.call @convert_f32_bf16(%a, %ah) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    func.call @convert_f32_bf16(%b, %bh) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    %as = memref.cast %ah : memref<?x?xbf16> to memref<40x71xbf16>
+    %bs = memref.cast %bh : memref<?x?xbf16> to memref<71x24xbf16>
+    %cs = memref.cast %c : memref<?x?xf32> to memref<40x24xf32>
+    offload.launch @mm_odd_k(%as, %bs, %cs) : (memref<40x71xbf16>, memref<71x24xbf16>, memref<40x24xf32>) -> ()
+    %name = llvm.mlir.addressof @s_odd_k : !llvm.ptr
+    func.call @report(%name, %c, %want, %c71) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+    memref.dealloc %a : memref<?x?xf32>
+    memref.dealloc %b : memref<?x?xf32>
+    memref.dealloc %c : memref<?x?xf32>
+    memref.dealloc %want : memref<?x?xf32>
+    memref.dealloc %ah : memref<?x?xbf16>
+    memref.dealloc %bh : memref<?x?xbf16>
+    return
+  }
+
+  // c[l] += a[l] b[l] in f32 for every batch l (the reference).
+  func.func @reference3(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %nb = memref.dim %a, %c0 : memref<?x?x?xf32>
+    %m = memref.dim %a, %c1 : memref<?x?x?xf32>
+    %k = memref.dim %a, %c2 : memref<?x?x?xf32>
+    %n = memref.dim %b, %c2 : memref<?x?x?xf32>
+    scf.for %l = %c0 to %nb step %c1 {
+      scf.for %i = %c0 to %m step %c1 {
+        scf.for %kk = %c0 to %k step %c1 {
+          %x = memref.load %a[%l, %i, %kk] : memref<?x?x?xf32>
+          scf.for %j = %c0 to %n step %c1 {
+            %y = memref.load %b[%l, %kk, %j] : memref<?x?x?xf32>
+            %acc = memref.load %c[%l, %i, %j] : memref<?x?x?xf32>
+            %p = arith.mulf %x, %y : f32
+            %s = arith.addf %acc, %p : f32
+            memref.store %s, %c[%l, %i, %j] : memref<?x?x?xf32>
+          }
+        }
+      }
+    }
+    return
+  }
+
+  // Batched operands in f32 (values over the rows of all batches, so each
+  // batch differs) and the reference, as @operands.
+  func.func @operands3(%nb: index, %m: index, %n: index, %k: index, %fill: f32)
+      -> (memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>) {
+    %false = arith.constant false
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %a = memref.alloc(%nb, %m, %k) : memref<?x?x?xf32>
+    %b = memref.alloc(%nb, %k, %n) : memref<?x?x?xf32>
+    %c = memref.alloc(%nb, %m, %n) : memref<?x?x?xf32>
+    %want = memref.alloc(%nb, %m, %n) : memref<?x?x?xf32>
+    %a2 = memref.collapse_shape %a [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %b2 = memref.collapse_shape %b [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %c2d = memref.collapse_shape %c [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %w2 = memref.collapse_shape %want [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    func.call @values(%a2, %c1, %c3, %false) : (memref<?x?xf32>, index, index, i1) -> ()
+    func.call @values(%b2, %c2, %c1, %false) : (memref<?x?xf32>, index, index, i1) -> ()
+    func.call @values(%c2d, %c1, %c2, %false) : (memref<?x?xf32>, index, index, i1) -> ()
+    %isnan = arith.cmpf uno, %fill, %fill : f32
+    scf.if %isnan {
+      memref.copy %c, %want : memref<?x?x?xf32> to memref<?x?x?xf32>
+    } else {
+      func.call @fill(%w2, %fill) : (memref<?x?xf32>, f32) -> ()
+    }
+    func.call @reference3(%a, %b, %want) : (memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>) -> ()
+    return %a, %b, %c, %want : memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>
+  }
+
+  func.func @run_bmm_bf16(%nb: index, %m: index, %n: index, %k: index) {
+    %zero = arith.constant 0.0 : f32
+    %a, %b, %c, %want = func.call @operands3(%nb, %m, %n, %k, %zero) : (index, index, index, index, f32) -> (memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>)
+    %ah = memref.alloc(%nb, %m, %k) : memref<?x?x?xbf16>
+    %bh = memref.alloc(%nb, %k, %n) : memref<?x?x?xbf16>
+    %a2 = memref.collapse_shape %a [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %b2 = memref.collapse_shape %b [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %ah2 = memref.collapse_shape %ah [[0, 1], [2]] : memref<?x?x?xbf16> into memref<?x?xbf16>
+    %bh2 = memref.collapse_shape %bh [[0, 1], [2]] : memref<?x?x?xbf16> into memref<?x?xbf16>
+    func.call @convert_f32_bf16(%a2, %ah2) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    func.call @convert_f32_bf16(%b2, %bh2) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    offload.launch @bmm_bf16(%ah, %bh, %c) : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xf32>) -> ()
+    %name = llvm.mlir.addressof @s_bmm_bf16 : !llvm.ptr
+    %c2d = memref.collapse_shape %c [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %w2 = memref.collapse_shape %want [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    func.call @report(%name, %c2d, %w2, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+    memref.dealloc %a : memref<?x?x?xf32>
+    memref.dealloc %b : memref<?x?x?xf32>
+    memref.dealloc %c : memref<?x?x?xf32>
+    memref.dealloc %want : memref<?x?x?xf32>
+    memref.dealloc %ah : memref<?x?x?xbf16>
+    memref.dealloc %bh : memref<?x?x?xbf16>
+    return
+  }
+
+  func.func @run_bmm_f16(%nb: index, %m: index, %n: index, %k: index) {
+    %nan = arith.constant 0x7FC00000 : f32
+    %a, %b, %c, %want = func.call @operands3(%nb, %m, %n, %k, %nan) : (index, index, index, index, f32) -> (memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>, memref<?x?x?xf32>)
+    %ah = memref.alloc(%nb, %m, %k) : memref<?x?x?xf16>
+    %bh = memref.alloc(%nb, %k, %n) : memref<?x?x?xf16>
+    %a2 = memref.collapse_shape %a [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %b2 = memref.collapse_shape %b [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %ah2 = memref.collapse_shape %ah [[0, 1], [2]] : memref<?x?x?xf16> into memref<?x?xf16>
+    %bh2 = memref.collapse_shape %bh [[0, 1], [2]] : memref<?x?x?xf16> into memref<?x?xf16>
+    func.call @convert_f32_f16(%a2, %ah2) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    func.call @convert_f32_f16(%b2, %bh2) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    offload.launch @bmm_f16(%ah, %bh, %c) : (memref<?x?x?xf16>, memref<?x?x?xf16>, memref<?x?x?xf32>) -> ()
+    %name = llvm.mlir.addressof @s_bmm_f16 : !llvm.ptr
+    %c2d = memref.collapse_shape %c [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    %w2 = memref.collapse_shape %want [[0, 1], [2]] : memref<?x?x?xf32> into memref<?x?xf32>
+    func.call @report(%name, %c2d, %w2, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+    memref.dealloc %a : memref<?x?x?xf32>
+    memref.dealloc %b : memref<?x?x?xf32>
+    memref.dealloc %c : memref<?x?x?xf32>
+    memref.dealloc %want : memref<?x?x?xf32>
+    memref.dealloc %ah : memref<?x?x?xf16>
+    memref.dealloc %bh : memref<?x?x?xf16>
+    return
+  }
+
   func.func @main() -> i32 {
     %c71 = arith.constant 71 : index
     %c72 = arith.constant 72 : index
@@ -301,6 +483,13 @@ module attributes {offload.targets = [#offload.host]} {
     func.call @run_f16(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_f16(%c1000, %c1000, %c1000) : (index, index, index) -> ()
     func.call @run_f16_out(%c200, %c136, %c72) : (index, index, index) -> ()
+    func.call @run_odd_k() : () -> ()
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c130 = arith.constant 130 : index
+    func.call @run_bmm_bf16(%c3, %c200, %c136, %c72) : (index, index, index, index) -> ()
+    func.call @run_bmm_bf16(%c2, %c72, %c264, %c71) : (index, index, index, index) -> ()
+    func.call @run_bmm_f16(%c2, %c130, %c264, %c136) : (index, index, index, index) -> ()
     %rc = arith.constant 0 : i32
     return %rc : i32
   }

@@ -44,7 +44,8 @@ enum class KernelStrategyKind {
   /// contractions): block tiles of the output staged through shared
   /// memory, each thread computing a register tile.
   TiledContraction,
-  /// A matmul with f16 or bf16 inputs and f32 accumulation, in a module
+  /// A matmul or batch_matmul with f16 or bf16 inputs and f32
+  /// accumulation, in a module
   /// with a target that has Hopper's warpgroup tensor cores (NVPTX sm_90):
   /// there, 128x256 output tiles per block of two warpgroups, k-slices of
   /// 64 loaded by TMA into 128-byte-swizzled shared memory through a ring of
@@ -199,10 +200,12 @@ void buildTiledContraction(RewriterBase &rewriter,
 //===----------------------------------------------------------------------===//
 
 /// Whether the tensor-core strategy can compute `match`, a contraction in
-/// `kernel`: a matmul (no batch) C[m, n] += A[m, k] * B[k, n] whose body
+/// `kernel`: a matmul C[m, n] += A[m, k] * B[k, n] or a batched one
+/// C[b, m, n] += A[b, m, k] * B[b, k, n] (C in any layout) whose body
 /// multiplies and adds (after extensions), A and B kernel arguments of
-/// equal type f16 or bf16 with unit innermost strides, C of f32, f16 or
-/// bf16. Otherwise sets `why`.
+/// equal type f16 or bf16 with unit innermost strides (and outer strides
+/// that TMA can take where they are static), C of f32, f16 or bf16.
+/// Otherwise sets `why`.
 bool canUseTensorCores(const ContractionMatch &match, KernelOp kernel,
                        std::string &why);
 
