@@ -102,9 +102,8 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
        << " on tensor cores where the target has wgmma: "
        << TensorCoreTiling::tileM << "x" << TensorCoreTiling::tileN
        << " output tiles per block of " << TensorCoreTiling::warpgroups
-       << " warpgroups, k in slices of "
-       << TensorCoreTiling::tileK << " loaded by TMA through "
-       << TensorCoreTiling::stages
+       << " warpgroups, k in slices of " << TensorCoreTiling::tileK
+       << " loaded by TMA through " << TensorCoreTiling::stages
        << " shared-memory stages; elsewhere, and when the runtime gives no "
           "tensor maps, the tiled contraction on the same grid";
     if (fill)

@@ -80,8 +80,7 @@ static bool isTmaOperand(Value memref, KernelOp kernel, int64_t rank,
   if (type.getRank() != rank || type.getMemorySpace() ||
       failed(type.getStridesAndOffset(strides, offset)) ||
       strides.back() != 1) {
-    why = (name + " is not a " + Twine(rank) +
-           "-D buffer with contiguous rows")
+    why = (name + " is not a " + Twine(rank) + "-D buffer with contiguous rows")
               .str();
     return false;
   }
@@ -258,8 +257,7 @@ Value TensorCoreBuilder::isAligned(Value memref, int64_t elements) {
       memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
   Value begin = add(pointer, mul(meta.getOffset(), index(bytes)));
   auto isZero = [&](Value v) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v,
-                                 index(0));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, index(0));
   };
   Value ok = isZero(rem(begin, elements * bytes));
   for (int64_t d = 0; d + 1 < type.getRank(); ++d)
@@ -320,8 +318,8 @@ void TensorCoreBuilder::storeScalars(Value staged, Value r, Value c, Value row,
                           /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(inside.thenBlock()->getTerminator());
-    Value value = memref::LoadOp::create(b, loc, staged,
-                                         ValueRange{r, add(c, index(j))});
+    Value value =
+        memref::LoadOp::create(b, loc, staged, ValueRange{r, add(c, index(j))});
     SmallVector<Value> where = cIndices(row, cj);
     Value init = fillValue;
     if (!init)
@@ -345,8 +343,8 @@ void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {
   // convert-nvgpu-to-nvvm; the casts fold away there.
   Type f32 = b.getF32Type();
   int64_t perThread = T::warpgroupM * T::tileN / 128;
-  auto fragments = LLVM::LLVMStructType::getLiteral(
-      ctx, SmallVector<Type>(perThread, f32));
+  auto fragments =
+      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(perThread, f32));
   auto whole = LLVM::LLVMStructType::getLiteral(ctx, {fragments});
   Value registers =
       UnrealizedConversionCastOp::create(b, loc, whole, acc).getResult(0);
@@ -376,8 +374,9 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   // Every warp's wgmma groups are done; the stages become the tile of C.
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   gpu::BarrierOp::create(b, loc);
-  Value staged = view(
-      index(0), sharedType({T::tileM, T::tileN + T::epiloguePad}, b.getF32Type()));
+  Value staged =
+      view(index(0),
+           sharedType({T::tileM, T::tileN + T::epiloguePad}, b.getF32Type()));
   storeAccumulator(acc, staged);
   gpu::BarrierOp::create(b, loc);
 
@@ -395,17 +394,15 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   auto cType = cast<MemRefType>(match.getC().getType());
   SmallVector<int64_t> strides;
   int64_t offset;
-  bool cContiguous =
-      match.cDims.back() == match.n &&
-      succeeded(cType.getStridesAndOffset(strides, offset)) &&
-      strides.back() == 1;
+  bool cContiguous = match.cDims.back() == match.n &&
+                     succeeded(cType.getStridesAndOffset(strides, offset)) &&
+                     strides.back() == 1;
   Value vectorOk;
   if (cContiguous)
-    vectorOk = land(isAligned(match.getC(), width),
-                    le(add(col, index(width)), sizeN));
-  auto rows =
-      scf::ForOp::create(b, loc, index(0), index(T::tileM / rowsPerStep),
-                         index(1));
+    vectorOk =
+        land(isAligned(match.getC(), width), le(add(col, index(width)), sizeN));
+  auto rows = scf::ForOp::create(b, loc, index(0),
+                                 index(T::tileM / rowsPerStep), index(1));
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(rows.getBody()->getTerminator());
@@ -414,16 +411,15 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
     if (!vectorOk) {
       storeScalars(staged, r, c, row, col, width, fillValue);
     } else {
-      auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
-                                    land(vectorOk, lt(row, sizeM)),
-                                    /*withElseRegion=*/true);
+      auto ifOp =
+          scf::IfOp::create(b, loc, TypeRange{}, land(vectorOk, lt(row, sizeM)),
+                            /*withElseRegion=*/true);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       auto f32Vector = VectorType::get({width}, b.getF32Type());
       auto cVector = VectorType::get({width}, match.cType);
-      Value value = vector::LoadOp::create(b, loc, f32Vector, staged,
-                                           ValueRange{r, c},
-                                           /*nontemporal=*/false,
-                                           llvm::Align(4 * width));
+      Value value =
+          vector::LoadOp::create(b, loc, f32Vector, staged, ValueRange{r, c},
+                                 /*nontemporal=*/false, llvm::Align(4 * width));
       SmallVector<Value> where = cIndices(row, col);
       Value init;
       if (fillValue) {
@@ -534,8 +530,9 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   Value band = arith::DivUIOp::create(b, loc, tileIndex, perBand);
   Value inBand = arith::RemUIOp::create(b, loc, tileIndex, perBand);
   Value firstRow = mul(band, index(T::bandRows));
-  Value bandHeight = arith::MinUIOp::create(
-      b, loc, index(T::bandRows), arith::SubIOp::create(b, loc, tilesM, firstRow));
+  Value bandHeight =
+      arith::MinUIOp::create(b, loc, index(T::bandRows),
+                             arith::SubIOp::create(b, loc, tilesM, firstRow));
   m0 = mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
            index(T::tileM));
   n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(T::tileN));

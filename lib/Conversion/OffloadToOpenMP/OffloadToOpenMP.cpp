@@ -644,14 +644,12 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
       store(base + 4 + d, toI64(meta.getSizes()[dim]));
       if (d > 0)
         store(base + 9 + d - 1,
-              LLVM::MulOp::create(rewriter, loc,
-                                  toI64(meta.getStrides()[dim]),
+              LLVM::MulOp::create(rewriter, loc, toI64(meta.getStrides()[dim]),
                                   i64Constant(rewriter, loc, bytes)));
-      store(base + 13 + d,
-            i64Constant(rewriter, loc,
-                        d == 0   ? operand.boxInner
-                        : d == 1 ? operand.boxOuter
-                                 : 1));
+      store(base + 13 + d, i64Constant(rewriter, loc,
+                                       d == 0   ? operand.boxInner
+                                       : d == 1 ? operand.boxOuter
+                                                : 1));
     }
     store(base + 18, i64Constant(rewriter, loc, 3)); // 128-byte swizzle
     store(base + 19, i64Constant(rewriter, loc, bytes));
