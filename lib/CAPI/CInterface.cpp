@@ -97,7 +97,7 @@ static void addKernelLaunchers(ModuleOp module) {
     b.setInsertionPointToStart(entry);
     LaunchOp::create(b, kernel.getLoc(), kernel.getSymName(),
                      entry->getArguments(), ValueRange(), ArrayAttr(),
-                     Value(), ValueRange(), ValueRange());
+                     Value(), ValueRange(), ValueRange(), ValueRange());
     func::ReturnOp::create(b, kernel.getLoc());
   }
 }

@@ -82,6 +82,9 @@ void mlir::offload::buildOffloadDevicePipeline(
   pm.addPass(createOffloadCheckBounds());
   pm.addPass(createOffloadCheckRaces());
   pm.addPass(createOffloadCheckAliasing());
+  OffloadSplitDevicesOptions devices;
+  devices.remarks = options.remarks;
+  pm.addPass(createOffloadSplitDevices(devices));
   OffloadInferMapsOptions infer;
   infer.remarks = options.remarks;
   pm.addPass(createOffloadInferMaps(infer));

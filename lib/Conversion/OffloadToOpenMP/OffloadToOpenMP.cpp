@@ -697,6 +697,10 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = launch.getLoc();
     MLIRContext *ctx = getContext();
+    if (launch.getAllDevices() || !launch.getDevices().empty())
+      return launch.emitOpError()
+             << "cannot be lowered: it runs on several devices (run "
+                "offload-split-devices first)";
     auto kernel = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
         launch, launch.getKernelAttr());
     StringRef kernelName = launch.getKernel();

@@ -351,9 +351,57 @@ func.func @device_not_integer(%x: memref<?xf32>, %d: f32) {
 
 // -----
 
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @device_and_devices(%x: memref<?xf32>, %d: i32) {
+  // expected-error@+1 {{'offload.launch' op has both 'device(...)' and 'devices(...)'}}
+  offload.launch @k(%x) device(%d : i32) devices(%d, %d : i32, i32) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @devices_grid(%x: memref<?xf32>, %n: index) {
+  // expected-error@+1 {{'offload.launch' op sets a grid on a launch over several devices; each device's grid is chosen for its share, leave 'blocks(...)' and 'threads(...)' out}}
+  offload.launch @k(%x) devices(all) blocks(%n) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @devices_maps(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op has map clauses on a launch over several devices; each device's sections are inferred, leave 'map(...)' out}}
+  offload.launch @k(%x) map(tofrom: %x : memref<?xf32>) devices(all) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @devices_not_integer(%x: memref<?xf32>, %d: f32) {
+  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of signless integer or index, but got 'f32'}}
+  offload.launch @k(%x) devices(%d : f32) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
 func.func @launch_map_kinds_without_values() {
   // expected-error@+1 {{'offload.launch' op has 0 mapped value(s) but 1 map kind(s)}}
-  "offload.launch"() <{kernel = @k, map_kinds = [#offload.map<to>], operandSegmentSizes = array<i32: 0, 0, 0, 0, 0>}> : () -> ()
+  "offload.launch"() <{kernel = @k, map_kinds = [#offload.map<to>], operandSegmentSizes = array<i32: 0, 0, 0, 0, 0, 0>}> : () -> ()
   return
 }
 
@@ -365,7 +413,7 @@ offload.kernel @k(%x: memref<?xf32>) {
 
 func.func @launch_map_count_mismatch(%x: memref<?xf32>) {
   // expected-error@+1 {{'offload.launch' op has 1 mapped value(s) but 0 map kind(s)}}
-  "offload.launch"(%x, %x) <{kernel = @k, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0>}> : (memref<?xf32>, memref<?xf32>) -> ()
+  "offload.launch"(%x, %x) <{kernel = @k, operandSegmentSizes = array<i32: 1, 1, 0, 0, 0, 0>}> : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
 
@@ -771,7 +819,7 @@ offload.kernel @k(%x: memref<?xf32>) {
 func.func @empty_map_kinds(%x: memref<?xf32>) {
   // An empty clause list would print as `map()`, which does not parse.
   // expected-error@+1 {{'offload.launch' op has an empty 'map_kinds' attribute; leave it out when nothing is mapped}}
-  "offload.launch"(%x) <{kernel = @k, map_kinds = [], operandSegmentSizes = array<i32: 1, 0, 0, 0, 0>}> : (memref<?xf32>) -> ()
+  "offload.launch"(%x) <{kernel = @k, map_kinds = [], operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>}> : (memref<?xf32>) -> ()
   return
 }
 

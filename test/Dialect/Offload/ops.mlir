@@ -219,6 +219,17 @@ func.func @launch_device(%x: memref<?xf32>, %d32: i32, %d64: i64, %didx: index) 
   return
 }
 
+// CHECK-LABEL: func.func @launch_devices(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[D32:.*]]: i32, %[[DIDX:.*]]: index)
+func.func @launch_devices(%x: memref<?xf32>, %d32: i32, %didx: index) {
+  // CHECK: offload.launch @scale(%{{.*}}, %[[X]]) devices(%[[D32]], %[[DIDX]] : i32, index) nowait : (f32, memref<?xf32>) -> ()
+  // CHECK: offload.launch @scale(%{{.*}}, %[[X]]) devices(all) : (f32, memref<?xf32>) -> ()
+  %a = arith.constant 2.0 : f32
+  offload.launch @scale(%a, %x) devices(%d32, %didx : i32, index) nowait : (f32, memref<?xf32>) -> ()
+  offload.launch @scale(%a, %x) devices(all) : (f32, memref<?xf32>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @launch_grid(
 // CHECK-SAME: %[[A:.*]]: f32, %[[X:.*]]: memref<?xf32>, %[[X2:.*]]: memref<?x?xf32>, %[[X3:.*]]: memref<?x?x?xf32>, %[[B0:.*]]: index, %[[B1:.*]]: index, %[[B2:.*]]: index, %[[T0:.*]]: index, %[[T1:.*]]: index, %[[T2:.*]]: index, %[[D:.*]]: i32)
 func.func @launch_grid(%a: f32, %x: memref<?xf32>, %x2: memref<?x?xf32>, %x3: memref<?x?x?xf32>,
@@ -319,7 +330,7 @@ func.func @generic_maps(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>)
   // CHECK: offload.launch @copy(%[[X]], %[[Y]]) map(to: %[[X]] : memref<?xf32>, always, present, tofrom: %[[Y]] : memref<?xf32>) : (memref<?xf32>, memref<?xf32>) -> ()
   "offload.launch"(%x, %y, %x, %y) <{kernel = @copy,
       map_kinds = [#offload.map<to>, #offload.map<tofrom, "always|present">],
-      operandSegmentSizes = array<i32: 2, 2, 0, 0, 0>}> : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
+      operandSegmentSizes = array<i32: 2, 2, 0, 0, 0, 0>}> : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()
   // CHECK: offload.enter_data map(always, alloc: %[[X]] : memref<?xf32>, present, to: %[[Y]] : memref<?xf32>, to: %[[Z]] : memref<?xf32>)
   "offload.enter_data"(%x, %y, %z) <{map_kinds = [#offload.map<alloc, always>, #offload.map<to, present>, #offload.map<to, none>],
       operandSegmentSizes = array<i32: 3, 0>}> : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> ()

@@ -86,6 +86,39 @@ static void printMapClauses(OpAsmPrinter &p, Operation *, OperandRange vars,
       });
 }
 
+//===----------------------------------------------------------------------===//
+// Device lists: `devices(%d0, %d1 : i32, i32)` or `devices(all)`
+//===----------------------------------------------------------------------===//
+
+static ParseResult
+parseDevices(OpAsmParser &parser,
+             SmallVectorImpl<OpAsmParser::UnresolvedOperand> &devices,
+             SmallVectorImpl<Type> &types, UnitAttr &all) {
+  if (failed(parser.parseOptionalKeyword("devices")))
+    return success();
+  if (parser.parseLParen())
+    return failure();
+  if (succeeded(parser.parseOptionalKeyword("all"))) {
+    all = parser.getBuilder().getUnitAttr();
+    return parser.parseRParen();
+  }
+  if (parser.parseOperandList(devices) || parser.parseColonTypeList(types) ||
+      parser.parseRParen())
+    return failure();
+  return success();
+}
+
+static void printDevices(OpAsmPrinter &p, Operation *, OperandRange devices,
+                         TypeRange types, UnitAttr all) {
+  if (all) {
+    p << "devices(all)";
+    return;
+  }
+  if (devices.empty())
+    return;
+  p << "devices(" << devices << " : " << types << ")";
+}
+
 /// Verifies the map clauses of `op`: one kind per value, values are
 /// memrefs, no value twice, and every kind is one of `allowed`.
 static LogicalResult verifyMapClauses(Operation *op, OperandRange vars,
@@ -314,6 +347,22 @@ Value LaunchOp::getMappedSection(Value value) {
 LogicalResult LaunchOp::verify() {
   if (failed(verifyHostOnly(*this)))
     return failure();
+  if (getAllDevices() && !getDevices().empty())
+    return emitOpError() << "lists devices and also asks for all of them; "
+                            "give one of 'devices(...)' and 'devices(all)'";
+  if (getAllDevices() || !getDevices().empty()) {
+    if (getDevice())
+      return emitOpError() << "has both 'device(...)' and 'devices(...)'";
+    if (!getMapVars().empty())
+      return emitOpError()
+             << "has map clauses on a launch over several devices; each "
+                "device's sections are inferred, leave 'map(...)' out";
+    if (!getBlocks().empty() || !getThreads().empty())
+      return emitOpError()
+             << "sets a grid on a launch over several devices; each device's "
+                "grid is chosen for its share, leave 'blocks(...)' and "
+                "'threads(...)' out";
+  }
   if (getMapKindsAttr() && getMapKindsAttr().empty())
     return emitOpError() << "has an empty 'map_kinds' attribute; leave it out "
                             "when nothing is mapped";

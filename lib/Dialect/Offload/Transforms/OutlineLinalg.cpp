@@ -357,7 +357,7 @@ OffloadOutlineLinalgPass::outline(func::FuncOp func,
   b.setInsertionPoint(last);
   LaunchOp::create(b, loc, kernel.getSymName(), arguments.getArrayRef(),
                    ValueRange(), ArrayAttr(), Value(), ValueRange(),
-                   ValueRange());
+                   ValueRange(), ValueRange());
   if (remarks) {
     InFlightDiagnostic remark = emitRemark(loc) << "outlined ";
     for (auto [index, op] : llvm::enumerate(group)) {

@@ -404,8 +404,9 @@ LogicalResult OffloadSplitKernelsPass::split(
           rewriter, loc, TypeRange(), part.getSymName(), operands,
           ValueRange(), nullptr, launch.getDevice(),
           keepGrid ? launch.getBlocks() : ValueRange(),
-          keepGrid ? launch.getThreads() : ValueRange(),
-          launch.getAllowAliasing(), launch.getNowait());
+          keepGrid ? launch.getThreads() : ValueRange(), launch.getDevices(),
+          launch.getAllowAliasing(), launch.getNowait(),
+          launch.getAllDevices());
     }
     if (remarks)
       emitRemark(loc) << "launch of @" << kernel.getSymName() << " split into "

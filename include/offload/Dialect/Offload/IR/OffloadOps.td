@@ -134,6 +134,14 @@ def Offload_LaunchOp : Offload_Op<"launch", [
       is an error (see `offload-check-aliasing`).
     * `device(...)` picks the device by number (default: the runtime's
       default device, `OMP_DEFAULT_DEVICE`).
+    * `devices(%d0, %d1, ... : i32, ...)` or `devices(all)` runs the launch
+      on several devices at once (the listed ones, or every device the
+      runtime reports): `offload-split-devices` splits the kernel's parallel
+      loop along its outermost dimension into one equal share per device
+      present, and each device gets only the sections of the buffers its
+      share reaches (see `offload-split-devices`). Devices listed but absent
+      are left out; with none present the kernel runs on the host. Not with
+      `device(...)`, `blocks(...)` or `threads(...)`.
     * `blocks(...) threads(...)` set the grid (one to three dimensions, as
       many as the kernel's parallel loop has). By default the grid covers the
       loop's iteration space with one thread per iteration; a smaller grid
@@ -168,12 +176,15 @@ def Offload_LaunchOp : Offload_Op<"launch", [
                        Optional<AnySignlessIntegerOrIndex>:$device,
                        Variadic<Index>:$blocks,
                        Variadic<Index>:$threads,
+                       Variadic<AnySignlessIntegerOrIndex>:$devices,
                        UnitAttr:$allow_aliasing,
-                       UnitAttr:$nowait);
+                       UnitAttr:$nowait,
+                       UnitAttr:$all_devices);
   let assemblyFormat = [{
     $kernel `(` $args `)`
     (`map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds)^ `)`)?
     (`device` `(` $device^ `:` type($device) `)`)?
+    custom<Devices>($devices, type($devices), $all_devices)
     (`blocks` `(` $blocks^ `)`)?
     (`threads` `(` $threads^ `)`)?
     (`nowait` $nowait^)?

@@ -267,6 +267,44 @@ def OffloadSplitKernels : Pass<"offload-split-kernels", "ModuleOp"> {
   ];
 }
 
+def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
+  let summary = "Split launches over several devices into one share per device";
+  let description = [{
+    Rewrites every `offload.launch ... devices(%d0, %d1, ...)` and
+    `devices(all)` (run it after the checks and before `offload-infer-maps`):
+
+    * When the kernel can be split, `@<kernel>_share` is the kernel with two
+      more `index` arguments `lo` and `hi` that replace the bounds of the
+      outermost dimension of its parallel loop. The launch becomes, for each
+      device present (listed devices the runtime does not report are left
+      out; `all` is every device `omp_get_num_devices()` counts), a launch of
+      the share kernel on that device over an equal share `[lo, hi)` of the
+      loop's iterations. Map inference then maps on each device only the
+      sections of the buffers its share reaches (the rows it writes, plus
+      the halo it reads) and copies back only the rows it wrote; a buffer
+      read at rows the loop does not bound goes whole to every device.
+    * A kernel can be split when its body is one `scf.parallel` without
+      reductions whose outermost dimension has step 1, it takes no
+      aggregates, it does not have `allow_races`, each buffer it writes is
+      written only at the rows of the iteration that writes it (the access
+      analysis proves it), and the loop's bounds can be computed on the
+      host. Otherwise the launch runs whole on the first device present.
+    * With no device present, the kernel runs on the host.
+
+    With `remarks`, each launch says whether it was split, and why not.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::offload::OffloadDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every launch over several devices">,
+  ];
+}
+
 def OffloadCheckKernels : Pass<"offload-check-kernels", "ModuleOp"> {
   let summary = "Check what kernels contain, the same for every target";
   let description = [{
