@@ -95,27 +95,55 @@ func.func @shifted(%x: memref<?xf32>, %out: memref<?xf32>, %d: i32) {
 
 // -----
 
-// A reduction is not split (its partial results are not combined yet).
-offload.kernel @dot(%x: memref<?xf32>, %y: memref<?xf32>) {
+// Reductions: each share starts from the neutral element (0.0 for addf,
+// the initial value 1.5 is the host's) and leaves its partial sum in a
+// one-element buffer; the host combines them, then stores the result as the
+// kernel did after its loop.
+// CHECK-LABEL: offload.kernel @dot_share(
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[T:.*]]: memref<1xf32>, %[[LO:.*]]: index, %[[HI:.*]]: index, %[[P:.*]]: memref<1xf32>)
+//       CHECK:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+//       CHECK:   %[[S:.*]] = scf.parallel (%{{.*}}) = (%[[LO]]) to (%[[HI]]) step (%{{.*}}) init (%[[ZERO]]) -> f32
+//       CHECK:   memref.store %[[S]], %[[P]][%{{.*}}] : memref<1xf32>
+//   CHECK-NOT:   %[[T]]
+//       CHECK:   offload.return
+offload.kernel @dot(%x: memref<?xf32>, %t: memref<1xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %zero = arith.constant 0.0 : f32
+  %init = arith.constant 1.5 : f32
   %n = memref.dim %x, %c0 : memref<?xf32>
-  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%init) -> f32 {
     %v = memref.load %x[%i] : memref<?xf32>
     scf.reduce(%v : f32) {
     ^bb0(%l: f32, %r: f32):
-      %t = arith.addf %l, %r : f32
-      scf.reduce.return %t : f32
+      %q = arith.addf %l, %r : f32
+      scf.reduce.return %q : f32
     }
   }
+  memref.store %s, %t[%c0] : memref<1xf32>
   offload.return
 }
 
 // CHECK-LABEL: func.func @reduction(
-//       CHECK:   offload.launch @dot(
-func.func @reduction(%x: memref<?xf32>, %y: memref<?xf32>) {
-  // expected-remark@+1 {{launch of @dot not split over devices: its parallel loop has reductions, whose partial results are not combined across devices yet; it runs on the first device present}}
-  offload.launch @dot(%x, %y) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[T:.*]]: memref<1xf32>)
+//       CHECK:   %[[INIT:.*]] = arith.constant 1.500000e+00 : f32
+//       CHECK:   %[[NEUTRAL:.*]] = arith.constant 0.000000e+00 : f32
+//       CHECK:   %[[ACC:.*]] = scf.for {{.*}} iter_args(%[[RUNNING:.*]] = %[[NEUTRAL]]) -> (f32)
+//       CHECK:     scf.if {{.*}} -> (f32)
+//       CHECK:       %[[P:.*]] = memref.alloc() : memref<1xf32>
+//       CHECK:       offload.launch @dot_share(%[[X]], %[[T]], %{{.*}}, %{{.*}}, %[[P]])
+//       CHECK:       %[[V:.*]] = memref.load %[[P]]
+//       CHECK:       memref.dealloc %[[P]]
+//       CHECK:       %[[SUM:.*]] = arith.addf %[[RUNNING]], %[[V]] : f32
+//       CHECK:       scf.yield %[[SUM]] : f32
+//       CHECK:     } else {
+//       CHECK:       scf.yield %[[RUNNING]] : f32
+//       CHECK:   scf.if
+//       CHECK:     offload.launch @dot(%[[X]], %[[T]]) device(
+//       CHECK:   } else {
+//       CHECK:     %[[TOTAL:.*]] = arith.addf %[[INIT]], %[[ACC]] : f32
+//       CHECK:     memref.store %[[TOTAL]], %[[T]][%{{.*}}] : memref<1xf32>
+func.func @reduction(%x: memref<?xf32>, %t: memref<1xf32>) {
+  // expected-remark@+1 {{launch of @dot split over every device present}}
+  offload.launch @dot(%x, %t) devices(all) : (memref<?xf32>, memref<1xf32>) -> ()
   return
 }

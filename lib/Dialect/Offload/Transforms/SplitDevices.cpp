@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -28,21 +29,52 @@ using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
-/// The kernel's one parallel loop, when its body is that loop and pure
-/// computations; null otherwise.
-static scf::ParallelOp getOnlyLoop(KernelOp kernel) {
+/// A kernel body the split takes: pure computations, one parallel loop,
+/// then (when the loop has reductions) what the kernel does with their
+/// results, which the host does after combining the devices' partial
+/// results.
+struct KernelShape {
   scf::ParallelOp loop;
+  SmallVector<Operation *> after;
+};
+
+/// The combining operation of reduction `index` of `loop` when it is one
+/// arith operation with a neutral element (what the GPU lowering takes).
+static Operation *getCombiner(scf::ParallelOp loop, unsigned index) {
+  auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
+  Block &body = reduce.getReductions()[index].front();
+  if (body.getOperations().size() != 2)
+    return nullptr;
+  Operation *combiner = &body.front();
+  if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
+      combiner->getOperand(0) != body.getArgument(0) ||
+      combiner->getOperand(1) != body.getArgument(1) ||
+      !arith::getNeutralElement(combiner))
+    return nullptr;
+  return combiner;
+}
+
+static std::optional<KernelShape> getShape(KernelOp kernel) {
+  KernelShape shape;
   for (Operation &op : kernel.getBody().front()) {
-    if (auto parallel = dyn_cast<scf::ParallelOp>(op)) {
-      if (loop)
-        return {};
-      loop = parallel;
+    if (op.hasTrait<OpTrait::IsTerminator>())
+      continue;
+    if (auto parallel = dyn_cast<scf::ParallelOp>(op); parallel && !shape.loop) {
+      shape.loop = parallel;
       continue;
     }
-    if (!op.hasTrait<OpTrait::IsTerminator>() && !isMemoryEffectFree(&op))
-      return {};
+    if (isa<scf::ParallelOp, scf::ForallOp>(op))
+      return std::nullopt;
+    if (shape.loop && shape.loop.getNumResults() != 0) {
+      shape.after.push_back(&op);
+      continue;
+    }
+    if (!isMemoryEffectFree(&op))
+      return std::nullopt;
   }
-  return loop;
+  if (!shape.loop)
+    return std::nullopt;
+  return shape;
 }
 
 /// Why `kernel` cannot run in shares of its outermost loop dimension, or an
@@ -54,25 +86,31 @@ static std::string whyNotSplittable(KernelOp kernel) {
   for (Type type : kernel.getArgumentTypes())
     if (isa<TupleType>(type))
       return "it takes aggregates";
-  scf::ParallelOp loop = getOnlyLoop(kernel);
-  if (!loop)
-    return "its body is not one scf.parallel loop (and computations without "
-           "memory effects)";
-  if (loop.getNumResults() != 0)
-    return "its parallel loop has reductions, whose partial results are not "
-           "combined across devices yet";
+  std::optional<KernelShape> shape = getShape(kernel);
+  if (!shape)
+    return "its body is not one scf.parallel loop (with computations without "
+           "memory effects before it, and what it does with its reductions' "
+           "results after it)";
+  scf::ParallelOp loop = shape->loop;
+  for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
+    if (!getCombiner(loop, i))
+      return "a reduction of its parallel loop does not combine with one "
+             "arith operation that has a neutral element";
   std::optional<int64_t> step = getConstantIntValue(loop.getStep()[0]);
   if (!step || *step != 1)
     return "the outermost dimension of its parallel loop does not have step 1";
   return "";
 }
 
-/// Why the buffers `share` writes are not confined to the rows of its
-/// share, or an empty string when they are: each device then copies back
-/// exactly the rows it computed.
-static std::string whyWritesOverlap(KernelOp share) {
+/// Why the buffers `share` writes (among its first `numChecked` arguments,
+/// the kernel's own) are not confined to the rows of its share, or an empty
+/// string when they are: each device then copies back exactly the rows it
+/// computed.
+static std::string whyWritesOverlap(KernelOp share, unsigned numChecked) {
   KernelAccessAnalysis analysis;
   for (auto [index, type] : llvm::enumerate(share.getArgumentTypes())) {
+    if (index >= numChecked)
+      break;
     if (!isa<MemRefType>(type))
       continue;
     const BufferAccess &access = analysis.getAccess(share, index);
@@ -134,18 +172,47 @@ struct OffloadSplitDevicesPass
         return signalPassFailure();
       }
       std::string reason = getShare(symbols, kernel);
+      // The loop's bounds and initial values, and what the host does with
+      // the reductions' results, computed from the launch's arguments.
+      IRMapping mapping;
       Value lb, ub;
+      SmallVector<Value> inits;
       if (reason.empty()) {
         OpBuilder b(launch);
-        scf::ParallelOp loop = getOnlyLoop(kernel);
-        lb = materializeOnHost(b, launch, kernel, loop.getLowerBound()[0]);
-        ub = materializeOnHost(b, launch, kernel, loop.getUpperBound()[0]);
-        if (!lb || !ub)
-          reason = "the bounds of its parallel loop cannot be computed on "
-                   "the host";
+        KernelShape shape = *getShape(kernel);
+        scf::ParallelOp loop = shape.loop;
+        for (auto [arg, operand] :
+             llvm::zip(kernel.getArguments(), launch.getArgs()))
+          mapping.map(arg, operand);
+        lb = materializeOnHost(b, kernel, loop.getLowerBound()[0], mapping);
+        ub = materializeOnHost(b, kernel, loop.getUpperBound()[0], mapping);
+        bool computable = lb && ub;
+        for (Value init : loop.getInitVals()) {
+          inits.push_back(materializeOnHost(b, kernel, init, mapping));
+          computable &= inits.back() != nullptr;
+        }
+        // What the kernel does after the loop uses values from before it.
+        for (Operation *op : shape.after)
+          op->walk([&](Operation *nested) {
+            for (Value operand : nested->getOperands()) {
+              Operation *def = operand.getDefiningOp();
+              bool fromBefore =
+                  isa<BlockArgument>(operand)
+                      ? operand.getParentRegion() == &kernel.getBody()
+                      : def->getBlock() == &kernel.getBody().front() &&
+                            def->isBeforeInBlock(loop.getOperation());
+              if (fromBefore && !mapping.contains(operand))
+                computable &=
+                    materializeOnHost(b, kernel, operand, mapping) != nullptr;
+            }
+          });
+        if (!computable)
+          reason = "the bounds or initial values of its parallel loop, or "
+                   "what it uses after the loop, cannot be computed on the "
+                   "host";
       }
       if (reason.empty())
-        split(launch, kernel, shares[kernel], lb, ub);
+        split(launch, kernel, shares[kernel], lb, ub, inits, mapping);
       else
         runOnFirstDevice(launch, kernel, reason);
       launch.erase();
@@ -168,12 +235,34 @@ struct OffloadSplitDevicesPass
       symbols.insert(share); // renames it when the name is taken
       Location loc = kernel.getLoc();
       unsigned count = share.getNumArguments();
-      share.insertArgument(count, b.getIndexType(), {}, loc);
-      share.insertArgument(count + 1, b.getIndexType(), {}, loc);
-      scf::ParallelOp loop = getOnlyLoop(share);
+      (void)share.insertArgument(count, b.getIndexType(), {}, loc);
+      (void)share.insertArgument(count + 1, b.getIndexType(), {}, loc);
+      KernelShape shape = *getShape(share);
+      scf::ParallelOp loop = shape.loop;
       loop.getLowerBoundMutable()[0].set(share.getArgument(count));
       loop.getUpperBoundMutable()[0].set(share.getArgument(count + 1));
-      reason = whyWritesOverlap(share);
+      // Reductions: each share starts from the neutral element and leaves
+      // its partial result in a one-element buffer of its own; the host
+      // combines them and does what the kernel did with the results.
+      for (Operation *op : llvm::reverse(shape.after))
+        op->erase();
+      b.setInsertionPoint(loop);
+      for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i) {
+        Type type = loop.getResult(i).getType();
+        (void)share.insertArgument(count + 2 + i, MemRefType::get({1}, type), {},
+                             loc);
+        TypedAttr neutral = *arith::getNeutralElement(getCombiner(loop, i));
+        loop.getInitValsMutable()[i].set(
+            arith::ConstantOp::create(b, loc, neutral));
+      }
+      b.setInsertionPointAfter(loop);
+      if (loop.getNumResults() != 0) {
+        Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+        for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
+          memref::StoreOp::create(b, loc, loop.getResult(i),
+                                  share.getArgument(count + 2 + i), zero);
+      }
+      reason = whyWritesOverlap(share, count);
       if (reason.empty())
         shares[kernel] = share;
       else
@@ -186,7 +275,10 @@ struct OffloadSplitDevicesPass
   /// Launches of `share` on each device present, one equal share of [lb,
   /// ub) each; the original launch on the host when no device is present.
   void split(LaunchOp launch, KernelOp kernel, KernelOp share, Value lb,
-             Value ub) {
+             Value ub, ArrayRef<Value> inits, IRMapping &mapping) {
+    KernelShape shape = *getShape(kernel);
+    scf::ParallelOp loop = shape.loop;
+    TypeRange resultTypes = loop.getResultTypes();
     ModuleOp module = getOperation();
     OpBuilder b(launch);
     Location loc = launch.getLoc();
@@ -225,7 +317,37 @@ struct OffloadSplitDevicesPass
     Value chunk = arith::CeilDivSIOp::create(b, loc, span, parts);
 
     SmallVector<Value> args(launch.getArgs());
-    auto launchShare = [&](OpBuilder &builder, Value position, Value device) {
+    // An scf.if yielding the reductions' running results (`accs` when
+    // `cond` is false).
+    auto makeIf = [&](OpBuilder &builder, Value cond, ValueRange accs,
+                      function_ref<SmallVector<Value>(OpBuilder &)> then)
+        -> SmallVector<Value> {
+      auto ifOp = scf::IfOp::create(builder, loc, resultTypes, cond,
+                                    /*withElseRegion=*/true);
+      if (resultTypes.empty()) {
+        OpBuilder inner = ifOp.getThenBodyBuilder();
+        then(inner);
+        return {};
+      }
+      OpBuilder inner = OpBuilder::atBlockEnd(ifOp.thenBlock());
+      scf::YieldOp::create(inner, loc, then(inner));
+      OpBuilder other = OpBuilder::atBlockEnd(ifOp.elseBlock());
+      scf::YieldOp::create(other, loc, accs);
+      return SmallVector<Value>(ifOp.getResults());
+    };
+    auto combine = [&](OpBuilder &builder, unsigned index, Value lhs,
+                       Value rhs) {
+      Operation *combiner = getCombiner(loop, index);
+      IRMapping values;
+      values.map(combiner->getOperand(0), lhs);
+      values.map(combiner->getOperand(1), rhs);
+      return builder.clone(*combiner, values)->getResult(0);
+    };
+    // The share at `position` on `device`: a launch of the share kernel
+    // (when the share is not empty), its partial results combined into
+    // `accs`.
+    auto launchShare = [&](OpBuilder &builder, Value position, Value device,
+                           ValueRange accs) {
       Value offset = arith::MulIOp::create(builder, loc, position, chunk);
       Value lo = arith::AddIOp::create(builder, loc, lb, offset);
       lo = arith::MinSIOp::create(builder, loc, lo, ub);
@@ -233,41 +355,74 @@ struct OffloadSplitDevicesPass
       hi = arith::MinSIOp::create(builder, loc, hi, ub);
       Value nonEmpty = arith::CmpIOp::create(
           builder, loc, arith::CmpIPredicate::slt, lo, hi);
-      auto ifOp = scf::IfOp::create(builder, loc, nonEmpty);
-      OpBuilder inner = ifOp.getThenBodyBuilder();
-      SmallVector<Value> operands(args);
-      operands.push_back(lo);
-      operands.push_back(hi);
-      LaunchOp::create(inner, loc, TypeRange(), share.getSymName(), operands,
-                       ValueRange(), nullptr, device, ValueRange(),
-                       ValueRange(), ValueRange(), launch.getAllowAliasing(),
-                       launch.getNowait(), /*all_devices=*/false);
+      return makeIf(builder, nonEmpty, accs, [&](OpBuilder &inner) {
+        SmallVector<Value> operands(args);
+        operands.push_back(lo);
+        operands.push_back(hi);
+        SmallVector<Value> partials;
+        for (Type type : resultTypes) {
+          partials.push_back(memref::AllocOp::create(
+              inner, loc, MemRefType::get({1}, type)));
+          operands.push_back(partials.back());
+        }
+        LaunchOp::create(inner, loc, TypeRange(), share.getSymName(),
+                         operands, ValueRange(), nullptr, device, ValueRange(),
+                         ValueRange(), ValueRange(), launch.getAllowAliasing(),
+                         launch.getNowait(), /*all_devices=*/false);
+        SmallVector<Value> combined;
+        if (!partials.empty()) {
+          Value first = arith::ConstantIndexOp::create(inner, loc, 0);
+          for (auto [index, partial] : llvm::enumerate(partials)) {
+            Value value = memref::LoadOp::create(inner, loc, partial, first);
+            memref::DeallocOp::create(inner, loc, partial);
+            combined.push_back(combine(inner, index, accs[index], value));
+          }
+        }
+        return combined;
+      });
     };
 
+    // The reductions' running results start from the neutral elements.
+    SmallVector<Value> accs;
+    for (unsigned i = 0, e = resultTypes.size(); i < e; ++i)
+      accs.push_back(arith::ConstantOp::create(
+          b, loc, *arith::getNeutralElement(getCombiner(loop, i))));
     if (launch.getAllDevices()) {
-      auto loop = scf::ForOp::create(b, loc, zero, present, one);
-      OpBuilder body = OpBuilder::atBlockBegin(loop.getBody());
-      Value device = arith::IndexCastOp::create(body, loc, body.getI32Type(),
-                                                loop.getInductionVar());
-      launchShare(body, loop.getInductionVar(), device);
+      auto forOp = scf::ForOp::create(
+          b, loc, zero, present, one, accs,
+          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+            Value device =
+                arith::IndexCastOp::create(body, loc, body.getI32Type(), iv);
+            scf::YieldOp::create(body, loc,
+                                 launchShare(body, iv, device, iterArgs));
+          });
+      accs.assign(forOp.getResults().begin(), forOp.getResults().end());
     } else {
       Value position = zero;
-      for (auto [device, isPresent] : listed) {
-        auto ifOp = scf::IfOp::create(b, loc, isPresent);
-        OpBuilder then = ifOp.getThenBodyBuilder();
-        launchShare(then, position, device);
+      for (auto &entry : listed) {
+        Value device = entry.first, isPresent = entry.second;
+        accs = makeIf(b, isPresent, accs, [&](OpBuilder &then) {
+          return launchShare(then, position, device, accs);
+        });
         Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
         position = arith::AddIOp::create(b, loc, position, add);
       }
     }
 
     // No device present: the host runs the kernel (the initial device is
-    // the host, which the runtime never offloads to).
+    // the host, which the runtime never offloads to). Otherwise the host
+    // does what the kernel did with its reductions' results.
     Value none =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, present, zero);
-    auto ifNone = scf::IfOp::create(b, loc, none);
+    auto ifNone = scf::IfOp::create(b, loc, none, /*withElseRegion=*/true);
     OpBuilder host = ifNone.getThenBodyBuilder();
     launchOn(host, launch, kernel, hostDevice(host, loc));
+    OpBuilder after = ifNone.getElseBodyBuilder();
+    for (auto [index, init] : llvm::enumerate(inits))
+      mapping.map(loop.getResult(index),
+                  combine(after, index, init, accs[index]));
+    for (Operation *op : shape.after)
+      after.clone(*op, mapping);
 
     if (remarks)
       emitRemark(loc) << "launch of @" << kernel.getSymName()

@@ -85,7 +85,7 @@ static std::optional<SmallVector<unsigned>> getPositions(ValueRange indices,
 
 static LoopAccesses collectAccesses(scf::ParallelOp loop) {
   LoopAccesses result;
-  ValueRange ivs = loop.getInductionVars();
+  SmallVector<Value> ivs(loop.getInductionVars());
   loop.getBody()->walk([&](Operation *op) {
     if (auto load = dyn_cast<memref::LoadOp>(op)) {
       result.buffers[load.getMemRef()].push_back(

@@ -283,12 +283,21 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       sections of the buffers its share reaches (the rows it writes, plus
       the halo it reads) and copies back only the rows it wrote; a buffer
       read at rows the loop does not bound goes whole to every device.
-    * A kernel can be split when its body is one `scf.parallel` without
-      reductions whose outermost dimension has step 1, it takes no
+    * Reductions: each share starts from the combiner's neutral element and
+      leaves its partial result in a one-element buffer of its own; the
+      host combines the partial results with the loop's initial value and
+      then does what the kernel did with the results after the loop (a
+      store, arithmetic on them).
+    * A kernel can be split when its body is one `scf.parallel` (with
+      computations without memory effects before it and, when it has
+      reductions, what it does with their results after it) whose
+      outermost dimension has step 1 and whose reductions each combine
+      with one arith operation that has a neutral element, it takes no
       aggregates, it does not have `allow_races`, each buffer it writes is
       written only at the rows of the iteration that writes it (the access
-      analysis proves it), and the loop's bounds can be computed on the
-      host. Otherwise the launch runs whole on the first device present.
+      analysis proves it), and the loop's bounds and initial values can be
+      computed on the host. Otherwise the launch runs whole on the first
+      device present.
     * With no device present, the kernel runs on the host.
 
     With `remarks`, each launch says whether it was split, and why not.
@@ -296,6 +305,7 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::offload::OffloadDialect",
     "::mlir::scf::SCFDialect",
   ];
