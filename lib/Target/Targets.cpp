@@ -12,7 +12,6 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Transforms/Passes.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVM/ROCDL/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -20,6 +19,7 @@
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/ROCDL/ROCDLToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/TargetSelect.h"
@@ -62,7 +62,8 @@ llvm::LogicalResult mlir::offload::verifyProcessor(Operation *op,
   });
   llvm::Triple parsed(triple);
   std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(parsed, error);
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(parsed, error);
   if (!target)
     return op->emitError() << "the " << targetName
                            << " target is not built into this LLVM (" << error
@@ -88,9 +89,9 @@ llvm::LogicalResult mlir::offload::verifyProcessor(Operation *op,
         info->getAllProcessorFeatures(),
         [&](const llvm::SubtargetFeatureKV &kv) { return feature == kv.Key; });
     if (!known)
-      return op->emitError() << targetName << " feature '" << feature
-                             << "' is not one LLVM's " << triple
-                             << " backend knows";
+      return op->emitError()
+             << targetName << " feature '" << feature << "' is not one LLVM's "
+             << triple << " backend knows";
   }
   return success();
 }

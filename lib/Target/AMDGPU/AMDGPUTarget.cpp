@@ -76,7 +76,8 @@ struct AMDGPUTargetModel
   void buildDeviceLoweringPipeline(Attribute attr, OpPassManager &pm) const {
     addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToROCDLOpsOptions options;
-    options.chipset = getLoweringChipset(cast<AMDGPUTargetAttr>(attr).getChip());
+    options.chipset =
+        getLoweringChipset(cast<AMDGPUTargetAttr>(attr).getChip());
     options.indexBitwidth = 64;
     pm.addPass(createConvertGpuOpsToROCDLOps(options));
     addPostLLVMLoweringPasses(pm);

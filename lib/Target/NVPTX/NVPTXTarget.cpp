@@ -47,16 +47,15 @@ struct NVPTXTargetModel
     unsigned number = 0;
     StringRef chip = target.getChip();
     if (chip.consume_front("sm_") &&
-        !chip.take_while(llvm::isDigit).getAsInteger(10, number) &&
-        number < 70)
+        !chip.take_while(llvm::isDigit).getAsInteger(10, number) && number < 70)
       return "+ptx60";
     return "";
   }
 
   LogicalResult verifyTarget(Attribute attr, Operation *op) const {
     auto target = cast<NVPTXTargetAttr>(attr);
-    return verifyProcessor(op, "NVPTX", "nvptx64-nvidia-cuda",
-                           target.getChip(), target.getFeatures());
+    return verifyProcessor(op, "NVPTX", "nvptx64-nvidia-cuda", target.getChip(),
+                           target.getFeatures());
   }
 
   void annotateKernel(Attribute, Operation *) const {}

@@ -39,16 +39,15 @@ struct ExpandShapeToReinterpretCast
     if (failed(resultType.getStridesAndOffset(resultStrides, resultOffset)))
       return rewriter.notifyMatchFailure(op, "result is not strided");
     Location loc = op.getLoc();
-    auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc,
-                                                         op.getSrc());
+    auto meta =
+        memref::ExtractStridedMetadataOp::create(rewriter, loc, op.getSrc());
     SmallVector<OpFoldResult> sourceStrides = meta.getConstifiedMixedStrides();
     SmallVector<OpFoldResult> outputShape = op.getMixedOutputShape();
     int64_t rank = resultType.getRank();
     SmallVector<OpFoldResult> sizes(rank), strides(rank);
     AffineExpr s0, s1;
     bindSymbols(rewriter.getContext(), s0, s1);
-    for (auto [source, group] :
-         llvm::enumerate(op.getReassociationIndices())) {
+    for (auto [source, group] : llvm::enumerate(op.getReassociationIndices())) {
       OpFoldResult stride = sourceStrides[source];
       for (int64_t dim : llvm::reverse(group)) {
         sizes[dim] = outputShape[dim];

@@ -59,7 +59,8 @@ static std::optional<KernelShape> getShape(KernelOp kernel) {
   for (Operation &op : kernel.getBody().front()) {
     if (op.hasTrait<OpTrait::IsTerminator>())
       continue;
-    if (auto parallel = dyn_cast<scf::ParallelOp>(op); parallel && !shape.loop) {
+    if (auto parallel = dyn_cast<scf::ParallelOp>(op);
+        parallel && !shape.loop) {
       shape.loop = parallel;
       continue;
     }
@@ -119,8 +120,9 @@ static std::string whyWritesOverlap(KernelOp share, unsigned numChecked) {
     const std::optional<BufferSection> &section = access.section;
     std::string what = "argument #" + std::to_string(index);
     if (!section || section->wholeBuffer)
-      return what + " is written at rows the analysis cannot bound by the "
-                    "loop" +
+      return what +
+             " is written at rows the analysis cannot bound by the "
+             "loop" +
              (access.conservative.empty() ? std::string()
                                           : " (" + access.conservative + ")");
     if (section->loopDim != 0)
@@ -138,11 +140,26 @@ static func::FuncOp getRuntimeQuery(ModuleOp module, StringRef name) {
   if (auto func = module.lookupSymbol<func::FuncOp>(name))
     return func;
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  auto func = func::FuncOp::create(
-      b, module.getLoc(), name,
-      b.getFunctionType({}, {b.getI32Type()}));
+  auto func = func::FuncOp::create(b, module.getLoc(), name,
+                                   b.getFunctionType({}, {b.getI32Type()}));
   func.setPrivate();
   return func;
+}
+
+/// `device` as an index, and whether the runtime has it: 0 <= device <
+/// `available`.
+static std::pair<Value, Value> isDevicePresent(OpBuilder &b, Location loc,
+                                               Value device, Value available) {
+  Value id = device.getType().isIndex()
+                 ? device
+                 : arith::IndexCastOp::create(b, loc, b.getIndexType(), device)
+                       .getResult();
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value nonNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, id, zero);
+  Value below =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, id, available);
+  return {id, arith::AndIOp::create(b, loc, nonNegative, below)};
 }
 
 static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
@@ -249,8 +266,8 @@ struct OffloadSplitDevicesPass
       b.setInsertionPoint(loop);
       for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i) {
         Type type = loop.getResult(i).getType();
-        (void)share.insertArgument(count + 2 + i, MemRefType::get({1}, type), {},
-                             loc);
+        (void)share.insertArgument(count + 2 + i, MemRefType::get({1}, type),
+                                   {}, loc);
         TypedAttr neutral = *arith::getNeutralElement(getCombiner(loop, i));
         loop.getInitValsMutable()[i].set(
             arith::ConstantOp::create(b, loc, neutral));
@@ -284,8 +301,8 @@ struct OffloadSplitDevicesPass
     Location loc = launch.getLoc();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
-    Value available =
-        callRuntimeQuery(b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
+    Value available = callRuntimeQuery(
+        b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
 
     // The devices present, in the order given: each one's position among
     // them (its share) and whether it is present.
@@ -294,16 +311,7 @@ struct OffloadSplitDevicesPass
     if (!launch.getAllDevices()) {
       present = zero;
       for (Value device : launch.getDevices()) {
-        Value id = device.getType().isIndex()
-                       ? device
-                       : arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                                    device)
-                             .getResult();
-        Value nonNegative = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::sge, id, zero);
-        Value below = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::slt, id, available);
-        Value isPresent = arith::AndIOp::create(b, loc, nonNegative, below);
+        Value isPresent = isDevicePresent(b, loc, device, available).second;
         listed.push_back({device, isPresent});
         Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
         present = arith::AddIOp::create(b, loc, present, add);
@@ -353,20 +361,20 @@ struct OffloadSplitDevicesPass
       lo = arith::MinSIOp::create(builder, loc, lo, ub);
       Value hi = arith::AddIOp::create(builder, loc, lo, chunk);
       hi = arith::MinSIOp::create(builder, loc, hi, ub);
-      Value nonEmpty = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::slt, lo, hi);
+      Value nonEmpty = arith::CmpIOp::create(builder, loc,
+                                             arith::CmpIPredicate::slt, lo, hi);
       return makeIf(builder, nonEmpty, accs, [&](OpBuilder &inner) {
         SmallVector<Value> operands(args);
         operands.push_back(lo);
         operands.push_back(hi);
         SmallVector<Value> partials;
         for (Type type : resultTypes) {
-          partials.push_back(memref::AllocOp::create(
-              inner, loc, MemRefType::get({1}, type)));
+          partials.push_back(
+              memref::AllocOp::create(inner, loc, MemRefType::get({1}, type)));
           operands.push_back(partials.back());
         }
-        LaunchOp::create(inner, loc, TypeRange(), share.getSymName(),
-                         operands, ValueRange(), nullptr, device, ValueRange(),
+        LaunchOp::create(inner, loc, TypeRange(), share.getSymName(), operands,
+                         ValueRange(), nullptr, device, ValueRange(),
                          ValueRange(), ValueRange(), launch.getAllowAliasing(),
                          launch.getNowait(), /*all_devices=*/false);
         SmallVector<Value> combined;
@@ -425,8 +433,7 @@ struct OffloadSplitDevicesPass
       after.clone(*op, mapping);
 
     if (remarks)
-      emitRemark(loc) << "launch of @" << kernel.getSymName()
-                      << " split over "
+      emitRemark(loc) << "launch of @" << kernel.getSymName() << " split over "
                       << (launch.getAllDevices()
                               ? std::string("every device present")
                               : std::to_string(launch.getDevices().size()) +
@@ -444,8 +451,8 @@ struct OffloadSplitDevicesPass
     OpBuilder b(launch);
     Location loc = launch.getLoc();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value available =
-        callRuntimeQuery(b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
+    Value available = callRuntimeQuery(
+        b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
     Value first = hostDevice(b, loc);
     if (launch.getAllDevices()) {
       Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
@@ -454,18 +461,8 @@ struct OffloadSplitDevicesPass
       first = arith::SelectOp::create(b, loc, any, device0, first);
     } else {
       for (Value device : llvm::reverse(launch.getDevices())) {
-        Value id = device.getType().isIndex()
-                       ? device
-                       : arith::IndexCastOp::create(b, loc, b.getIndexType(),
-                                                    device)
-                             .getResult();
-        Value nonNegative = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::sge, id, zero);
-        Value below = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::slt, id, available);
-        Value isPresent = arith::AndIOp::create(b, loc, nonNegative, below);
-        Value id32 =
-            arith::IndexCastOp::create(b, loc, b.getI32Type(), id);
+        auto [id, isPresent] = isDevicePresent(b, loc, device, available);
+        Value id32 = arith::IndexCastOp::create(b, loc, b.getI32Type(), id);
         first = arith::SelectOp::create(b, loc, isPresent, id32, first);
       }
     }
@@ -479,7 +476,8 @@ struct OffloadSplitDevicesPass
   /// The initial device's number: the runtime runs what is launched on it
   /// on the host.
   Value hostDevice(OpBuilder &b, Location loc) {
-    func::FuncOp query = getRuntimeQuery(getOperation(), "omp_get_initial_device");
+    func::FuncOp query =
+        getRuntimeQuery(getOperation(), "omp_get_initial_device");
     return func::CallOp::create(b, loc, query, ValueRange()).getResult(0);
   }
 
