@@ -138,8 +138,9 @@ offload.kernel @inc(%a: memref<?xf32>) {
 
 func.func private @use(memref<?xf32>)
 
-// A function that launches on the buffer itself: updates around a call to
-// it could overwrite what its launch computed on the device.
+// A function that launches on the buffer itself: a call to it is one more
+// launch of the chain (test/Dialect/Offload/offload-hoist-transfers-calls.mlir
+// has the rest), through a copy of it entered with the buffer on the device.
 func.func @launches_too(%m: memref<?xf32>) {
   offload.launch @inc(%m) : (memref<?xf32>) -> ()
   return
@@ -147,12 +148,16 @@ func.func @launches_too(%m: memref<?xf32>) {
 
 // CHECK-LABEL: func.func @calls_a_launcher(
 // CHECK-SAME: %[[D:.*]]: memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(to: %[[D]] : memref<?xf32>)
 // CHECK-NEXT: offload.launch @inc(%[[D]])
-// CHECK-NEXT: call @launches_too(%[[D]])
+// CHECK-NEXT: call @launches_too_resident_0(%[[D]])
 // CHECK-NEXT: offload.launch @inc(%[[D]])
+// CHECK-NEXT: offload.exit_data map(from: %[[D]] : memref<?xf32>)
 // CHECK-NEXT: return
 func.func @calls_a_launcher(%d: memref<?xf32>) {
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es), through calls to @launches_too: enter 'to', exit 'from', 0 update(s); 2 copies instead of 6}}
   offload.launch @inc(%d) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{calls @launches_too_resident_0, a copy of @launches_too entered with argument(s) #0 on the device}}
   func.call @launches_too(%d) : (memref<?xf32>) -> ()
   offload.launch @inc(%d) : (memref<?xf32>) -> ()
   return

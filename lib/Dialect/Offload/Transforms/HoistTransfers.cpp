@@ -11,6 +11,17 @@
 // resident too: its blocks are then walked in "resident" mode, which only
 // inserts the updates the host accesses need.
 //
+// Across calls: every function is summarised first, bottom-up over the call
+// graph (per memref argument: whether its launches map it, what they need
+// and write, whether the host touches it inside). A call to a function that
+// launches on a buffer is then one more op of the caller's block that
+// launches on it, so the maps leave the caller's loop; the call goes to a
+// private copy of the callee, `@<name>_resident_<positions>`, entered with
+// those arguments on the device: its launches find them present, and its
+// host accesses get the updates they need. The callee itself is left as it
+// is, for its other callers. Recursive functions are not summarised: a
+// buffer passed to one that launches keeps its per-launch clauses.
+//
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
@@ -21,12 +32,16 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <map>
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADHOISTTRANSFERS
@@ -37,11 +52,60 @@ using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
+/// What a function does with one of its memref arguments, for callers that
+/// keep the buffer on the device around calls to it.
+struct ArgSummary {
+  /// Why a caller cannot enter the function with the argument on the
+  /// device (empty when it can).
+  std::string unknown;
+  /// Launches (its own, or those of functions it calls) map it.
+  bool launches = false;
+  /// The host touches it inside (itself or in functions it calls).
+  bool hostAccess = false;
+  /// The device needs the caller's contents: something may read it before
+  /// a launch overwrote all of it.
+  bool needsHostData = false;
+  bool deviceWrites = false;
+  /// The first thing the function does with it is a launch that always
+  /// runs and overwrites all of it.
+  bool initializes = false;
+  unsigned numLaunches = 0, numLoopLaunches = 0;
+  /// Copies of it one call makes when it is not on the device already.
+  unsigned copies = 0;
+
+  bool touches() const { return launches || hostAccess; }
+};
+
+/// The summaries of a function's memref arguments, by position.
+struct FunctionSummary {
+  /// Why no argument can be resident across calls (recursion, ...).
+  std::string unknown;
+  DenseMap<unsigned, ArgSummary> args;
+};
+using SummaryMap = DenseMap<Operation *, FunctionSummary>;
+
+/// A call passing the buffer as argument #position to a summarised function
+/// that touches it.
+struct CallUse {
+  CallOpInterface call;
+  unsigned position;
+  const ArgSummary *summary;
+};
+
 /// What one op of a block does with a buffer.
 struct Event {
   Operation *op = nullptr; // an op of the block
   // Launches (`op` itself or nested in it) that map the buffer.
   SmallVector<LaunchOp> launches;
+  // Calls (`op` itself or nested in it) to summarised functions that touch
+  // the buffer: with the buffer resident, they call the resident copy.
+  SmallVector<CallUse> calls;
+  /// Launches in the functions `calls` call.
+  unsigned callLaunches = 0;
+  /// Host accesses in the functions `calls` call.
+  bool calleeHostAccess = false;
+  /// `op` is a call whose callee starts by overwriting all of the buffer.
+  bool callInitializes = false;
   bool copiesIn = false; // some launch needs the host's contents
   bool deviceWrites = false;
   bool inLoop = false; // some launch runs repeatedly inside `op`
@@ -52,8 +116,9 @@ struct Event {
   /// `op` frees the buffer.
   bool frees = false;
 
-  bool hasLaunches() const { return !launches.empty(); }
+  bool hasLaunches() const { return !launches.empty() || callLaunches; }
   bool hasHostAccess() const { return hostReads || hostWrites; }
+  unsigned numLaunches() const { return launches.size() + callLaunches; }
 };
 
 /// The events of a buffer in one block, in block order.
@@ -115,17 +180,40 @@ static bool mayOffload(CallOpInterface call,
   return result.wasInterrupted();
 }
 
-/// Collects the events of the buffer `root` in `block`. Fails (with a
-/// reason) when the buffer must keep its per-launch clauses.
-static FailureOr<BufferEvents>
+/// The position among `call`'s arguments of the operand `use`, if it is one.
+static std::optional<unsigned> getCallPosition(CallOpInterface call,
+                                               OpOperand &use) {
+  OperandRange args = call.getArgOperands();
+  if (args.empty())
+    return std::nullopt;
+  unsigned begin = args.getBeginOperandIndex();
+  if (use.getOperandNumber() < begin ||
+      use.getOperandNumber() >= begin + args.size())
+    return std::nullopt;
+  return use.getOperandNumber() - begin;
+}
+
+/// The name of the function `call` calls, for messages.
+static std::string getCalleeName(CallOpInterface call) {
+  if (auto ref = dyn_cast<SymbolRefAttr>(call.getCallableForCallee()))
+    return "@" + ref.getLeafReference().str();
+  return "an indirect callee";
+}
+
+/// Collects the events of the buffer `root` in `block` into `result`.
+/// Returns false (with a reason) when the buffer must keep its per-launch
+/// clauses. Calls to functions in `summaries` that touch the buffer are
+/// events of their own (launches when the callee launches on it).
+static bool
 collectEvents(Block *block, Value root,
               const DenseSet<std::pair<Operation *, Value>> *covered,
+              const SummaryMap &summaries, BufferEvents &result,
               std::string &reason) {
-  BufferEvents result;
+  result = BufferEvents();
   result.root = root;
   llvm::MapVector<Operation *, Event> events;
   bool failed = false;
-  auto fail = [&](StringRef why) {
+  auto fail = [&](const Twine &why) {
     if (!failed)
       reason = why.str();
     failed = true;
@@ -186,10 +274,52 @@ collectEvents(Block *block, Value root,
       return;
     }
     if (auto call = dyn_cast<CallOpInterface>(user)) {
+      // A summarised callee: the call is an event of its own.
+      Operation *callee = call.resolveCallable();
+      std::optional<unsigned> position = getCallPosition(call, use);
+      std::string why;
+      const ArgSummary *summary = nullptr;
+      auto it = callee ? summaries.find(callee) : summaries.end();
+      if (it != summaries.end() && position) {
+        if (!it->second.unknown.empty()) {
+          why = it->second.unknown;
+        } else if (auto arg = it->second.args.find(*position);
+                   arg != it->second.args.end()) {
+          if (arg->second.unknown.empty())
+            summary = &arg->second;
+          else
+            why = arg->second.unknown;
+        }
+      }
+      if (summary) {
+        if (!summary->touches())
+          return; // the callee does nothing with it
+        if (covered && covered->contains({call, root}))
+          return;
+        if (summary->launches) {
+          Value arg = use.get();
+          if (!result.var)
+            result.var = arg;
+          else if (result.var != arg)
+            return fail("launches map different views of it");
+          event.copiesIn |= summary->needsHostData;
+          event.deviceWrites |= summary->deviceWrites;
+          event.inLoop |= isInLoopBelow(call, op);
+          event.callLaunches += summary->numLaunches;
+          event.callInitializes |= op == call && summary->initializes;
+        }
+        event.calleeHostAccess |= summary->hostAccess;
+        event.calls.push_back({call, *position, summary});
+        return;
+      }
       llvm::SmallPtrSet<Operation *, 4> visited;
-      if (mayOffload(call, visited))
-        return fail("it is passed to a function that launches kernels or "
-                    "maps data itself");
+      if (mayOffload(call, visited)) {
+        if (why.empty())
+          return fail("it is passed to " + getCalleeName(call) +
+                      ", which launches kernels or maps data itself");
+        return fail("it is passed to " + getCalleeName(call) +
+                    ", which cannot be entered with it on the device: " + why);
+      }
     }
     auto iface = dyn_cast<MemoryEffectOpInterface>(user);
     bool reads = !iface, writes = !iface;
@@ -217,14 +347,22 @@ collectEvents(Block *block, Value root,
     event.hostWrites |= writes;
     event.element = first && single ? user : nullptr;
   });
+  for (auto &entry : events) {
+    // A call that also uses the buffer where its callee is not summarised:
+    // updates around it could undo what its launches computed.
+    Event &event = entry.second;
+    if (!event.calls.empty() && event.hasHostAccess() &&
+        isa<CallOpInterface>(event.op))
+      fail("it is passed to " + getCalleeName(cast<CallOpInterface>(event.op)) +
+           " twice, once where the callee cannot have it on the device");
+    result.events.push_back(event);
+  }
   if (failed)
-    return failure();
-  for (auto &entry : events)
-    result.events.push_back(entry.second);
+    return false;
   llvm::sort(result.events, [](const Event &a, const Event &b) {
     return a.op->isBeforeInBlock(b.op);
   });
-  return result;
+  return true;
 }
 
 /// The part of `var` an update for `event` moves: one element, or all of it.
@@ -247,8 +385,8 @@ static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
                                    ones, ones);
 }
 
-static void createDataOp(OpBuilder &b, Location loc, StringRef name,
-                         Value part, MapKind kind) {
+static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
+                         MapKind kind) {
   MLIRContext *ctx = b.getContext();
   ArrayAttr kinds =
       b.getArrayAttr({MapAttr::get(ctx, kind, MapModifier::none)});
@@ -315,46 +453,61 @@ static bool startsWithFullOverwrite(Operation *op, Value root, Value var) {
   return true;
 }
 
+/// The reason collectEvents gives for a buffer the program maps itself: its
+/// own data ops keep it on the device, so nothing moves per iteration.
+static constexpr StringLiteral kMappedExplicitly =
+    "the program maps it explicitly";
+
 namespace {
 struct OffloadHoistTransfersPass
     : public offload::impl::OffloadHoistTransfersBase<
           OffloadHoistTransfersPass> {
   using Base::Base;
 
-  void runOnOperation() override {
-    llvm::SetVector<Block *> seen;
-    getOperation().walk([&](LaunchOp launch) {
-      for (Operation *op = launch; op && op->getBlock();
-           op = op->getParentOp()) {
-        if (isa<ModuleOp>(op->getParentOp()))
-          break;
-        seen.insert(op->getBlock());
-        if (isa<FunctionOpInterface>(op->getParentOp()))
-          break;
-      }
-    });
-    // Outer blocks first: a buffer kept on the device around a loop needs
-    // nothing inside it.
-    SmallVector<Block *> blocks(seen.begin(), seen.end());
-    auto depth = [](Block *block) {
-      unsigned d = 0;
-      for (Operation *op = block->getParentOp(); op; op = op->getParentOp())
-        ++d;
-      return d;
-    };
-    llvm::stable_sort(blocks, [&](Block *a, Block *b) {
-      return depth(a) < depth(b);
-    });
-    for (Block *block : blocks)
-      processBlock(block);
-  }
+  void runOnOperation() override;
 
+private:
+  /// Summarises every function of the module, callees first, and keeps a
+  /// copy of those that callers may call resident copies of.
+  void summarize();
+  void summarize(FunctionOpInterface fn, bool recursive);
+  /// The summary of argument #`position` of `call`'s callee, when the
+  /// callee can be entered with it on the device.
+  const ArgSummary *getSummary(CallOpInterface call, unsigned position);
+  /// Whether the callee of `call` launches on one of its arguments (on one
+  /// that is a view of `root`, when given).
+  bool callLaunches(CallOpInterface call, Value root = Value());
+  /// Whether the callee of `call` has a body that may launch or map data
+  /// (summarised or not): a buffer passed to it is mapped per launch when
+  /// its summary does not let the caller keep it on the device.
+  bool callMayLaunch(CallOpInterface call);
+
+  /// Keeps buffers on the device in `fn`, entered with its arguments at
+  /// `residentArgs` on the device already.
+  void processFunction(FunctionOpInterface fn, ArrayRef<unsigned> residentArgs);
   void processBlock(Block *block);
-  void hoist(Block *block, BufferEvents &buffer);
+  /// Keeps `buffer` on the device in `block`. Returns why it does not when
+  /// it should (empty when it did, or when it is not worth it).
+  std::string hoist(Block *block, BufferEvents &buffer);
   /// Inserts the updates host accesses need in `block`, where `root` is
   /// resident (mapped as `var` by an enclosing enter_data).
   void processResidentBlock(Block *block, Value root, Value var,
                             unsigned &updates, unsigned &launchCopies);
+  /// Records that the calls of `event` run with the buffer resident.
+  void markResidentCalls(const Event &event) {
+    for (const CallUse &use : event.calls)
+      residentCalls[use.call].insert(use.position);
+  }
+  /// Makes the calls of `fn` that run with buffers resident call the
+  /// resident copies of their callees.
+  void redirectCalls(FunctionOpInterface fn);
+  /// The copy of `callee` entered with the arguments at `positions` on the
+  /// device (created, and queued for processing, the first time).
+  Operation *getResidentCopy(Operation *callee, ArrayRef<unsigned> positions);
+  /// Says, once per buffer, why it still moves at every iteration of a loop
+  /// in `block` that launches on it.
+  void remarkPerIteration(Block *block, Value root, StringRef why);
+
   /// Whether an enclosing op keeps `root` on the device around `block`: one
   /// this pass made resident, or a data region of the program.
   bool isResident(Block *block, Value root) {
@@ -362,39 +515,362 @@ struct OffloadHoistTransfersPass
       if (resident.contains({op, root}))
         return true;
       if (auto data = dyn_cast<DataOp>(op))
-        if (llvm::any_of(data.getMapVars(), [&](Value var) {
-              return getViewRoot(var) == root;
-            }))
+        if (llvm::any_of(data.getMapVars(),
+                         [&](Value var) { return getViewRoot(var) == root; }))
           return true;
     }
     return false;
   }
 
-  /// (launch, buffer root) pairs an outer block already keeps resident.
+  /// (launch or call, buffer root) pairs an outer block already keeps
+  /// resident.
   DenseSet<std::pair<Operation *, Value>> covered;
   /// (op, buffer root): inside op, the buffer is resident.
   DenseSet<std::pair<Operation *, Value>> resident;
+
+  SummaryMap summaries;
+  /// Unmodified copies (not in the module) of the summarised functions that
+  /// touch an argument: resident copies are made from them.
+  DenseMap<Operation *, Operation *> pristine;
+  /// Calls that run with buffers resident: the positions of those buffers.
+  DenseMap<Operation *, std::set<unsigned>> residentCalls;
+  /// Resident copies made, by callee and resident positions.
+  std::map<std::pair<Operation *, std::vector<unsigned>>, Operation *> copies;
+  /// Resident copies still to process.
+  SmallVector<std::pair<Operation *, SmallVector<unsigned>>> pending;
+  /// Buffers a per-iteration remark was emitted for.
+  DenseSet<Value> remarked;
+  /// The symbol tables of this run (the pass itself must stay copyable).
+  SymbolTableCollection *symbolTables = nullptr;
 };
 } // namespace
 
+void OffloadHoistTransfersPass::runOnOperation() {
+  SymbolTableCollection tables;
+  symbolTables = &tables;
+  covered.clear();
+  resident.clear();
+  summaries.clear();
+  pristine.clear();
+  residentCalls.clear();
+  copies.clear();
+  pending.clear();
+  remarked.clear();
+  summarize();
+  SmallVector<FunctionOpInterface> functions;
+  getOperation().walk([&](FunctionOpInterface fn) {
+    if (!isa<KernelOp>(fn) && !fn.isExternal())
+      functions.push_back(fn);
+    return WalkResult::skip();
+  });
+  for (FunctionOpInterface fn : functions)
+    processFunction(fn, {});
+  // Resident copies, and the copies their calls need in turn (the
+  // summarised call graph has no cycles).
+  while (!pending.empty()) {
+    auto [fn, positions] = pending.pop_back_val();
+    processFunction(cast<FunctionOpInterface>(fn), positions);
+  }
+  // A private function every caller now calls copies of is dead.
+  llvm::SetVector<Operation *> callees;
+  for (auto &entry : copies)
+    callees.insert(entry.first.first);
+  for (Operation *callee : callees)
+    if (SymbolTable::getSymbolVisibility(callee) ==
+            SymbolTable::Visibility::Private &&
+        SymbolTable::symbolKnownUseEmpty(callee, getOperation()))
+      callee->erase();
+  for (auto &entry : pristine)
+    entry.second->erase();
+}
+
+//===----------------------------------------------------------------------===//
+// Function summaries
+//===----------------------------------------------------------------------===//
+
+void OffloadHoistTransfersPass::summarize() {
+  // Tarjan's strongly connected components over the calls between the
+  // module's functions: a component is complete (and summarised) after
+  // every function it calls.
+  SmallVector<Operation *> functions;
+  DenseSet<Operation *> isFunction;
+  getOperation().walk([&](FunctionOpInterface fn) {
+    if (!isa<KernelOp>(fn)) {
+      functions.push_back(fn);
+      isFunction.insert(fn);
+    }
+    return WalkResult::skip();
+  });
+  DenseMap<Operation *, SmallVector<Operation *>> callees;
+  for (Operation *fn : functions)
+    fn->walk([&](CallOpInterface call) {
+      Operation *callee = call.resolveCallableInTable(symbolTables);
+      if (callee && isFunction.contains(callee))
+        callees[fn].push_back(callee);
+    });
+  DenseMap<Operation *, unsigned> index, low;
+  SmallVector<Operation *> stack;
+  DenseSet<Operation *> onStack;
+  unsigned next = 0;
+  std::function<void(Operation *)> visit = [&](Operation *fn) {
+    index[fn] = low[fn] = next++;
+    stack.push_back(fn);
+    onStack.insert(fn);
+    for (Operation *callee : callees.lookup(fn)) {
+      if (!index.count(callee)) {
+        visit(callee);
+        low[fn] = std::min(low[fn], low[callee]);
+      } else if (onStack.contains(callee)) {
+        low[fn] = std::min(low[fn], index[callee]);
+      }
+    }
+    if (low[fn] != index[fn])
+      return;
+    SmallVector<Operation *> component;
+    Operation *member;
+    do {
+      member = stack.pop_back_val();
+      onStack.erase(member);
+      component.push_back(member);
+    } while (member != fn);
+    bool recursive =
+        component.size() > 1 || llvm::is_contained(callees.lookup(fn), fn);
+    for (Operation *op : component)
+      summarize(cast<FunctionOpInterface>(op), recursive);
+  };
+  for (Operation *fn : functions)
+    if (!index.count(fn))
+      visit(fn);
+}
+
+void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
+                                          bool recursive) {
+  if (fn.isExternal())
+    return; // calls to it are host accesses
+  FunctionSummary summary;
+  std::string name = "@" + SymbolTable::getSymbolName(fn).str();
+  if (recursive) {
+    summary.unknown = name + " calls itself (directly or through other "
+                             "functions)";
+  } else if (!fn.getFunctionBody().hasOneBlock()) {
+    summary.unknown = name + " has more than one block";
+  } else {
+    Block &entry = fn.getFunctionBody().front();
+    for (BlockArgument arg : entry.getArguments()) {
+      if (!isa<MemRefType>(arg.getType()))
+        continue;
+      ArgSummary &s = summary.args[arg.getArgNumber()];
+      BufferEvents buffer;
+      std::string reason;
+      if (!collectEvents(&entry, arg, /*covered=*/nullptr, summaries, buffer,
+                         reason)) {
+        s.unknown = reason;
+        continue;
+      }
+      bool deviceInit = false, first = true, mixed = false;
+      unsigned launchCopies = 0;
+      for (Event &event : buffer.events) {
+        if (event.frees) {
+          s.unknown = "it frees it";
+          break;
+        }
+        bool host = event.hasHostAccess() || event.calleeHostAccess;
+        bool launches = event.hasLaunches();
+        if (!host && !launches)
+          continue;
+        if (first)
+          s.initializes = launches && !host && !event.copiesIn &&
+                          !event.inLoop && event.deviceWrites &&
+                          !buffer.sections && buffer.var == arg &&
+                          (isa<LaunchOp>(event.op) || event.callInitializes);
+        first = false;
+        if (!deviceInit && (host || event.copiesIn))
+          s.needsHostData = true;
+        deviceInit |= launches;
+        s.hostAccess |= host;
+        mixed |= host && launches;
+        if (!launches)
+          continue;
+        s.launches = true;
+        s.numLaunches += event.numLaunches();
+        if (event.inLoop)
+          s.numLoopLaunches += event.numLaunches();
+        s.deviceWrites |= event.deviceWrites;
+        for (LaunchOp launch : event.launches) {
+          MapAttr map = launch.getMapFor(buffer.var);
+          launchCopies += map.copiesIn() + map.copiesOut();
+        }
+        for (const CallUse &use : event.calls)
+          launchCopies += use.summary->copies;
+      }
+      if (!s.unknown.empty())
+        continue;
+      s.needsHostData |= buffer.sections && s.launches;
+      // What a call moves: one enter and exit when the function keeps it on
+      // the device itself, else what its launches' clauses move.
+      bool hoistsItself = s.numLaunches >= 2 || s.numLoopLaunches || mixed;
+      s.copies = hoistsItself
+                     ? (s.needsHostData || (s.deviceWrites && !s.initializes)) +
+                           s.deviceWrites
+                     : launchCopies;
+    }
+  }
+  bool touches =
+      summary.unknown.empty() && llvm::any_of(summary.args, [](auto &entry) {
+        return entry.second.unknown.empty() && entry.second.touches();
+      });
+  if (touches)
+    pristine[fn] = fn->clone();
+  summaries[fn] = std::move(summary);
+}
+
+const ArgSummary *OffloadHoistTransfersPass::getSummary(CallOpInterface call,
+                                                        unsigned position) {
+  Operation *callee = call.resolveCallableInTable(symbolTables);
+  auto it = callee ? summaries.find(callee) : summaries.end();
+  if (it == summaries.end() || !it->second.unknown.empty())
+    return nullptr;
+  auto arg = it->second.args.find(position);
+  if (arg == it->second.args.end() || !arg->second.unknown.empty())
+    return nullptr;
+  return &arg->second;
+}
+
+bool OffloadHoistTransfersPass::callLaunches(CallOpInterface call, Value root) {
+  for (auto [position, operand] : llvm::enumerate(call.getArgOperands())) {
+    if (!isa<MemRefType>(operand.getType()) ||
+        (root && getViewRoot(operand) != root))
+      continue;
+    if (const ArgSummary *summary = getSummary(call, position))
+      if (summary->launches)
+        return true;
+  }
+  return false;
+}
+
+bool OffloadHoistTransfersPass::callMayLaunch(CallOpInterface call) {
+  Operation *callee = call.resolveCallableInTable(symbolTables);
+  if (!callee || !summaries.count(callee))
+    return false;
+  llvm::SmallPtrSet<Operation *, 4> visited;
+  return mayOffload(call, visited);
+}
+
+//===----------------------------------------------------------------------===//
+// Placement
+//===----------------------------------------------------------------------===//
+
+void OffloadHoistTransfersPass::processFunction(
+    FunctionOpInterface fn, ArrayRef<unsigned> residentArgs) {
+  Block &entry = fn.getFunctionBody().front();
+  for (unsigned position : residentArgs) {
+    Value arg = entry.getArgument(position);
+    resident.insert({fn, arg});
+    unsigned updates = 0, launchCopies = 0;
+    processResidentBlock(&entry, arg, arg, updates, launchCopies);
+    numUpdates += updates;
+  }
+  // The blocks that hold launches, or calls that launch.
+  llvm::SetVector<Block *> seen;
+  fn->walk([&](Operation *op) {
+    auto call = dyn_cast<CallOpInterface>(op);
+    if (!isa<LaunchOp>(op) && !(call && callMayLaunch(call)))
+      return;
+    for (; op && op != fn; op = op->getParentOp())
+      seen.insert(op->getBlock());
+  });
+  // Outer blocks first: a buffer kept on the device around a loop needs
+  // nothing inside it.
+  SmallVector<Block *> blocks(seen.begin(), seen.end());
+  auto depth = [](Block *block) {
+    unsigned d = 0;
+    for (Operation *op = block->getParentOp(); op; op = op->getParentOp())
+      ++d;
+    return d;
+  };
+  llvm::stable_sort(blocks,
+                    [&](Block *a, Block *b) { return depth(a) < depth(b); });
+  for (Block *block : blocks)
+    processBlock(block);
+  redirectCalls(fn);
+}
+
 void OffloadHoistTransfersPass::processBlock(Block *block) {
   llvm::SetVector<Value> roots;
-  block->walk([&](LaunchOp launch) {
-    for (Value operand : launch.getArgs())
-      for (Value arg : getAggregateMembers(operand))
-        if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg) &&
-            !covered.contains({launch, getViewRoot(arg)}))
-          roots.insert(getViewRoot(arg));
+  block->walk([&](Operation *op) {
+    if (auto launch = dyn_cast<LaunchOp>(op)) {
+      for (Value operand : launch.getArgs())
+        for (Value arg : getAggregateMembers(operand))
+          if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg) &&
+              !covered.contains({launch, getViewRoot(arg)}))
+            roots.insert(getViewRoot(arg));
+      return;
+    }
+    auto call = dyn_cast<CallOpInterface>(op);
+    if (!call)
+      return;
+    if (!callMayLaunch(call))
+      return;
+    // Buffers its launches map (and, for the remark saying why they still
+    // move, those passed to a callee that cannot be entered with them on the
+    // device).
+    for (auto [position, operand] : llvm::enumerate(call.getArgOperands())) {
+      if (!isa<MemRefType>(operand.getType()))
+        continue;
+      const ArgSummary *summary = getSummary(call, position);
+      if ((!summary || summary->launches) &&
+          !covered.contains({call, getViewRoot(operand)}))
+        roots.insert(getViewRoot(operand));
+    }
   });
   for (Value root : roots) {
     if (isResident(block, root))
       continue;
     std::string reason;
-    FailureOr<BufferEvents> buffer =
-        collectEvents(block, root, &covered, reason);
-    if (succeeded(buffer) && buffer->var)
-      hoist(block, *buffer);
+    BufferEvents buffer;
+    if (!collectEvents(block, root, &covered, summaries, buffer, reason)) {
+      if (reason != kMappedExplicitly)
+        remarkPerIteration(block, root, reason);
+      continue;
+    }
+    if (!buffer.var)
+      continue;
+    std::string why = hoist(block, buffer);
+    if (!why.empty())
+      remarkPerIteration(block, root, why);
   }
+}
+
+void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
+                                                   StringRef why) {
+  if (!remarks || remarked.contains(root))
+    return;
+  Operation *where = nullptr;
+  block->walk([&](Operation *op) {
+    bool maps = false;
+    if (auto launch = dyn_cast<LaunchOp>(op)) {
+      for (Value operand : launch.getArgs())
+        for (Value arg : getAggregateMembers(operand))
+          maps |= isa<MemRefType>(arg.getType()) && getViewRoot(arg) == root &&
+                  launch.getMapFor(arg);
+    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
+      maps = callMayLaunch(call) &&
+             llvm::any_of(call.getArgOperands(), [&](Value operand) {
+               return isa<MemRefType>(operand.getType()) &&
+                      getViewRoot(operand) == root;
+             });
+    }
+    if (!maps || !isInLoopBelow(op, getAncestorIn(block, op)))
+      return WalkResult::advance();
+    where = op;
+    return WalkResult::interrupt();
+  });
+  if (!where)
+    return;
+  remarked.insert(root);
+  where->emitRemark() << "buffer moved at every iteration of the loop around "
+                      << (isa<LaunchOp>(where) ? "this launch" : "this call")
+                      << ": " << why;
 }
 
 void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
@@ -402,14 +878,15 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
                                                      unsigned &updates,
                                                      unsigned &launchCopies) {
   std::string reason;
-  FailureOr<BufferEvents> buffer =
-      collectEvents(block, root, /*covered=*/nullptr, reason);
-  if (failed(buffer))
+  BufferEvents buffer;
+  if (!collectEvents(block, root, /*covered=*/nullptr, summaries, buffer,
+                     reason))
     return; // cannot happen: the enclosing block's walk saw the same uses
   OpBuilder b(block->getParentOp()->getContext());
   // The device may hold newer data than the host at the block's start.
   bool deviceNewer = true;
-  for (Event &event : buffer->events) {
+  for (Event &event : buffer.events) {
+    markResidentCalls(event);
     if (event.hasLaunches() && event.hasHostAccess()) {
       resident.insert({event.op, root});
       for (Region &region : event.op->getRegions())
@@ -424,40 +901,60 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
         MapAttr map = launch.getMapFor(var);
         launchCopies += map.copiesIn() + map.copiesOut();
       }
+      for (const CallUse &use : event.calls)
+        launchCopies += use.summary->copies;
       continue;
     }
     updates += insertHostUpdates(b, var, event, deviceNewer);
   }
 }
 
-void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
+std::string OffloadHoistTransfersPass::hoist(Block *block,
+                                             BufferEvents &buffer) {
   SmallVector<Event> &events = buffer.events;
   // The span: from the first event with launches to the last.
   auto firstIt = llvm::find_if(events, std::mem_fn(&Event::hasLaunches));
   if (firstIt == events.end())
-    return;
-  auto lastIt = llvm::find_if(llvm::reverse(events),
-                              std::mem_fn(&Event::hasLaunches))
-                    .base();
+    return "";
+  auto lastIt =
+      llvm::find_if(llvm::reverse(events), std::mem_fn(&Event::hasLaunches))
+          .base();
   MutableArrayRef<Event> span(&*firstIt, std::distance(firstIt, lastIt));
-  unsigned numLaunches = 0, numLoopLaunches = 0;
+  unsigned numLaunches = 0, numLoopLaunches = 0, numLaunchOps = 0;
   bool anyMixed = false;
+  llvm::SetVector<StringRef> callees;
   for (Event &event : span) {
     if (event.frees)
-      return;
-    numLaunches += event.launches.size();
-    numLoopLaunches += event.inLoop ? event.launches.size() : 0;
+      return "it is freed between two launches on it";
+    numLaunches += event.numLaunches();
+    numLoopLaunches += event.inLoop ? event.numLaunches() : 0;
+    numLaunchOps += event.launches.size();
+    for (const CallUse &use : event.calls) {
+      numLaunchOps += use.summary->launches;
+      CallOpInterface call = use.call;
+      if (auto ref = dyn_cast<SymbolRefAttr>(call.getCallableForCallee()))
+        callees.insert(ref.getLeafReference().getValue());
+    }
     anyMixed |= event.hasLaunches() && event.hasHostAccess();
   }
-  // Worth it only when something is shared: two launches, or one that runs
-  // repeatedly.
-  if (numLaunches < 2 && numLoopLaunches == 0 && !anyMixed)
-    return;
   Value var = buffer.var, root = buffer.root;
+  // Worth it only when something is shared: two launches (or calls that
+  // launch), or one that runs repeatedly; or a call whose launches would
+  // copy back a buffer nothing reads afterwards (the callee cannot know).
+  if (numLaunchOps < 2 && numLoopLaunches == 0 && !anyMixed &&
+      !llvm::any_of(span, [&](const Event &event) {
+        return llvm::any_of(event.calls, [](const CallUse &use) {
+          return use.summary->deviceWrites;
+        });
+      }))
+    return "";
+  if (numLaunchOps < 2 && numLoopLaunches == 0 && !anyMixed &&
+      mayBeReadAfter(span.back().op, var))
+    return "";
   Operation *first = span.front().op, *last = span.back().op;
   DominanceInfo dom(block->getParentOp());
   if (!dom.properlyDominates(var, first))
-    return;
+    return "the view its launches map is defined after the first of them";
 
   // Walk the span: what the device holds, and the updates host code needs.
   bool enterTo = false, deviceInit = false, deviceNewer = false;
@@ -468,13 +965,18 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
   unsigned nestedUpdates = 0, nestedCopies = 0;
   OpBuilder b(block->getParentOp()->getContext());
   for (Event &event : span) {
+    markResidentCalls(event);
+    // Host accesses in the resident copies of callees need what the device
+    // holds to be the buffer's contents.
+    if (event.calleeHostAccess && !initializedByLaunch)
+      enterTo = true;
     if (event.hasLaunches() && event.hasHostAccess()) {
       // Launches and host accesses inside one op: the buffer stays
       // resident inside it, and its blocks get the updates they need.
       // Unless a launch overwrites it all before anything else touches it,
       // the first access may need the host's contents on the device.
-      bool needsHostData = buffer.sections ||
-                           !startsWithFullOverwrite(event.op, root, var);
+      bool needsHostData =
+          buffer.sections || !startsWithFullOverwrite(event.op, root, var);
       if (needsHostData && !deviceInit)
         enterTo = true;
       deviceInit = true;
@@ -483,24 +985,28 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
       resident.insert({event.op, root});
       for (Region &region : event.op->getRegions())
         for (Block &nested : region)
-          processResidentBlock(&nested, root, var, nestedUpdates,
-                               nestedCopies);
+          processResidentBlock(&nested, root, var, nestedUpdates, nestedCopies);
       continue;
     }
     if (event.hasLaunches()) {
       if (event.copiesIn && !deviceInit)
         enterTo = true;
       if (!deviceInit && !event.copiesIn && !event.inLoop &&
-          isa<LaunchOp>(event.op) && !buffer.sections)
+          !event.calleeHostAccess &&
+          (isa<LaunchOp>(event.op) || event.callInitializes) &&
+          !buffer.sections)
         initializedByLaunch = true;
       deviceInit = true;
       if (event.deviceWrites)
         deviceNewer = anyDeviceWrite = true;
+      unsigned copies = 0;
       for (LaunchOp launch : event.launches) {
         MapAttr map = launch.getMapFor(var);
-        unsigned copies = map.copiesIn() + map.copiesOut();
-        (event.inLoop ? perIterationCopies : perLaunchCopies) += copies;
+        copies += map.copiesIn() + map.copiesOut();
       }
+      for (const CallUse &use : event.calls)
+        copies += use.summary->copies;
+      (event.inLoop ? perIterationCopies : perLaunchCopies) += copies;
       continue;
     }
     updates += insertHostUpdates(b, var, event, deviceNewer);
@@ -516,11 +1022,14 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
   b.setInsertionPointAfter(last);
   createDataOp(b, last->getLoc(), "exit", var,
                exitFrom ? MapKind::from : MapKind::release);
-  for (Event &event : span)
+  for (Event &event : span) {
     for (LaunchOp launch : event.launches)
       covered.insert({launch, root});
+    for (const CallUse &use : event.calls)
+      covered.insert({use.call, root});
+  }
   ++numHoisted;
-  numUpdates += updates;
+  numUpdates += updates + nestedUpdates;
   if (remarks) {
     unsigned copies = enterTo + exitFrom + updates;
     InFlightDiagnostic remark = first->emitRemark();
@@ -528,6 +1037,13 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
            << " launch(es)";
     if (numLoopLaunches)
       remark << " (" << numLoopLaunches << " in loops)";
+    if (!callees.empty()) {
+      SmallVector<StringRef> names(callees.begin(), callees.end());
+      llvm::sort(names);
+      remark << ", through calls to ";
+      llvm::interleaveComma(names, remark,
+                            [&](StringRef name) { remark << "@" << name; });
+    }
     remark << ": enter '" << (enterTo ? "to" : "alloc") << "', exit '"
            << (exitFrom ? "from" : "release") << "', " << updates
            << " update(s)";
@@ -541,8 +1057,58 @@ void OffloadHoistTransfersPass::hoist(Block *block, BufferEvents &buffer) {
       remark << " + " << perIterationCopies + nestedCopies << " per iteration";
     auto type = cast<MemRefType>(var.getType());
     if (type.hasStaticShape())
-      remark << " (" << type.getNumElements() *
-                            getElementSizeInBytes(type.getElementType())
+      remark << " ("
+             << type.getNumElements() *
+                    getElementSizeInBytes(type.getElementType())
              << " bytes each)";
   }
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Resident copies of callees
+//===----------------------------------------------------------------------===//
+
+void OffloadHoistTransfersPass::redirectCalls(FunctionOpInterface fn) {
+  fn->walk([&](CallOpInterface call) {
+    auto it = residentCalls.find(call);
+    if (it == residentCalls.end())
+      return;
+    Operation *callee = call.resolveCallableInTable(symbolTables);
+    if (!callee || !pristine.count(callee))
+      return; // cannot happen: only summarised callees are recorded
+    std::vector<unsigned> positions(it->second.begin(), it->second.end());
+    Operation *copy = getResidentCopy(callee, positions);
+    StringAttr name = SymbolTable::getSymbolName(copy);
+    call.setCalleeFromCallable(FlatSymbolRefAttr::get(name));
+    if (remarks) {
+      InFlightDiagnostic remark = call->emitRemark();
+      remark << "calls @" << name.getValue() << ", a copy of @"
+             << SymbolTable::getSymbolName(callee).getValue()
+             << " entered with argument(s) ";
+      llvm::interleaveComma(positions, remark,
+                            [&](unsigned p) { remark << "#" << p; });
+      remark << " on the device";
+    }
+  });
+}
+
+Operation *
+OffloadHoistTransfersPass::getResidentCopy(Operation *callee,
+                                           ArrayRef<unsigned> positions) {
+  auto key = std::make_pair(
+      callee, std::vector<unsigned>(positions.begin(), positions.end()));
+  if (auto it = copies.find(key); it != copies.end())
+    return it->second;
+  std::string name = SymbolTable::getSymbolName(callee).str() + "_resident";
+  for (unsigned position : positions)
+    name += "_" + std::to_string(position);
+  Operation *copy = pristine.lookup(callee)->clone();
+  SymbolTable::setSymbolName(copy, name);
+  SymbolTable::setSymbolVisibility(copy, SymbolTable::Visibility::Private);
+  symbolTables->getSymbolTable(callee->getParentOp())
+      .insert(copy, std::next(Block::iterator(callee)));
+  copies[key] = copy;
+  pending.push_back({copy, SmallVector<unsigned>(positions)});
+  return copy;
 }

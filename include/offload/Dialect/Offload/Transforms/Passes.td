@@ -564,13 +564,33 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     `from` before a read of data a launch wrote, `to` after a write that a
     later launch reads.
 
-    A buffer is left alone (keeping its per-launch clauses) when a nested
-    op both launches on it and touches it on the host, when launches map
-    different views of it, when a clause has the `always` or `present`
-    modifier or is explicit `alloc`, or when a launch picks a device.
+    Across calls: every function with a body is summarised first, callees
+    before callers (per memref argument: whether its launches, or those of
+    the functions it calls, map it, whether they need its contents or write
+    it, whether the host touches it inside). A call passing a buffer to a
+    function whose launches map it counts as a launch of the caller's block,
+    so a loop calling such a function keeps the buffer on the device around
+    the loop. Calls made while a buffer is kept on the device call a private
+    copy of the callee, `@<name>_resident_<positions>`, entered with those
+    arguments on the device: its launches find them present, and its host
+    accesses get the updates they need (one element for a load or store).
+    The callee itself is not changed (a public one has callers this module
+    does not see); a private one that no call reaches any more is removed.
+    Recursive functions, and those with more than one block, are not
+    summarised: a buffer passed to one that launches keeps its per-launch
+    clauses.
+
+    A buffer is left alone (keeping its per-launch clauses) when launches
+    map different views of it, when a clause has the `always` or `present`
+    modifier, when a launch picks a device, when it is freed between
+    launches, or when it is passed to a function that launches and is not
+    summarised.
 
     With `remarks`, each hoisted buffer is reported with the copies it no
-    longer makes per execution of the block.
+    longer makes per execution of the block and the functions it was kept
+    on the device across, each redirected call with the copy it calls, and
+    a buffer that still moves at every iteration of a loop with the
+    reason.
   }];
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",

@@ -1,0 +1,376 @@
+// RUN: offload-opt %s -split-input-file --offload-infer-maps --offload-hoist-transfers | FileCheck %s
+// RUN: offload-opt %s -split-input-file --offload-infer-maps --offload-hoist-transfers=remarks=1 -verify-diagnostics -o /dev/null
+
+// Keeping buffers on the device across calls: a loop that calls a function
+// that launches maps the buffers once around the loop, and calls a copy of
+// the function that finds them on the device.
+
+offload.kernel @blend(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %n = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<16xf32>
+    %w = arith.mulf %v, %half : f32
+    memref.store %w, %out[%i] : memref<16xf32>
+  }
+  offload.return
+}
+
+// The callee is public: other callers, unseen, call it as it is. Its own
+// launches share the buffers, so it keeps them on the device itself: one
+// copy in and one out per call for a, one out for b (which it writes
+// before reading).
+// CHECK-LABEL: func.func @step(
+// CHECK-SAME: %[[A:.*]]: memref<16xf32>, %[[B:.*]]: memref<16xf32>)
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: offload.launch @blend(%[[A]], %[[B]]) map(to: %[[A]] : memref<16xf32>, from: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: offload.launch @blend(%[[B]], %[[A]]) map(to: %[[B]] : memref<16xf32>, from: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: return
+func.func @step(%a: memref<16xf32>, %b: memref<16xf32>) {
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 2 (64 bytes each)}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'from', 0 update(s); 1 copies instead of 2 (64 bytes each)}}
+  offload.launch @blend(%a, %b) : (memref<16xf32>, memref<16xf32>) -> ()
+  offload.launch @blend(%b, %a) : (memref<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+// The copy the loop calls: both arguments are on the device when it is
+// entered, so it maps nothing itself.
+// CHECK-LABEL: func.func private @step_resident_0_1(
+// CHECK-SAME: %[[A:.*]]: memref<16xf32>, %[[B:.*]]: memref<16xf32>)
+// CHECK-NEXT: offload.launch @blend(%[[A]], %[[B]]) map(to: %[[A]] : memref<16xf32>, from: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: offload.launch @blend(%[[B]], %[[A]]) map(to: %[[B]] : memref<16xf32>, from: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: return
+
+// CHECK-LABEL: func.func @heat(
+// CHECK-SAME: %[[A:.*]]: memref<16xf32>, %[[STEPS:.*]]: index)
+// CHECK: %[[B:.*]] = memref.alloc()
+// CHECK-DAG: offload.enter_data map(to: %[[A]] : memref<16xf32>)
+// CHECK-DAG: offload.enter_data map(alloc: %[[B]] : memref<16xf32>)
+// CHECK: scf.for
+// CHECK-NEXT: func.call @step_resident_0_1(%[[A]], %[[B]])
+// CHECK-NEXT: }
+// CHECK-DAG: offload.exit_data map(from: %[[A]] : memref<16xf32>)
+// CHECK-DAG: offload.exit_data map(release: %[[B]] : memref<16xf32>)
+// CHECK: memref.dealloc %[[B]]
+func.func @heat(%a: memref<16xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = memref.alloc() : memref<16xf32>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @step: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration (64 bytes each)}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @step: enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 0 + 1 per iteration (64 bytes each)}}
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{calls @step_resident_0_1, a copy of @step entered with argument(s) #0, #1 on the device}}
+    func.call @step(%a, %b) : (memref<16xf32>, memref<16xf32>) -> ()
+  }
+  memref.dealloc %b : memref<16xf32>
+  return
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A private function called from several places: the calls in loops go to
+// one resident copy; the call outside any loop keeps the function itself.
+// CHECK-LABEL: func.func private @advance(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: return
+func.func private @advance(%a: memref<?xf32>) {
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func private @advance_resident_0(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: return
+
+// CHECK-LABEL: func.func @first(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>,
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: func.call @advance_resident_0(%[[A]])
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+func.func @first(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @advance: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{calls @advance_resident_0, a copy of @advance entered with argument(s) #0 on the device}}
+    func.call @advance(%a) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @second(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>,
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: func.call @advance_resident_0(%[[A]])
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: return
+func.func @second(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @advance: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 4 per iteration}}
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{calls @advance_resident_0, a copy of @advance entered with argument(s) #0 on the device}}
+    func.call @advance(%a) : (memref<?xf32>) -> ()
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// A single call outside any loop: nothing to share, the function is called
+// as it is.
+// CHECK-LABEL: func.func @once(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>)
+// CHECK-NEXT: call @advance(%[[A]])
+// CHECK-NEXT: return
+func.func @once(%a: memref<?xf32>) {
+  func.call @advance(%a) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A private function every caller now calls a copy of is dead: removed.
+// CHECK-NOT: func.func private @only_in_loops(
+func.func private @only_in_loops(%a: memref<?xf32>) {
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func private @only_in_loops_resident_0(
+// CHECK-LABEL: func.func @caller(
+// CHECK: func.call @only_in_loops_resident_0(
+func.func @caller(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @only_in_loops}}
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{calls @only_in_loops_resident_0}}
+    func.call @only_in_loops(%a) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A recursive function is not summarised: the loop calling it keeps the
+// per-launch clauses, and the remark says why.
+// CHECK-LABEL: func.func @rec(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @rec(%a: memref<?xf32>, %depth: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  %more = arith.cmpi ugt, %depth, %c0 : index
+  scf.if %more {
+    %next = arith.subi %depth, %c1 : index
+    func.call @rec(%a, %next) : (memref<?xf32>, index) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @calls_rec(
+// CHECK-NOT: offload.enter_data
+// CHECK: func.call @rec(
+// CHECK-NOT: offload.exit_data
+// CHECK: return
+func.func @calls_rec(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: it is passed to @rec, which cannot be entered with it on the device: @rec calls itself (directly or through other functions)}}
+    func.call @rec(%a, %c3) : (memref<?xf32>, index) -> ()
+  }
+  return
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @log(memref<?xf32>)
+
+// Host accesses in callees: the resident copy of a helper that reads one
+// element updates that element alone; one that passes the buffer to an
+// unknown function updates all of it, both ways.
+// CHECK-LABEL: func.func @read_at(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[K:.*]]: index)
+// CHECK-NEXT: memref.load %[[A]][%[[K]]]
+func.func @read_at(%a: memref<?xf32>, %k: index) -> f32 {
+  %v = memref.load %a[%k] : memref<?xf32>
+  return %v : f32
+}
+
+// CHECK-LABEL: func.func private @read_at_resident_0(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[K:.*]]: index)
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[A]][%[[K]]] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[A]][%[[K]]]
+
+func.func @show(%a: memref<?xf32>) {
+  func.call @log(%a) : (memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func private @show_resident_0(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>)
+// CHECK-NEXT: offload.update map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: call @log(%[[A]])
+// CHECK-NEXT: offload.update map(to: %[[A]] : memref<?xf32>)
+
+// The launch is in a callee too, and the callee it calls launches.
+func.func @advance(%a: memref<?xf32>) {
+  // expected-remark@+1 {{calls @advance_inner_resident_0, a copy of @advance_inner entered with argument(s) #0 on the device}}
+  func.call @advance_inner(%a) : (memref<?xf32>) -> ()
+  return
+}
+func.func private @advance_inner(%a: memref<?xf32>) {
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func private @advance_resident_0(
+// CHECK-NEXT: call @advance_inner_resident_0(
+
+// CHECK-LABEL: func.func @probe_loop(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>,
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: func.call @advance_resident_0(%[[A]])
+// CHECK-NEXT: func.call @read_at_resident_0(%[[A]],
+// CHECK: func.call @show_resident_0(%[[A]])
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+func.func @probe_loop(%a: memref<?xf32>, %steps: index, %k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @advance, @read_at, @show: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%s = %zero) -> f32 {
+    // expected-remark@+1 {{calls @advance_resident_0, a copy of @advance entered with argument(s) #0 on the device}}
+    func.call @advance(%a) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{calls @read_at_resident_0, a copy of @read_at entered with argument(s) #0 on the device}}
+    %v = func.call @read_at(%a, %k) : (memref<?xf32>, index) -> f32
+    // expected-remark@+1 {{calls @show_resident_0, a copy of @show entered with argument(s) #0 on the device}}
+    func.call @show(%a) : (memref<?xf32>) -> ()
+    %t = arith.addf %s, %v : f32
+    scf.yield %t : f32
+  }
+  return %sum : f32
+}
+
+// -----
+
+offload.kernel @fill(%out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %one, %out[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A callee that writes its argument whole must copy it back (its caller may
+// read it); a caller whose buffer nothing reads after the call keeps it on
+// the device around that single call, so nothing moves.
+// CHECK-LABEL: func.func @produce(
+// CHECK-SAME: %[[T:.*]]: memref<?xf32>)
+// CHECK-NEXT: offload.launch @fill(%[[T]]) map(from: %[[T]] : memref<?xf32>)
+func.func @produce(%t: memref<?xf32>) {
+  offload.launch @fill(%t) : (memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @produce_dead(
+// CHECK: %[[T:.*]] = memref.alloc(
+// CHECK-NEXT: offload.enter_data map(alloc: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: call @produce_resident_0(%[[T]])
+// CHECK-NEXT: offload.exit_data map(release: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: memref.dealloc %[[T]]
+func.func @produce_dead(%n: index) {
+  %t = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es), through calls to @produce: enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 1}}
+  // expected-remark@+1 {{calls @produce_resident_0, a copy of @produce entered with argument(s) #0 on the device}}
+  func.call @produce(%t) : (memref<?xf32>) -> ()
+  memref.dealloc %t : memref<?xf32>
+  return
+}
+
+// The host reads it afterwards: the callee's own clause brings it back.
+// CHECK-LABEL: func.func @produce_read(
+// CHECK: %[[T:.*]] = memref.alloc(
+// CHECK-NEXT: call @produce(%[[T]])
+// CHECK-NEXT: memref.load
+func.func @produce_read(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc(%n) : memref<?xf32>
+  func.call @produce(%t) : (memref<?xf32>) -> ()
+  %v = memref.load %t[%c0] : memref<?xf32>
+  memref.dealloc %t : memref<?xf32>
+  return %v : f32
+}
