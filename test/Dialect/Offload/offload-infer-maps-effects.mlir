@@ -38,6 +38,36 @@ func.func @fill_outputs(%out: memref<?x?xf32>, %n: index) -> f32 {
   return %v : f32
 }
 
+// Uses after the launch that read nothing of what it wrote: its size
+// (memref.dim), a host store (in a loop: the next iteration's store comes
+// after this iteration's launch), the free. Nothing to copy back.
+// CHECK-LABEL: func.func @not_read_after(
+// CHECK-SAME: %[[N:.*]]: index, %[[STEPS:.*]]: index)
+// CHECK: %[[T:.*]] = memref.alloc(%[[N]], %[[N]])
+// CHECK: offload.launch @fill(%[[T]]) map(alloc: %[[T]] : memref<?x?xf32>)
+// CHECK: %[[U:.*]] = memref.alloc(%[[N]], %[[N]])
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK: offload.launch @fill(%[[U]]) map(alloc: %[[U]] : memref<?x?xf32>)
+func.func @not_read_after(%n: index, %steps: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %t = memref.alloc(%n, %n) : memref<?x?xf32>
+  // expected-remark@+1 {{argument #0 mapped 'alloc': kernel @fill writes every element and reads none, and nothing reads the buffer afterwards}}
+  offload.launch @fill(%t) : (memref<?x?xf32>) -> ()
+  %rows = memref.dim %t, %c0 : memref<?x?xf32>
+  memref.dealloc %t : memref<?x?xf32>
+  %u = memref.alloc(%n, %n) : memref<?x?xf32>
+  scf.for %k = %c0 to %steps step %c1 {
+    memref.store %zero, %u[%c0, %c0] : memref<?x?xf32>
+    // expected-remark@+1 {{argument #0 mapped 'alloc': kernel @fill writes every element and reads none, and nothing reads the buffer afterwards}}
+    offload.launch @fill(%u) : (memref<?x?xf32>) -> ()
+  }
+  memref.dealloc %u : memref<?x?xf32>
+  return %rows : index
+}
+
 // -----
 
 // Partial and conditional writes stay `tofrom`: the elements the kernel does

@@ -112,6 +112,18 @@ bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
       if (!inLoop)
         return;
     }
+    // A use that only writes, frees or inspects the buffer (a store, a
+    // memref.dim) reads nothing of what `op` wrote.
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(user)) {
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      if (llvm::none_of(
+              effects, [&](const MemoryEffects::EffectInstance &effect) {
+                return isa<MemoryEffects::Read>(effect.getEffect()) &&
+                       (!effect.getValue() || effect.getValue() == use.get());
+              }))
+        return;
+    }
     mayRead = true;
   });
   return mayRead;
