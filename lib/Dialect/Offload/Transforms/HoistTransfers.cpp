@@ -129,6 +129,8 @@ struct BufferEvents {
   /// pass: the whole of it is kept on the device.
   bool sections = false;
   SmallVector<Event> events;
+  /// The use that made collectEvents fail, when it did.
+  Operation *failedAt = nullptr;
 };
 } // namespace
 
@@ -213,13 +215,16 @@ collectEvents(Block *block, Value root,
   result.root = root;
   llvm::MapVector<Operation *, Event> events;
   bool failed = false;
+  Operation *user = nullptr;
   auto fail = [&](const Twine &why) {
-    if (!failed)
+    if (!failed) {
       reason = why.str();
+      result.failedAt = user;
+    }
     failed = true;
   };
   forEachUseThroughViews(root, [&](OpOperand &use) {
-    Operation *user = use.getOwner();
+    user = use.getOwner();
     // A launch passing `arg` (the buffer, a view, or an aggregate member).
     auto addLaunch = [&](LaunchOp launch, Value arg) {
       Operation *op = getAncestorIn(block, launch);
@@ -351,6 +356,7 @@ collectEvents(Block *block, Value root,
     // A call that also uses the buffer where its callee is not summarised:
     // updates around it could undo what its launches computed.
     Event &event = entry.second;
+    user = event.op;
     if (!event.calls.empty() && event.hasHostAccess() &&
         isa<CallOpInterface>(event.op))
       fail("it is passed to " + getCalleeName(cast<CallOpInterface>(event.op)) +
@@ -506,7 +512,9 @@ private:
   Operation *getResidentCopy(Operation *callee, ArrayRef<unsigned> positions);
   /// Says, once per buffer, why it still moves at every iteration of a loop
   /// in `block` that launches on it.
-  void remarkPerIteration(Block *block, Value root, StringRef why);
+  /// `at`, when given, is the op the reason is about.
+  void remarkPerIteration(Block *block, Value root, StringRef why,
+                          Operation *at = nullptr);
 
   /// Whether an enclosing op keeps `root` on the device around `block`: one
   /// this pass made resident, or a data region of the program.
@@ -540,6 +548,11 @@ private:
   SmallVector<std::pair<Operation *, SmallVector<unsigned>>> pending;
   /// Buffers a per-iteration remark was emitted for.
   DenseSet<Value> remarked;
+  /// Processing a resident copy: its ops have the locations of the
+  /// callee's, whose own placement was reported already.
+  bool inCopy = false;
+  /// Redirected calls reported, by location and copy called.
+  DenseSet<std::pair<Location, StringAttr>> reportedCalls;
   /// The symbol tables of this run (the pass itself must stay copyable).
   SymbolTableCollection *symbolTables = nullptr;
 };
@@ -556,6 +569,8 @@ void OffloadHoistTransfersPass::runOnOperation() {
   copies.clear();
   pending.clear();
   remarked.clear();
+  reportedCalls.clear();
+  inCopy = false;
   summarize();
   SmallVector<FunctionOpInterface> functions;
   getOperation().walk([&](FunctionOpInterface fn) {
@@ -567,10 +582,12 @@ void OffloadHoistTransfersPass::runOnOperation() {
     processFunction(fn, {});
   // Resident copies, and the copies their calls need in turn (the
   // summarised call graph has no cycles).
+  inCopy = true;
   while (!pending.empty()) {
     auto [fn, positions] = pending.pop_back_val();
     processFunction(cast<FunctionOpInterface>(fn), positions);
   }
+  inCopy = false;
   // A private function every caller now calls copies of is dead.
   llvm::SetVector<Operation *> callees;
   for (auto &entry : copies)
@@ -830,7 +847,7 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
     BufferEvents buffer;
     if (!collectEvents(block, root, &covered, summaries, buffer, reason)) {
       if (reason != kMappedExplicitly)
-        remarkPerIteration(block, root, reason);
+        remarkPerIteration(block, root, reason, buffer.failedAt);
       continue;
     }
     if (!buffer.var)
@@ -842,11 +859,18 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
 }
 
 void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
-                                                   StringRef why) {
-  if (!remarks || remarked.contains(root))
+                                                   StringRef why,
+                                                   Operation *at) {
+  if (!remarks || inCopy || remarked.contains(root))
     return;
   Operation *where = nullptr;
+  if (at && isa<LaunchOp, CallOpInterface>(at) &&
+      block->findAncestorOpInBlock(*at) &&
+      isInLoopBelow(at, block->findAncestorOpInBlock(*at)))
+    where = at;
   block->walk([&](Operation *op) {
+    if (where)
+      return WalkResult::interrupt();
     bool maps = false;
     if (auto launch = dyn_cast<LaunchOp>(op)) {
       for (Value operand : launch.getArgs())
@@ -1030,7 +1054,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   }
   ++numHoisted;
   numUpdates += updates + nestedUpdates;
-  if (remarks) {
+  if (remarks && !inCopy) {
     unsigned copies = enterTo + exitFrom + updates;
     InFlightDiagnostic remark = first->emitRemark();
     remark << "buffer kept on the device across " << numLaunches
@@ -1081,7 +1105,8 @@ void OffloadHoistTransfersPass::redirectCalls(FunctionOpInterface fn) {
     Operation *copy = getResidentCopy(callee, positions);
     StringAttr name = SymbolTable::getSymbolName(copy);
     call.setCalleeFromCallable(FlatSymbolRefAttr::get(name));
-    if (remarks) {
+    // A copy's calls sit where the callee's do: say it once per place.
+    if (remarks && reportedCalls.insert({call->getLoc(), name}).second) {
       InFlightDiagnostic remark = call->emitRemark();
       remark << "calls @" << name.getValue() << ", a copy of @"
              << SymbolTable::getSymbolName(callee).getValue()
