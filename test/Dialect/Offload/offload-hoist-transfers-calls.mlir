@@ -271,6 +271,18 @@ func.func @read_at(%a: memref<?xf32>, %k: index) -> f32 {
 // CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xf32, strided<[1], offset: ?>>)
 // CHECK-NEXT: memref.load %[[A]][%[[K]]]
 
+func.func @write_at(%a: memref<?xf32>, %k: index, %v: f32) {
+  memref.store %v, %a[%k] : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func private @write_at_resident_0(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[K:.*]]: index, %[[V:.*]]: f32)
+// CHECK-NEXT: memref.store %[[V]], %[[A]][%[[K]]]
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[A]][%[[K]]] [1] [1]
+// CHECK-NEXT: offload.update map(to: %[[E]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: return
+
 func.func @show(%a: memref<?xf32>) {
   func.call @log(%a) : (memref<?xf32>) -> ()
   return
@@ -302,18 +314,21 @@ func.func private @advance_inner(%a: memref<?xf32>) {
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: func.call @advance_resident_0(%[[A]])
 // CHECK-NEXT: func.call @read_at_resident_0(%[[A]],
+// CHECK: func.call @write_at_resident_0(%[[A]],
 // CHECK: func.call @show_resident_0(%[[A]])
 // CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
 func.func @probe_loop(%a: memref<?xf32>, %steps: index, %k: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
-  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @advance, @read_at, @show: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @advance, @read_at, @show, @write_at: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
   %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%s = %zero) -> f32 {
     // expected-remark@+1 {{calls @advance_resident_0, a copy of @advance entered with argument(s) #0 on the device}}
     func.call @advance(%a) : (memref<?xf32>) -> ()
     // expected-remark@+1 {{calls @read_at_resident_0, a copy of @read_at entered with argument(s) #0 on the device}}
     %v = func.call @read_at(%a, %k) : (memref<?xf32>, index) -> f32
+    // expected-remark@+1 {{calls @write_at_resident_0, a copy of @write_at entered with argument(s) #0 on the device}}
+    func.call @write_at(%a, %k, %v) : (memref<?xf32>, index, f32) -> ()
     // expected-remark@+1 {{calls @show_resident_0, a copy of @show entered with argument(s) #0 on the device}}
     func.call @show(%a) : (memref<?xf32>) -> ()
     %t = arith.addf %s, %v : f32
