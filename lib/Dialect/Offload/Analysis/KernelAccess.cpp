@@ -112,16 +112,23 @@ bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
       if (!inLoop)
         return;
     }
-    // A use that only writes, frees or inspects the buffer (a store, a
-    // memref.dim) reads nothing of what `op` wrote.
+    // A use that only inspects the buffer's shape, or whose declared
+    // effects on it are writes or a free (a store, a dealloc), reads nothing
+    // of what `op` wrote. A use without effects on it may pass it on (a
+    // return, a cast, a conversion to a tensor): that counts as a read.
+    if (isa<memref::DimOp, memref::RankOp>(user))
+      return;
     if (auto iface = dyn_cast<MemoryEffectOpInterface>(user)) {
       SmallVector<MemoryEffects::EffectInstance> effects;
       iface.getEffects(effects);
-      if (llvm::none_of(
-              effects, [&](const MemoryEffects::EffectInstance &effect) {
-                return isa<MemoryEffects::Read>(effect.getEffect()) &&
-                       (!effect.getValue() || effect.getValue() == use.get());
-              }))
+      bool onIt = false, reads = false;
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        if (effect.getValue() && effect.getValue() != use.get())
+          continue;
+        onIt = true;
+        reads |= isa<MemoryEffects::Read>(effect.getEffect());
+      }
+      if (onIt && !reads)
         return;
     }
     mayRead = true;

@@ -96,8 +96,9 @@ void forEachUseThroughViews(Value root, function_ref<void(OpOperand &)> fn);
 /// Whether anything (host code or another launch) may read `buffer` after
 /// `op` (and what it nests) has run. Only a buffer the function allocates
 /// itself can be proven dead afterwards: any other belongs to someone who
-/// may look at it. Uses whose declared memory effects on it include no read
-/// (a store, a free, a memref.dim) do not count.
+/// may look at it. Uses that only take its shape (memref.dim), and uses
+/// whose declared memory effects on it are writes or a free (a store, a
+/// dealloc), do not count.
 bool mayBeReadAfter(Operation *op, Value buffer);
 
 } // namespace mlir::offload
