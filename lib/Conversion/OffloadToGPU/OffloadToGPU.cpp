@@ -1459,8 +1459,8 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
       fill = cast<linalg::FillOp>(mapping.lookup(strategy.fill.getOperation()));
     linalg::LinalgOp epilogue;
     if (strategy.epilogue)
-      epilogue =
-          cast<linalg::LinalgOp>(mapping.lookup(strategy.epilogue.getOperation()));
+      epilogue = cast<linalg::LinalgOp>(
+          mapping.lookup(strategy.epilogue.getOperation()));
     std::optional<ContractionMatch> match = matchContraction(op);
     if (strategy.kind == KernelStrategyKind::TensorCoreContraction &&
         tensorCores) {

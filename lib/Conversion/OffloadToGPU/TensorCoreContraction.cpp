@@ -482,8 +482,8 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
         for (int64_t j = 0; j < width; ++j) {
           SmallVector<Value> at = cIndices(row, add(col, index(j)));
           Value element = vector::ExtractOp::create(b, loc, out, j);
-          results.push_back(
-              buildEpilogueElement(b, loc, epilogue, match.getC(), at, element));
+          results.push_back(buildEpilogueElement(b, loc, epilogue, match.getC(),
+                                                 at, element));
         }
         Value vec = vector::FromElementsOp::create(
             b, loc, VectorType::get({width}, dType), results);
@@ -659,8 +659,7 @@ void TensorCoreBuilder::build(linalg::FillOp fill, Value mapA, Value mapB) {
     epilogueCopy = cast<linalg::LinalgOp>(b.clone(*epilogue));
   std::optional<ContractionMatch> copyMatch = matchContraction(opCopy);
   assert(copyMatch && "a copy of a contraction is a contraction");
-  buildTiledContraction(b, *copyMatch, fillCopy, T::simtTiling(),
-                        epilogueCopy);
+  buildTiledContraction(b, *copyMatch, fillCopy, T::simtTiling(), epilogueCopy);
 
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   buildPipeline(fill ? fill.getInputs()[0] : Value(), mapA, mapB);
@@ -671,9 +670,11 @@ void TensorCoreBuilder::build(linalg::FillOp fill, Value mapA, Value mapB) {
     b.eraseOp(epilogue);
 }
 
-void mlir::offload::buildTensorCoreContraction(
-    RewriterBase &rewriter, const ContractionMatch &match, linalg::FillOp fill,
-    linalg::LinalgOp epilogue, Value mapA, Value mapB) {
+void mlir::offload::buildTensorCoreContraction(RewriterBase &rewriter,
+                                               const ContractionMatch &match,
+                                               linalg::FillOp fill,
+                                               linalg::LinalgOp epilogue,
+                                               Value mapA, Value mapB) {
   OpBuilder::InsertionGuard guard(rewriter);
   TensorCoreBuilder(rewriter, match, epilogue).build(fill, mapA, mapB);
 }

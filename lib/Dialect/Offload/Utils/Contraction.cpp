@@ -99,7 +99,8 @@ mlir::offload::matchContraction(linalg::LinalgOp op) {
   return match;
 }
 
-linalg::LinalgOp mlir::offload::getFusableEpilogue(const ContractionMatch &match) {
+linalg::LinalgOp
+mlir::offload::getFusableEpilogue(const ContractionMatch &match) {
   Operation *next = match.op->getNextNode();
   while (next && !isa<linalg::LinalgOp>(next) && next->getNumRegions() == 0 &&
          isMemoryEffectFree(next))
@@ -127,7 +128,8 @@ linalg::LinalgOp mlir::offload::getFusableEpilogue(const ContractionMatch &match
       continue;
     }
     Type type = input->get().getType();
-    if (input->get() == d || (isa<ShapedType>(type) && !isa<MemRefType>(type)) ||
+    if (input->get() == d ||
+        (isa<ShapedType>(type) && !isa<MemRefType>(type)) ||
         !map.isProjectedPermutation())
       return {};
   }
