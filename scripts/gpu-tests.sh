@@ -35,6 +35,8 @@ build)
   "$B/offload-cc" "$G/Inputs/queued-fault.mlir" -o "$D/queued-fault"
   "$B/offload-cc" "$K/matmul-tensor-core.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-tensor-core"
+  "$B/offload-cc" "$K/matmul-epilogue.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/matmul-epilogue"
   cat > "$D/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Each program's stdout and stderr, per variant, into $OUT.
@@ -81,6 +83,9 @@ done
 run matmul-tensor-core info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./matmul-tensor-core
 run matmul-tensor-core noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./matmul-tensor-core
 run matmul-tensor-core memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-tensor-core
+run matmul-epilogue info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./matmul-epilogue
+run matmul-epilogue noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./matmul-epilogue
+run matmul-epilogue memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-epilogue
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -161,6 +166,14 @@ check)
   check --check-prefix=LAUNCH "$G/matmul-tensor-core.test" < "$R/matmul-tensor-core.info.err"
   desc="matmul-tensor-core under compute-sanitizer memcheck: no errors"
   check --check-prefix=SANITIZER "$0" < "$R/matmul-tensor-core.memcheck.out"
+  for v in info noqueue memcheck; do
+    desc="matmul-epilogue results ($v)"
+    check "$K/matmul-epilogue.mlir" < "$R/matmul-epilogue.$v.out"
+  done
+  desc="matmul-epilogue launches and tensor maps"
+  check --check-prefix=LAUNCH "$G/matmul-epilogue.test" < "$R/matmul-epilogue.info.err"
+  desc="matmul-epilogue under compute-sanitizer memcheck: no errors"
+  check --check-prefix=SANITIZER "$0" < "$R/matmul-epilogue.memcheck.out"
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"
   exit $fail

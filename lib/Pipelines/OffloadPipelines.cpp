@@ -113,6 +113,7 @@ void mlir::offload::buildOffloadHostPipeline(
   // Linalg ops that stay in host code (functions marked offload.host): to
   // loops, which the next passes lower with the rest of the host code.
   pm.addPass(createConvertLinalgToLoopsPass());
+  addHostFloatPasses(pm);
   addPreLLVMLoweringPasses(pm);
   pm.addPass(createConvertToLLVMPass());
   pm.addPass(createConvertOpenMPToLLVMPass());

@@ -44,6 +44,19 @@ void mlir::offload::addPreLLVMLoweringPasses(OpPassManager &pm) {
   pm.addPass(createSCFToControlFlowPass());
 }
 
+void mlir::offload::addHostFloatPasses(OpPassManager &pm) {
+  // bf16 arithmetic in f32, rounded back after each operation, and the
+  // conversions as integer arithmetic (round to nearest even): x86-64
+  // programs have no __truncsfbf2 to call, so code that rounds to bf16 (a
+  // kernel's host copy with a bf16 output) could not be linked.
+  arith::ArithEmulateUnsupportedFloatsOptions emulate;
+  emulate.sourceTypeStrs = {"bf16"};
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
+  arith::ArithExpandOpsPassOptions expand;
+  expand.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expand));
+}
+
 void mlir::offload::addPostLLVMLoweringPasses(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());

@@ -22,6 +22,10 @@ namespace offload {
 /// conversions take (lower-affine, arith-expand, expand-strided-metadata,
 /// convert-scf-to-cf).
 void addPreLLVMLoweringPasses(OpPassManager &pm);
+/// Host code (the host program and the host device's images) then computes
+/// bf16 arithmetic in f32 and rounds to bf16 with integer arithmetic
+/// (arith-emulate-unsupported-floats, arith-expand with bf16).
+void addHostFloatPasses(OpPassManager &pm);
 /// ... and ends with: fold the casts the conversions leave and clean up
 /// (reconcile-unrealized-casts, canonicalize, cse).
 void addPostLLVMLoweringPasses(OpPassManager &pm);

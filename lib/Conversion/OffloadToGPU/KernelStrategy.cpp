@@ -64,8 +64,15 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
   Block &body = kernel.getBody().front();
   std::optional<ContractionMatch> contraction;
   linalg::FillOp fill;
+  linalg::LinalgOp epilogue;
   for (Operation &op : body.without_terminator()) {
     if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op)) {
+      // One elementwise op after the contraction, as its epilogue.
+      if (contraction && !epilogue &&
+          getFusableEpilogue(*contraction) == linalgOp) {
+        epilogue = linalgOp;
+        continue;
+      }
       if (contraction)
         return std::nullopt;
       if (auto f = dyn_cast<linalg::FillOp>(op)) {
@@ -96,6 +103,7 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     strategy.root = contraction->op;
     strategy.contraction = contraction;
     strategy.fill = fill;
+    strategy.epilogue = epilogue;
     strategy.tiling = TensorCoreTiling::simtTiling();
     llvm::raw_string_ostream os(strategy.reason);
     os << "'" << contraction->op->getName() << "' of " << contraction->aType
@@ -108,6 +116,10 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
           "tensor maps, the tiled contraction on the same grid";
     if (fill)
       os << "; the fill as the accumulators' initial value";
+    if (epilogue)
+      os << "; epilogue fused into the tensor-core contraction: '"
+         << epilogue->getName() << "' computed on each element of the tile "
+         << "before it is stored";
     return strategy;
   }
   KernelStrategy strategy;
@@ -115,6 +127,7 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
   strategy.root = contraction->op;
   strategy.contraction = contraction;
   strategy.fill = fill;
+  strategy.epilogue = epilogue;
   strategy.tiling = chooseContractionTiling(*contraction);
   llvm::raw_string_ostream os(strategy.reason);
   os << "'" << contraction->op->getName() << "' in " << strategy.tiling.tileM
@@ -124,6 +137,10 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
      << " through shared memory";
   if (fill)
     os << ", the fill as the accumulators' initial value";
+  if (epilogue)
+    os << ", epilogue fused into the tiled contraction: '"
+       << epilogue->getName() << "' computed on each element before it is "
+       << "stored";
   if (!why.empty())
     os << " (not on tensor cores: " << why << ")";
   return strategy;

@@ -1457,13 +1457,18 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     linalg::FillOp fill;
     if (strategy.fill)
       fill = cast<linalg::FillOp>(mapping.lookup(strategy.fill.getOperation()));
+    linalg::LinalgOp epilogue;
+    if (strategy.epilogue)
+      epilogue = cast<linalg::LinalgOp>(
+          mapping.lookup(strategy.epilogue.getOperation()));
     std::optional<ContractionMatch> match = matchContraction(op);
     if (strategy.kind == KernelStrategyKind::TensorCoreContraction &&
         tensorCores) {
       ValueRange maps = entry->getArguments().take_back(strategyParams);
-      buildTensorCoreContraction(rewriter, *match, fill, maps[0], maps[1]);
+      buildTensorCoreContraction(rewriter, *match, fill, epilogue, maps[0],
+                                 maps[1]);
     } else {
-      buildTiledContraction(rewriter, *match, fill, strategy.tiling);
+      buildTiledContraction(rewriter, *match, fill, strategy.tiling, epilogue);
     }
     return func;
   }

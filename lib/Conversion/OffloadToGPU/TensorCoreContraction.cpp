@@ -152,8 +152,10 @@ using T = TensorCoreTiling;
 
 class TensorCoreBuilder {
 public:
-  TensorCoreBuilder(RewriterBase &b, const ContractionMatch &match)
-      : b(b), loc(match.op.getLoc()), ctx(b.getContext()), match(match) {}
+  TensorCoreBuilder(RewriterBase &b, const ContractionMatch &match,
+                    linalg::LinalgOp epilogue)
+      : b(b), loc(match.op.getLoc()), ctx(b.getContext()), match(match),
+        epilogue(epilogue) {}
 
   void build(linalg::FillOp fill, Value mapA, Value mapB);
 
@@ -209,11 +211,16 @@ private:
   /// at a time behind bounds checks.
   void storeScalars(Value staged, Value r, Value c, Value row, Value col,
                     int64_t width, Value fillValue);
+  /// Stores `value` (of C's type) into C at `where`, through the epilogue
+  /// if there is one.
+  void storeElement(Value value, ArrayRef<Value> where);
 
   RewriterBase &b;
   Location loc;
   MLIRContext *ctx;
   const ContractionMatch &match;
+  /// The fused elementwise op (its output D), or null.
+  linalg::LinalgOp epilogue;
 
   Value shared, pad, barriers, descA, descB, leader, tid, warpgroup;
   /// The tensor maps as 2-D boxes, for the wgmma descriptors (which take
@@ -329,8 +336,21 @@ void TensorCoreBuilder::storeScalars(Value staged, Value r, Value c, Value row,
     Value sum = arith::AddFOp::create(b, loc, init, value);
     Value out = convertScalarToDtype(b, loc, sum, match.cType,
                                      /*isUnsignedCast=*/false);
-    memref::StoreOp::create(b, loc, out, match.getC(), where);
+    storeElement(out, where);
   }
+}
+
+void TensorCoreBuilder::storeElement(Value value, ArrayRef<Value> where) {
+  Value c = match.getC();
+  if (!epilogue) {
+    memref::StoreOp::create(b, loc, value, c, where);
+    return;
+  }
+  Value d = epilogue.getDpsInitOperand(0)->get();
+  if (d != c)
+    memref::StoreOp::create(b, loc, value, c, where);
+  Value result = buildEpilogueElement(b, loc, epilogue, c, where, value);
+  memref::StoreOp::create(b, loc, result, d, where);
 }
 
 void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {
@@ -382,7 +402,12 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
 
   // 16 bytes of C per thread and step: `width` elements at columns c of
   // rows r0 + k * rowsPerStep of the tile.
+  // (With an epilogue, 16 bytes of the wider of C and its output D.)
+  Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
+  Type dType = d ? cast<MemRefType>(d.getType()).getElementType() : Type();
   int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
+  if (dType)
+    cBytes = std::max<int64_t>(cBytes, dType.getIntOrFloatBitWidth() / 8);
   int64_t width = 16 / cBytes;
   int64_t perRow = T::tileN / width;
   int64_t rowsPerStep = T::threads / perRow;
@@ -397,10 +422,20 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   bool cContiguous = match.cDims.back() == match.n &&
                      succeeded(cType.getStridesAndOffset(strides, offset)) &&
                      strides.back() == 1;
+  if (d && cContiguous) {
+    auto dMemref = cast<MemRefType>(d.getType());
+    cContiguous = dType.isIntOrFloat() &&
+                  dType.getIntOrFloatBitWidth() % 8 == 0 &&
+                  succeeded(dMemref.getStridesAndOffset(strides, offset)) &&
+                  strides.back() == 1;
+  }
   Value vectorOk;
-  if (cContiguous)
+  if (cContiguous) {
     vectorOk =
         land(isAligned(match.getC(), width), le(add(col, index(width)), sizeN));
+    if (d && d != match.getC())
+      vectorOk = land(vectorOk, isAligned(d, width));
+  }
   auto rows = scf::ForOp::create(b, loc, index(0),
                                  index(T::tileM / rowsPerStep), index(1));
   {
@@ -428,16 +463,34 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
             convertScalarToDtype(b, loc, fillValue, b.getF32Type(),
                                  /*isUnsignedCast=*/false));
       } else {
-        init = vector::LoadOp::create(b, loc, cVector, match.getC(), where,
-                                      /*nontemporal=*/false, llvm::Align(16));
+        init = vector::LoadOp::create(
+            b, loc, cVector, match.getC(), where, /*nontemporal=*/false,
+            llvm::Align(width * match.cType.getIntOrFloatBitWidth() / 8));
         if (!match.cType.isF32())
           init = arith::ExtFOp::create(b, loc, f32Vector, init);
       }
       Value out = arith::AddFOp::create(b, loc, init, value);
       if (!match.cType.isF32())
         out = arith::TruncFOp::create(b, loc, cVector, out);
-      vector::StoreOp::create(b, loc, out, match.getC(), where,
-                              /*nontemporal=*/false, llvm::Align(16));
+      int64_t cAlign = width * match.cType.getIntOrFloatBitWidth() / 8;
+      if (!d || d != match.getC())
+        vector::StoreOp::create(b, loc, out, match.getC(), where,
+                                /*nontemporal=*/false, llvm::Align(cAlign));
+      if (d) {
+        // The epilogue element by element, stored as one vector.
+        SmallVector<Value> results;
+        for (int64_t j = 0; j < width; ++j) {
+          SmallVector<Value> at = cIndices(row, add(col, index(j)));
+          Value element = vector::ExtractOp::create(b, loc, out, j);
+          results.push_back(buildEpilogueElement(b, loc, epilogue, match.getC(),
+                                                 at, element));
+        }
+        Value vec = vector::FromElementsOp::create(
+            b, loc, VectorType::get({width}, dType), results);
+        vector::StoreOp::create(
+            b, loc, vec, d, where, /*nontemporal=*/false,
+            llvm::Align(width * dType.getIntOrFloatBitWidth() / 8));
+      }
       b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
       storeScalars(staged, r, c, row, col, width, fillValue);
     }
@@ -601,21 +654,27 @@ void TensorCoreBuilder::build(linalg::FillOp fill, Value mapA, Value mapB) {
   if (fill)
     fillCopy = cast<linalg::FillOp>(b.clone(*fill));
   auto opCopy = cast<linalg::LinalgOp>(b.clone(*op));
+  linalg::LinalgOp epilogueCopy;
+  if (epilogue)
+    epilogueCopy = cast<linalg::LinalgOp>(b.clone(*epilogue));
   std::optional<ContractionMatch> copyMatch = matchContraction(opCopy);
   assert(copyMatch && "a copy of a contraction is a contraction");
-  buildTiledContraction(b, *copyMatch, fillCopy, T::simtTiling());
+  buildTiledContraction(b, *copyMatch, fillCopy, T::simtTiling(), epilogueCopy);
 
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
   buildPipeline(fill ? fill.getInputs()[0] : Value(), mapA, mapB);
   b.eraseOp(op);
   if (fill)
     b.eraseOp(fill);
+  if (epilogue)
+    b.eraseOp(epilogue);
 }
 
 void mlir::offload::buildTensorCoreContraction(RewriterBase &rewriter,
                                                const ContractionMatch &match,
-                                               linalg::FillOp fill, Value mapA,
-                                               Value mapB) {
+                                               linalg::FillOp fill,
+                                               linalg::LinalgOp epilogue,
+                                               Value mapA, Value mapB) {
   OpBuilder::InsertionGuard guard(rewriter);
-  TensorCoreBuilder(rewriter, match).build(fill, mapA, mapB);
+  TensorCoreBuilder(rewriter, match, epilogue).build(fill, mapA, mapB);
 }

@@ -122,8 +122,10 @@ struct InputTile {
 class TiledContractionBuilder {
 public:
   TiledContractionBuilder(RewriterBase &b, const ContractionMatch &match,
-                          const ContractionTiling &tiling)
-      : b(b), loc(match.op.getLoc()), match(match), tiling(tiling) {}
+                          const ContractionTiling &tiling,
+                          linalg::LinalgOp epilogue)
+      : b(b), loc(match.op.getLoc()), match(match), tiling(tiling),
+        epilogue(epilogue) {}
 
   void build(linalg::FillOp fill);
 
@@ -176,11 +178,14 @@ private:
                                 Value threadIndex);
   SmallVector<Value> loadOutput(Value interior);
   void storeOutput(ValueRange acc, Value interior);
+  /// Stores `value` into C at `where`, through the epilogue if there is one.
+  void storeElement(Value value, ArrayRef<Value> where);
 
   RewriterBase &b;
   Location loc;
   const ContractionMatch &match;
   const ContractionTiling &tiling;
+  linalg::LinalgOp epilogue;
   int64_t fragment = 4; // elements per vector of a thread's operands
 
   SmallVector<Value> loopSizes; // by loop position
@@ -424,7 +429,7 @@ SmallVector<Value> TiledContractionBuilder::loadOutput(Value interior) {
       at[match.m] = rows[i];
       for (int64_t j = 0; j < tiling.threadN; ++j) {
         at[match.n] = cols[j];
-        if (!guarded && cContiguous) {
+        if (!guarded && cContiguous && !epilogue) {
           if (j % fragment != 0)
             continue;
           Value vec = vector::LoadOp::create(
@@ -478,7 +483,7 @@ void TiledContractionBuilder::storeOutput(ValueRange acc, Value interior) {
       for (int64_t j = 0; j < tiling.threadN; ++j) {
         at[match.n] = cols[j];
         Value value = acc[i * tiling.threadN + j];
-        if (!guarded && cContiguous) {
+        if (!guarded && cContiguous && !epilogue) {
           if (j % fragment != 0)
             continue;
           auto quad = acc.slice(i * tiling.threadN + j, fragment);
@@ -491,7 +496,7 @@ void TiledContractionBuilder::storeOutput(ValueRange acc, Value interior) {
         }
         SmallVector<Value> where = indices(match.cDims, at);
         if (!guarded) {
-          memref::StoreOp::create(b, loc, value, c, where);
+          storeElement(value, where);
           continue;
         }
         Value inside = land(rowInside, lt(at[match.n], loopSizes[match.n]));
@@ -499,10 +504,23 @@ void TiledContractionBuilder::storeOutput(ValueRange acc, Value interior) {
                                        /*withElseRegion=*/false);
         OpBuilder::InsertionGuard inner(b);
         b.setInsertionPointToStart(store.thenBlock());
-        memref::StoreOp::create(b, loc, value, c, where);
+        storeElement(value, where);
       }
     }
   }
+}
+
+void TiledContractionBuilder::storeElement(Value value, ArrayRef<Value> where) {
+  Value c = match.getC();
+  if (!epilogue) {
+    memref::StoreOp::create(b, loc, value, c, where);
+    return;
+  }
+  Value d = epilogue.getDpsInitOperand(0)->get();
+  if (d != c)
+    memref::StoreOp::create(b, loc, value, c, where);
+  Value result = buildEpilogueElement(b, loc, epilogue, c, where, value);
+  memref::StoreOp::create(b, loc, result, d, where);
 }
 
 /// Two stages of `in`'s k-slice in shared memory (a workgroup attribution of
@@ -643,12 +661,44 @@ void TiledContractionBuilder::build(linalg::FillOp fill) {
   b.eraseOp(op);
   if (fill)
     b.eraseOp(fill);
+  if (epilogue)
+    b.eraseOp(epilogue);
 }
 
 void mlir::offload::buildTiledContraction(RewriterBase &rewriter,
                                           const ContractionMatch &match,
                                           linalg::FillOp fill,
-                                          const ContractionTiling &tiling) {
+                                          const ContractionTiling &tiling,
+                                          linalg::LinalgOp epilogue) {
   OpBuilder::InsertionGuard guard(rewriter);
-  TiledContractionBuilder(rewriter, match, tiling).build(fill);
+  TiledContractionBuilder(rewriter, match, tiling, epilogue).build(fill);
+}
+
+Value mlir::offload::buildEpilogueElement(OpBuilder &b, Location loc,
+                                          linalg::LinalgOp epilogue, Value c,
+                                          ArrayRef<Value> where, Value cValue) {
+  Block *body = epilogue.getBlock();
+  IRMapping mapping;
+  for (OpOperand &operand : epilogue->getOpOperands()) {
+    BlockArgument arg = epilogue.getMatchingBlockArgument(&operand);
+    Value value = operand.get();
+    if (value == c) {
+      mapping.map(arg, cValue);
+      continue;
+    }
+    if (arg.use_empty())
+      continue;
+    if (!isa<MemRefType>(value.getType())) {
+      mapping.map(arg, value);
+      continue;
+    }
+    SmallVector<Value> indices;
+    for (AffineExpr expr :
+         epilogue.getMatchingIndexingMap(&operand).getResults())
+      indices.push_back(where[cast<AffineDimExpr>(expr).getPosition()]);
+    mapping.map(arg, memref::LoadOp::create(b, loc, value, indices));
+  }
+  for (Operation &op : body->without_terminator())
+    b.clone(op, mapping);
+  return mapping.lookupOrDefault(body->getTerminator()->getOperand(0));
 }

@@ -42,6 +42,7 @@ struct HostTargetModel
   Attribute getWarpgroupMmaModuleTarget(Attribute) const { return {}; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
+    addHostFloatPasses(pm);
     addPreLLVMLoweringPasses(pm);
     pm.addPass(createConvertToLLVMPass());
     addPostLLVMLoweringPasses(pm);

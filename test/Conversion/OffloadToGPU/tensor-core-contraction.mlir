@@ -263,3 +263,77 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: nvgpu.tma.async.load {{.*}} -> memref<1x128x64xf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xf16, #gpu.address_space<workgroup>>>
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?x?x?xf16>, vector<8xf16>
+
+// -----
+
+// An elementwise op on the matmul's result (bias along n, gelu in its tanh
+// form, rounded to a bf16 D) runs in the epilogue: each element of the f32
+// tile staged in shared memory gets the fill's value added, is stored to C
+// (which the kernel still writes), goes through the op's body with the
+// bias loaded at its column, and D gets one vector per 16 bytes of C (4
+// elements, 8 bytes of bf16) where aligned, one element at a time
+// elsewhere. The tiled contraction that runs without tensor maps applies
+// the same body to each element it stores.
+#id = affine_map<(i, j) -> (i, j)>
+#col = affine_map<(i, j) -> (j)>
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm_bias_gelu: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value; epilogue fused into the tensor-core contraction: 'linalg.generic' computed on each element of the tile before it is stored}}
+  offload.kernel @mm_bias_gelu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf32>, %c: memref<?x?xf32>, %d: memref<?x?xbf16>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%c, %bias : memref<?x?xf32>, memref<?xf32>) outs(%d : memref<?x?xbf16>) {
+    ^bb0(%x: f32, %bv: f32, %out: bf16):
+      %y = arith.addf %x, %bv : f32
+      %half = arith.constant 0.5 : f32
+      %one = arith.constant 1.0 : f32
+      %k0 = arith.constant 0.797884583 : f32
+      %k1 = arith.constant 4.471500e-02 : f32
+      %y2 = arith.mulf %y, %y : f32
+      %y3 = arith.mulf %y2, %y : f32
+      %t0 = arith.mulf %y3, %k1 : f32
+      %t1 = arith.addf %y, %t0 : f32
+      %t2 = arith.mulf %t1, %k0 : f32
+      %t3 = math.tanh %t2 : f32
+      %t4 = arith.addf %t3, %one : f32
+      %t5 = arith.mulf %y, %half : f32
+      %g = arith.mulf %t5, %t4 : f32
+      %r = arith.truncf %g : f32 to bf16
+      linalg.yield %r : bf16
+    }
+    offload.return
+  }
+}
+
+// The host copy runs the ops one after the other.
+// CHECK-LABEL: func.func private @__offload_fallback_mm_bias_gelu(
+// CHECK: math.tanh
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+
+// CHECK-LABEL: gpu.func @mm_bias_gelu(
+// The tensor-core epilogue: C's vector, then the body on each of its four
+// elements (the bias at the element's column), one bf16 vector into D.
+// CHECK: nvgpu.warpgroup.mma
+// CHECK: %[[V:.*]] = vector.load %{{.*}} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: %[[S:.*]] = arith.addf %{{.*}}, %[[V]] : vector<4xf32>
+// CHECK: vector.store %[[S]], %{{.*}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
+// CHECK: vector.extract %[[S]][0] : f32 from vector<4xf32>
+// CHECK: memref.load %{{.*}} : memref<?xf32>
+// CHECK: math.tanh
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: vector.extract %[[S]][3] : f32 from vector<4xf32>
+// CHECK: math.tanh
+// CHECK: %[[R:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xbf16>
+// CHECK: vector.store %[[R]], %{{.*}} {alignment = 8 : i64} : memref<?x?xbf16>, vector<4xbf16>
+// Elsewhere one element at a time.
+// CHECK: } else {
+// CHECK: memref.store %{{.*}} : memref<?x?xf32>
+// CHECK: math.tanh
+// CHECK: memref.store %{{.*}} : memref<?x?xbf16>
+// Without tensor maps: the tiled contraction, the body on each element.
+// CHECK: } else {
+// CHECK: memref.store %{{.*}} : memref<?x?xf32>
+// CHECK: math.tanh
+// CHECK: memref.store %{{.*}} : memref<?x?xbf16>
+// CHECK: gpu.return

@@ -2,9 +2,10 @@
 // compiler hands over after bufferization:
 //   out[i] = sum_j relu((x @ w)[i, j] + bias[j])
 // offload-outline-linalg puts the ops into one kernel (each reads what the
-// one before wrote) and launches it where they were; offload-split-kernels
-// launches the fill + matmul, then one loop over rows for bias add, relu and
-// row sum (fused); map inference and hoisting keep the intermediates (y, z)
+// one before wrote) and launches it where they were; the bias add runs in
+// the matmul's epilogue (the fill + matmul + bias in one launch), then
+// offload-split-kernels launches one loop over rows for relu and row sum
+// (fused); map inference and hoisting keep the intermediates (y, z)
 // on the device: only x, w and bias go to the device and only out comes
 // back.
 // The sizes (37 x 53 times 53 x 29) are multiples of no tile; the values are
@@ -38,8 +39,10 @@
 // CHECK: layer: 37 x 53 x 29, out[0] = 71.0, out[36] = 78.0, sum = 2834.0, 37 of 37 rows equal to the host's: PASS
 
 // REMARKS: remark: outlined linalg.fill, linalg.matmul, linalg.generic, linalg.generic, linalg.fill and linalg.generic into kernel @__linalg_layer_matmul_0 launched here
-// REMARKS: remark: kernel @__linalg_layer_matmul_0: 2 parallel loops fused into the one before
+// REMARKS: remark: 'linalg.generic' kept whole as the epilogue of the contraction before it
+// REMARKS: remark: kernel @__linalg_layer_matmul_0: 1 parallel loop fused into the one before
 // REMARKS: remark: launch of @__linalg_layer_matmul_0 split into 2 launches
+// REMARKS: remark: kernel @__linalg_layer_matmul_0_0: strategy 'tiled-contraction': {{.*}}, epilogue fused into the tiled contraction: 'linalg.generic' computed on each element before it is stored
 
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
                                       #offload.host]} {

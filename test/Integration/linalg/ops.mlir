@@ -26,10 +26,11 @@
 // CHECK-NEXT: copy -4918.0
 // CHECK-NEXT: twoloops 2100.0
 
-// The matmul of @layer is kept whole (tiled contraction), its epilogue
-// becomes a second launch.
+// The matmul of @layer is kept whole (tiled contraction), its elementwise
+// op runs in its epilogue: one launch.
 // REMARK-DAG: remark: 'linalg.matmul' kept whole for the tiled contraction strategy
-// REMARK-DAG: remark: launch of @layer split into 2 launches
+// REMARK-DAG: remark: 'linalg.generic' kept whole as the epilogue of the contraction before it
+// REMARK-NOT: remark: launch of @layer split
 // REMARK-DAG: remark: launch of @twoloops split into 2 launches
 
 #id2 = affine_map<(d0, d1) -> (d0, d1)>

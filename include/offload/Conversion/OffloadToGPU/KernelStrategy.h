@@ -130,6 +130,9 @@ struct KernelStrategy {
   /// (its value becomes the accumulators' initial value), and the tiles.
   std::optional<ContractionMatch> contraction;
   linalg::FillOp fill;
+  /// The elementwise op after the contraction that its epilogue computes
+  /// (getFusableEpilogue), or null.
+  linalg::LinalgOp epilogue;
   ContractionTiling tiling;
   /// GridLoop (and 1-D GridReduction): iterations of the innermost
   /// dimension each thread runs
@@ -191,9 +194,24 @@ ContractionTiling chooseContractionTiling(const ContractionMatch &match);
 /// accumulators start at the fill's value instead of the output's contents
 /// and the fill is erased. Sizes that are not multiples of the tiles are
 /// handled (loads outside the operands read zero, stores are guarded).
+/// With `epilogue` (getFusableEpilogue), each element of C is computed,
+/// stored (unless the epilogue writes C itself) and passed through the
+/// epilogue's body, whose result is stored into its output; the epilogue
+/// is erased.
 void buildTiledContraction(RewriterBase &rewriter,
                            const ContractionMatch &match, linalg::FillOp fill,
-                           const ContractionTiling &tiling);
+                           const ContractionTiling &tiling,
+                           linalg::LinalgOp epilogue = {});
+
+/// The value the fused `epilogue` (getFusableEpilogue of a contraction with
+/// output `c`) computes for the element of its output at `where` (C's
+/// indices, which are the epilogue's loop indices) from `cValue`, C's value
+/// there in C's element type: its other inputs are loaded at `where`
+/// through their indexing maps and its body is cloned at the insertion
+/// point.
+Value buildEpilogueElement(OpBuilder &b, Location loc,
+                           linalg::LinalgOp epilogue, Value c,
+                           ArrayRef<Value> where, Value cValue);
 
 //===----------------------------------------------------------------------===//
 // Tensor-core contraction (TensorCoreContraction.cpp)
@@ -214,10 +232,12 @@ bool canUseTensorCores(const ContractionMatch &match, KernelOp kernel,
 /// device addresses of the tensor maps of A and B) are not 0 and the launch
 /// gave TensorCoreTiling::sharedBytes of dynamic shared memory, the TMA +
 /// wgmma pipeline; otherwise the tiled contraction with
-/// TensorCoreTiling::simtTiling(). `fill` as for buildTiledContraction.
+/// TensorCoreTiling::simtTiling(). `fill` and `epilogue` as for
+/// buildTiledContraction.
 void buildTensorCoreContraction(RewriterBase &rewriter,
                                 const ContractionMatch &match,
-                                linalg::FillOp fill, Value mapA, Value mapB);
+                                linalg::FillOp fill, linalg::LinalgOp epilogue,
+                                Value mapA, Value mapB);
 
 } // namespace offload
 } // namespace mlir

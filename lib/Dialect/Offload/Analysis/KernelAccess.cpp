@@ -88,6 +88,24 @@ void mlir::offload::forEachUseThroughViews(
   }
 }
 
+/// Whether `use`, an argument of a launch, is one whose kernel only reads
+/// the shape of (memref.dim: loop sizes taken from it).
+static bool isShapeOnlyLaunchArgument(OpOperand &use) {
+  auto launch = dyn_cast<LaunchOp>(use.getOwner());
+  if (!launch)
+    return false;
+  auto kernel = SymbolTable::lookupNearestSymbolFrom<KernelOp>(
+      launch, launch.getKernelAttr());
+  unsigned first = launch.getArgs().getBeginOperandIndex();
+  unsigned index = use.getOperandNumber();
+  if (!kernel || index < first || index - first >= launch.getArgs().size() ||
+      kernel.getBody().front().getNumArguments() != launch.getArgs().size())
+    return false;
+  Value arg = kernel.getBody().front().getArgument(index - first);
+  return llvm::all_of(arg.getUsers(),
+                      [](Operation *user) { return isa<memref::DimOp>(user); });
+}
+
 bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
   Value root = getViewRoot(buffer);
   Operation *alloc = root.getDefiningOp();
@@ -96,7 +114,8 @@ bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
   bool mayRead = false;
   forEachUseThroughViews(root, [&](OpOperand &use) {
     Operation *user = use.getOwner();
-    if (op->isAncestor(user) || isa<memref::DeallocOp>(user))
+    if (op->isAncestor(user) || isa<memref::DeallocOp>(user) ||
+        isShapeOnlyLaunchArgument(use))
       return;
     // A use before `op`, in the same block and outside any loop that also
     // holds `op`, cannot observe what `op` wrote.

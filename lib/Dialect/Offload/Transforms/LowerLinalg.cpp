@@ -828,6 +828,7 @@ struct OffloadLowerLinalgPass
       // Fills that become the initial values of the reductions after them.
       llvm::DenseMap<Operation *, SmallVector<linalg::FillOp>> fusedFills;
       llvm::SmallPtrSet<Operation *, 4> fused;
+      llvm::SmallPtrSet<Operation *, 1> epilogues;
       bool rows = false;
       for (linalg::LinalgOp op : ops) {
         if (!op.hasPureBufferSemantics()) {
@@ -843,6 +844,14 @@ struct OffloadLowerLinalgPass
           kept.insert(op);
           if (linalg::FillOp fill = getFusedFill(op))
             kept.insert(fill);
+          // An elementwise op on its result: the contraction's epilogue.
+          if (linalg::LinalgOp epilogue =
+                  getFusableEpilogue(*matchContraction(op)))
+            epilogues.insert(epilogue);
+          continue;
+        }
+        if (epilogues.contains(op)) {
+          kept.insert(op);
           continue;
         }
         rows |= chooseForm(op) == Form::RowReduction;
@@ -871,7 +880,11 @@ struct OffloadLowerLinalgPass
       Lowering lowering(rewriter, sizes, /*nestParallel=*/rows);
       for (linalg::LinalgOp op : ops) {
         if (kept.contains(op)) {
-          if (remarks && !isa<linalg::FillOp>(op))
+          if (remarks && epilogues.contains(op))
+            op->emitRemark() << "'" << op->getName()
+                             << "' kept whole as the epilogue of the "
+                                "contraction before it";
+          else if (remarks && !isa<linalg::FillOp>(op))
             op->emitRemark() << "'" << op->getName()
                              << "' kept whole for the tiled contraction "
                                 "strategy";

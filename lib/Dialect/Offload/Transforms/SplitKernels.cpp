@@ -10,6 +10,7 @@
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
+#include "offload/Dialect/Offload/Utils/Contraction.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -230,6 +231,14 @@ static SmallVector<SmallVector<Operation *>> getUnits(Block &block) {
       units.back().push_back(&op);
       continue;
     }
+    // The elementwise op a contraction computes in its epilogue.
+    if (!units.empty())
+      if (auto prev = dyn_cast<linalg::LinalgOp>(units.back().back()))
+        if (std::optional<ContractionMatch> match = matchContraction(prev))
+          if (getFusableEpilogue(*match).getOperation() == &op) {
+            units.back().push_back(&op);
+            continue;
+          }
     units.push_back({&op});
   }
   return units;

@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -96,4 +97,47 @@ mlir::offload::matchContraction(linalg::LinalgOp op) {
   match.bType = cast<MemRefType>(match.getB().getType()).getElementType();
   match.cType = cast<MemRefType>(match.getC().getType()).getElementType();
   return match;
+}
+
+linalg::LinalgOp
+mlir::offload::getFusableEpilogue(const ContractionMatch &match) {
+  Operation *next = match.op->getNextNode();
+  while (next && !isa<linalg::LinalgOp>(next) && next->getNumRegions() == 0 &&
+         isMemoryEffectFree(next))
+    next = next->getNextNode();
+  auto op = dyn_cast_or_null<linalg::LinalgOp>(next);
+  if (!op || !op.hasPureBufferSemantics() || isa<linalg::FillOp>(next) ||
+      !isa<FloatType>(match.cType))
+    return {};
+  Value c = match.getC();
+  unsigned rank = match.cDims.size();
+  if (op.getNumLoops() != rank || op.getNumParallelLoops() != rank ||
+      op.getNumDpsInits() != 1)
+    return {};
+  OpOperand *init = op.getDpsInitOperand(0);
+  Value d = init->get();
+  if (!op.getMatchingIndexingMap(init).isIdentity())
+    return {};
+  bool readsC = d == c;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    AffineMap map = op.getMatchingIndexingMap(input);
+    if (input->get() == c) {
+      if (!map.isIdentity())
+        return {};
+      readsC = true;
+      continue;
+    }
+    Type type = input->get().getType();
+    if (input->get() == d ||
+        (isa<ShapedType>(type) && !isa<MemRefType>(type)) ||
+        !map.isProjectedPermutation())
+      return {};
+  }
+  if (!readsC)
+    return {};
+  for (Operation &nested : op.getBlock()->without_terminator())
+    if (isa<linalg::IndexOp>(nested) || nested.getNumRegions() != 0 ||
+        !isMemoryEffectFree(&nested))
+      return {};
+  return op;
 }

@@ -43,6 +43,17 @@ struct ContractionMatch {
 /// Matches `op` as a contraction (see ContractionMatch), or nothing.
 std::optional<ContractionMatch> matchContraction(linalg::LinalgOp op);
 
+/// The elementwise linalg op right after the contraction `match` (only ops
+/// without memory effects in between) that a contraction kernel computes
+/// in its epilogue, element by element from C's value, or null: parallel
+/// loops only, as many as C has dimensions; one output D indexed by the
+/// identity; C read through the identity (as an input, or as D itself when
+/// the op updates C in place), its other inputs (a bias indexed by n, ...)
+/// through projected permutations and none of them C or D otherwise; a
+/// body of operations without memory effects or regions and without
+/// linalg.index; C of a float type.
+linalg::LinalgOp getFusableEpilogue(const ContractionMatch &match);
+
 } // namespace mlir::offload
 
 #endif // OFFLOAD_DIALECT_OFFLOAD_UTILS_CONTRACTION_H
