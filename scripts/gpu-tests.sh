@@ -37,6 +37,10 @@ build)
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-tensor-core"
   "$B/offload-cc" "$K/matmul-epilogue.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-epilogue"
+  "$B/offload-cc" "$K/reshape-paths.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/reshape-paths"
+  "$B/offload-cc" test/Integration/devices/split.mlir \
+    --offload-targets=nvptx:sm_90,host -o "$D/split-devices"
   cat > "$D/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Each program's stdout and stderr, per variant, into $OUT.
@@ -86,6 +90,10 @@ run matmul-tensor-core memcheck compute-sanitizer --tool memcheck --report-api-e
 run matmul-epilogue info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./matmul-epilogue
 run matmul-epilogue noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./matmul-epilogue
 run matmul-epilogue memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-epilogue
+for p in reshape-paths split-devices; do
+  run $p info LIBOMPTARGET_INFO=16 ./$p
+  run $p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p
+done
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -174,6 +182,15 @@ check)
   check --check-prefix=LAUNCH "$G/matmul-epilogue.test" < "$R/matmul-epilogue.info.err"
   desc="matmul-epilogue under compute-sanitizer memcheck: no errors"
   check --check-prefix=SANITIZER "$0" < "$R/matmul-epilogue.memcheck.out"
+  # split-devices on one GPU: devices(all) is that GPU, the listed devices
+  # 1, 3 and 9 are absent (the host runs @smooth).
+  for p in reshape-paths:$K/reshape-paths.mlir split-devices:test/Integration/devices/split.mlir; do
+    for v in info memcheck; do
+      desc="${p%%:*} results ($v)"; check "${p#*:}" < "$R/${p%%:*}.$v.out"
+    done
+    desc="${p%%:*} under compute-sanitizer memcheck: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/${p%%:*}.memcheck.out"
+  done
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"
   exit $fail
