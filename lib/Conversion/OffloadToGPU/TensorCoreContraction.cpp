@@ -341,16 +341,7 @@ void TensorCoreBuilder::storeScalars(Value staged, Value r, Value c, Value row,
 }
 
 void TensorCoreBuilder::storeElement(Value value, ArrayRef<Value> where) {
-  Value c = match.getC();
-  if (!epilogue) {
-    memref::StoreOp::create(b, loc, value, c, where);
-    return;
-  }
-  Value d = epilogue.getDpsInitOperand(0)->get();
-  if (d != c)
-    memref::StoreOp::create(b, loc, value, c, where);
-  Value result = buildEpilogueElement(b, loc, epilogue, c, where, value);
-  memref::StoreOp::create(b, loc, result, d, where);
+  storeContractionElement(b, loc, epilogue, match.getC(), where, value);
 }
 
 void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {

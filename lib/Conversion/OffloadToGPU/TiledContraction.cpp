@@ -511,16 +511,7 @@ void TiledContractionBuilder::storeOutput(ValueRange acc, Value interior) {
 }
 
 void TiledContractionBuilder::storeElement(Value value, ArrayRef<Value> where) {
-  Value c = match.getC();
-  if (!epilogue) {
-    memref::StoreOp::create(b, loc, value, c, where);
-    return;
-  }
-  Value d = epilogue.getDpsInitOperand(0)->get();
-  if (d != c)
-    memref::StoreOp::create(b, loc, value, c, where);
-  Value result = buildEpilogueElement(b, loc, epilogue, c, where, value);
-  memref::StoreOp::create(b, loc, result, d, where);
+  storeContractionElement(b, loc, epilogue, match.getC(), where, value);
 }
 
 /// Two stages of `in`'s k-slice in shared memory (a workgroup attribution of
@@ -672,6 +663,21 @@ void mlir::offload::buildTiledContraction(RewriterBase &rewriter,
                                           linalg::LinalgOp epilogue) {
   OpBuilder::InsertionGuard guard(rewriter);
   TiledContractionBuilder(rewriter, match, tiling, epilogue).build(fill);
+}
+
+void mlir::offload::storeContractionElement(OpBuilder &b, Location loc,
+                                            linalg::LinalgOp epilogue, Value c,
+                                            ArrayRef<Value> where,
+                                            Value cValue) {
+  if (!epilogue) {
+    memref::StoreOp::create(b, loc, cValue, c, where);
+    return;
+  }
+  Value d = epilogue.getDpsInitOperand(0)->get();
+  if (d != c)
+    memref::StoreOp::create(b, loc, cValue, c, where);
+  Value result = buildEpilogueElement(b, loc, epilogue, c, where, cValue);
+  memref::StoreOp::create(b, loc, result, d, where);
 }
 
 Value mlir::offload::buildEpilogueElement(OpBuilder &b, Location loc,

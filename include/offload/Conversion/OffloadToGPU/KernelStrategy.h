@@ -213,6 +213,13 @@ Value buildEpilogueElement(OpBuilder &b, Location loc,
                            linalg::LinalgOp epilogue, Value c,
                            ArrayRef<Value> where, Value cValue);
 
+/// Stores `cValue` at `where`: into C, and with a fused `epilogue` (null
+/// when none) its result into the epilogue's output (C is still written when
+/// that output is another buffer).
+void storeContractionElement(OpBuilder &b, Location loc,
+                             linalg::LinalgOp epilogue, Value c,
+                             ArrayRef<Value> where, Value cValue);
+
 //===----------------------------------------------------------------------===//
 // Tensor-core contraction (TensorCoreContraction.cpp)
 //===----------------------------------------------------------------------===//
