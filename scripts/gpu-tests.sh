@@ -166,22 +166,15 @@ check)
     desc="linalg-layer under compute-sanitizer $tool"
     check --check-prefix=SANITIZER "$0" < "$R/linalg-layer.$tool.out"
   done
-  for v in info noqueue memcheck; do
-    desc="matmul-tensor-core results ($v)"
-    check "$K/matmul-tensor-core.mlir" < "$R/matmul-tensor-core.$v.out"
+  for p in matmul-tensor-core matmul-epilogue; do
+    for v in info noqueue memcheck; do
+      desc="$p results ($v)"; check "$K/$p.mlir" < "$R/$p.$v.out"
+    done
+    desc="$p launches and tensor maps"
+    check --check-prefix=LAUNCH "$G/$p.test" < "$R/$p.info.err"
+    desc="$p under compute-sanitizer memcheck: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/$p.memcheck.out"
   done
-  desc="matmul-tensor-core launches and tensor maps"
-  check --check-prefix=LAUNCH "$G/matmul-tensor-core.test" < "$R/matmul-tensor-core.info.err"
-  desc="matmul-tensor-core under compute-sanitizer memcheck: no errors"
-  check --check-prefix=SANITIZER "$0" < "$R/matmul-tensor-core.memcheck.out"
-  for v in info noqueue memcheck; do
-    desc="matmul-epilogue results ($v)"
-    check "$K/matmul-epilogue.mlir" < "$R/matmul-epilogue.$v.out"
-  done
-  desc="matmul-epilogue launches and tensor maps"
-  check --check-prefix=LAUNCH "$G/matmul-epilogue.test" < "$R/matmul-epilogue.info.err"
-  desc="matmul-epilogue under compute-sanitizer memcheck: no errors"
-  check --check-prefix=SANITIZER "$0" < "$R/matmul-epilogue.memcheck.out"
   # split-devices on one GPU: devices(all) is that GPU, the listed devices
   # 1, 3 and 9 are absent (the host runs @smooth).
   for p in reshape-paths:$K/reshape-paths.mlir split-devices:test/Integration/devices/split.mlir; do
