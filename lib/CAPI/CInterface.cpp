@@ -12,8 +12,13 @@
 //               {"name": "x", "kind": "memref", "dtype": "float32",
 //                "shape": [-1], "map": "to", "writes": false}, ...],
 //      "results": ["float64"], "unsupported": "<reason>" (optional),
-//      "check": "_mlir_ciface___offload_check_saxpy" (optional)}]}
+//      "check": "_mlir_ciface___offload_check_saxpy" (optional),
+//      "devices_symbol": "_mlir_ciface___offload_launch_saxpy__devices"
+//      (kernels)}]}
 //
+// "devices_symbol" launches the kernel over several devices: the kernel's
+// arguments, then a 1-D memref of i32 device numbers (offload-split-devices
+// gives each device present an equal share; none present: the host).
 // "map" is what the compiler moves for the buffer (to, from, tofrom, alloc,
 // or none when no device code uses it directly); "writes" says whether the
 // function may write the buffer. "check" names the entry's checker
@@ -49,6 +54,10 @@ static constexpr llvm::StringLiteral kInterfaceGlobal = "__offload_interface";
 static constexpr llvm::StringLiteral kCheckerAttr = "offload_capi.checker";
 static constexpr llvm::StringLiteral kEntryCheckAttr =
     "offload_capi.entry_check";
+/// On a launcher over several devices: a unit attribute; on the kernel's
+/// launcher: the symbol of that launcher.
+static constexpr llvm::StringLiteral kDevicesLauncherAttr =
+    "offload_capi.devices_launcher";
 
 void capi::recordArgumentNames(const AsmParserState &state) {
   for (const AsmParserState::BlockDefinition &def : state.getBlockDefs()) {
@@ -102,12 +111,50 @@ static void addKernelLaunchers(ModuleOp module) {
   }
 }
 
+/// For each kernel, a second launcher that runs it over the devices listed
+/// in a buffer of i32 device numbers, its last argument
+/// (`devices(%list : memref<?xi32>)`, split by offload-split-devices). It is
+/// part of the kernel's description ("devices_symbol"), not an entry of its
+/// own.
+static void addDeviceLaunchers(ModuleOp module) {
+  SymbolTable symbols(module);
+  OpBuilder b(module.getContext());
+  b.setInsertionPointToEnd(module.getBody());
+  for (KernelOp kernel : llvm::to_vector(module.getOps<KernelOp>())) {
+    auto launcher = module.lookupSymbol<func::FuncOp>(
+        (kLauncherPrefix + kernel.getSymName()).str());
+    if (!launcher || launcher->hasAttr(kDevicesLauncherAttr))
+      continue;
+    SmallVector<Type> inputs(kernel.getArgumentTypes());
+    inputs.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI32Type()));
+    auto func = func::FuncOp::create(
+        b, kernel.getLoc(), (launcher.getSymName() + "__devices").str(),
+        b.getFunctionType(inputs, {}));
+    symbols.insert(func); // renamed if a kernel's launcher has the name
+    func->setAttr(kDevicesLauncherAttr, UnitAttr::get(b.getContext()));
+    launcher->setAttr(kDevicesLauncherAttr,
+                      FlatSymbolRefAttr::get(func.getSymNameAttr()));
+    Block *entry = func.addEntryBlock();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(entry);
+    LaunchOp::create(b, kernel.getLoc(), TypeRange(), kernel.getSymName(),
+                     entry->getArguments().drop_back(), ValueRange(), nullptr,
+                     Value(), ValueRange(), ValueRange(),
+                     entry->getArguments().take_back(),
+                     /*allow_aliasing=*/false, /*nowait=*/false,
+                     /*all_devices=*/false);
+    func::ReturnOp::create(b, kernel.getLoc());
+  }
+}
+
 /// The functions that get a C interface: public, with a body (checkers
-/// aside: they are part of their entry's description).
+/// and the launchers over several devices aside: they are part of their
+/// entry's description).
 static SmallVector<func::FuncOp> getEntryPoints(ModuleOp module) {
   SmallVector<func::FuncOp> result;
   for (auto func : module.getOps<func::FuncOp>())
-    if (func.isPublic() && !func.isExternal() && !func->hasAttr(kCheckerAttr))
+    if (func.isPublic() && !func.isExternal() && !func->hasAttr(kCheckerAttr) &&
+        !isa_and_nonnull<UnitAttr>(func->getAttr(kDevicesLauncherAttr)))
       result.push_back(func);
   return result;
 }
@@ -212,6 +259,9 @@ static llvm::json::Object describe(func::FuncOp func) {
   entry["symbol"] = ("_mlir_ciface_" + func.getSymName()).str();
   if (auto check = func->getAttrOfType<FlatSymbolRefAttr>(kEntryCheckAttr))
     entry["check"] = ("_mlir_ciface_" + check.getValue()).str();
+  if (auto devices =
+          func->getAttrOfType<FlatSymbolRefAttr>(kDevicesLauncherAttr))
+    entry["devices_symbol"] = ("_mlir_ciface_" + devices.getValue()).str();
   std::string unsupported;
   auto names = func->getAttrOfType<ArrayAttr>(kArgNamesAttr);
   llvm::json::Array args;
@@ -300,6 +350,7 @@ FailureOr<std::string> capi::getInterface(ModuleOp module) {
   });
   if (failed(addEntryChecks(*copy)))
     return failure();
+  addDeviceLaunchers(*copy);
   return computeInterface(*copy);
 }
 
@@ -311,11 +362,16 @@ LogicalResult capi::addCInterface(ModuleOp module) {
   addKernelLaunchers(module);
   if (failed(addEntryChecks(module)))
     return failure();
+  addDeviceLaunchers(module);
   FailureOr<std::string> json = computeInterface(module);
   if (failed(json))
     return failure();
   MLIRContext *ctx = module.getContext();
-  for (func::FuncOp func : getEntryPoints(module))
+  SmallVector<func::FuncOp> wrapped = getEntryPoints(module);
+  for (auto func : module.getOps<func::FuncOp>())
+    if (isa_and_nonnull<UnitAttr>(func->getAttr(kDevicesLauncherAttr)))
+      wrapped.push_back(func);
+  for (func::FuncOp func : wrapped)
     func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                   UnitAttr::get(ctx));
   dropArgumentNames(module);

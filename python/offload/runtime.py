@@ -79,6 +79,7 @@ class Function:
         self.unsupported = entry.get("unsupported")
         self._symbol = entry["symbol"]
         self._cfunc = None
+        self._devices_cfunc = None
         self._check = None
         if self.unsupported is None:
             cfunc = getattr(module._lib, self._symbol)
@@ -93,6 +94,14 @@ class Function:
             cfunc.restype = (_SCALAR_CTYPES[self.results[0]]
                              if self.results else None)
             self._cfunc = cfunc
+            # The launcher over several devices: the kernel's arguments,
+            # then a 1-D memref of int32 device numbers.
+            if entry.get("devices_symbol"):
+                launcher = getattr(module._lib, entry["devices_symbol"])
+                launcher.argtypes = argtypes + [
+                    ctypes.POINTER(_descriptor_type(1))]
+                launcher.restype = None
+                self._devices_cfunc = launcher
             # The compiled checker of the buffers' sizes and overlaps: the
             # same arguments, then (message, size) -> 0 or nonzero.
             if entry.get("check"):
@@ -203,10 +212,54 @@ class Function:
                 desc.strides[dim] = value.strides[dim] // value.itemsize
         return desc
 
+    def _device_list(self, devices):
+        """The int32 array of device numbers that `devices=` names."""
+        what = "%s(): devices=" % self.name
+        if self._devices_cfunc is None:
+            raise TypeError("%s applies to kernels; %s is a %s (launch "
+                            "with offload.launch ... devices(...) inside it)"
+                            % (what, self.name, self.kind))
+        if isinstance(devices, str):
+            if devices != "all":
+                raise ValueError("%s%r: give \"all\" or a list of device "
+                                 "numbers" % (what, devices))
+            lib = _open_libomptarget()
+            lib.omp_get_num_devices.restype = ctypes.c_int
+            numbers_ = list(range(lib.omp_get_num_devices()))
+        else:
+            try:
+                numbers_ = list(devices)
+            except TypeError:
+                raise TypeError("%s must be \"all\" or a list of device "
+                                "numbers, got %s"
+                                % (what, type(devices).__name__)) from None
+            if not numbers_:
+                raise ValueError("%s[] lists no device" % what)
+            for device in numbers_:
+                if isinstance(device, (bool, np.bool_)) or not isinstance(
+                        device, numbers.Integral):
+                    raise TypeError("%s must list device numbers (int), "
+                                    "got %r" % (what, device))
+                if not 0 <= int(device) < 2**31:
+                    raise ValueError("%s lists device %d, which is not a "
+                                     "device number" % (what, int(device)))
+        return np.array([int(d) for d in numbers_], dtype=np.int32)
+
     def __call__(self, *args, **kwargs):
+        """Calls the function or launches the kernel. A kernel also takes
+        ``devices=[0, 1, ...]`` or ``devices="all"`` (unless it has an
+        argument of that name): its parallel loop is split along its
+        outermost dimension into one equal share per device present (devices
+        listed but absent are left out; none present runs it on the host),
+        each device moving only the sections of the arrays its share
+        reaches."""
         if self.unsupported is not None:
             raise TypeError("%s() cannot be called from Python: %s"
                             % (self.name, self.unsupported))
+        device_list = None
+        if "devices" in kwargs and "devices" not in [a["name"]
+                                                     for a in self.args]:
+            device_list = self._device_list(kwargs.pop("devices"))
         values = self._bind(args, kwargs)
         converted, keep = [], []
         for arg, value in zip(self.args, values):
@@ -221,7 +274,13 @@ class Function:
             message = ctypes.create_string_buffer(1024)
             self._check(*converted, message, len(message))
             raise ValueError(message.value.decode(errors="replace"))
-        result = self._cfunc(*converted)
+        if device_list is None:
+            result = self._cfunc(*converted)
+        else:
+            desc = self._memref({"name": "devices", "dtype": "int32",
+                                 "shape": [-1]}, device_list)
+            keep += [device_list, desc]
+            result = self._devices_cfunc(*converted, ctypes.byref(desc))
         del keep
         return result
 

@@ -430,3 +430,91 @@ def test_checks_in_the_interface(kernels_path):
     assert entries["saxpy"]["check"] == "_mlir_ciface___offload_check_saxpy"
     # No buffer: nothing to check.
     assert "check" not in entries["make"]
+
+
+# ===--- Several devices (devices=) ---------------------------------------=== #
+# libomptarget's host plugin offers four devices, so the split runs for real.
+
+@pytest.fixture(scope="module")
+def multi():
+    return offload.compile(os.path.join(os.path.dirname(__file__), "inputs",
+                                        "devices.mlir"), targets="host")
+
+
+@pytest.mark.parametrize("devices", [[0, 1, 2, 3], "all", [3, 1], [2, 9],
+                                     range(4), np.array([1, 0])])
+def test_split_over_devices(multi, devices):
+    n = 1001
+    x = np.arange(n, dtype=np.int64)
+    y = np.full(n, 7, dtype=np.int64)
+    multi.axpy(3, x, y, devices=devices)
+    assert np.array_equal(y, 3 * x + 7)
+    t = np.zeros(1, dtype=np.int64)
+    multi.total(x, t, devices=devices)
+    assert t[0] == 10 + n * (n - 1) // 2
+    out = np.full(n, -1, dtype=np.int64)
+    multi.shift(x, out, devices=devices)
+    assert out[0] == -1 and np.array_equal(out[1:], x[:-1])
+
+
+def test_absent_devices_run_on_the_host(multi):
+    x = np.arange(10, dtype=np.int64)
+    y = np.zeros(10, dtype=np.int64)
+    multi.axpy(2, x, y, devices=[40, 41])
+    assert np.array_equal(y, 2 * x)
+
+
+def test_each_device_runs_its_share(multi, tmp_path):
+    path = multi.save(tmp_path / "devices.so")
+    script = textwrap.dedent("""
+        import numpy as np, offload
+        mod = offload.load(%r)
+        x = np.arange(1000, dtype=np.int64)
+        y = np.zeros(1000, dtype=np.int64)
+        mod.axpy(1, x, y, devices=[1, 3])
+        assert np.array_equal(y, x)
+    """ % str(path))
+    env = dict(os.environ, LIBOMPTARGET_INFO="-1", PYTHONPATH=PACKAGE_DIR)
+    run = subprocess.run([sys.executable, "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    launches = sorted(l.split(" info:")[0].split()[-1]
+                      for l in run.stderr.splitlines()
+                      if "Launching kernel axpy_share" in l)
+    assert launches == ["1", "3"], run.stderr
+    # Each device copies its 500 rows of x in, of y in and out: 4000 bytes.
+    copies = [l for l in run.stderr.splitlines() if "Copying data" in l]
+    assert len(copies) == 6 and all("Size=4000" in l for l in copies), \
+        run.stderr
+
+
+@pytest.mark.parametrize("devices, error, message", [
+    ([], ValueError, "axpy(): devices=[] lists no device"),
+    ("some", ValueError, "give \"all\" or a list of device numbers"),
+    (2, TypeError, "must be \"all\" or a list of device numbers, got int"),
+    ([0, 1.5], TypeError, "must list device numbers (int), got 1.5"),
+    ([-1], ValueError, "lists device -1, which is not a device number"),
+])
+def test_device_list_errors(multi, devices, error, message):
+    x = np.arange(4, dtype=np.int64)
+    y = np.zeros(4, dtype=np.int64)
+    with pytest.raises(error) as info:
+        multi.axpy(1, x, y, devices=devices)
+    assert message in str(info.value)
+    assert np.array_equal(y, np.zeros(4, dtype=np.int64))
+
+
+def test_devices_is_for_kernels(multi):
+    x = np.arange(4, dtype=np.int64)
+    y = np.zeros(4, dtype=np.int64)
+    with pytest.raises(TypeError) as info:
+        multi.twice(x, y, devices=[0])
+    assert "twice(): devices= applies to kernels" in str(info.value)
+
+
+def test_devices_symbol_in_the_interface(multi):
+    entries = {e["name"]: e for e in multi.interface["functions"]}
+    assert entries["axpy"]["devices_symbol"] == \
+        "_mlir_ciface___offload_launch_axpy__devices"
+    assert "devices_symbol" not in entries["twice"]
+    assert sorted(entries) == ["axpy", "shift", "total", "twice"]

@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
   printDiagnostics(diags);
 
   // The entry points, with the source's argument names and inferred maps.
-  // CHECK: interface: {"functions":[{"args":[{"dtype":"float32","kind":"scalar","name":"a"},{"dtype":"float32","kind":"memref","map":"to","name":"x","shape":[-1],"writes":false},{"dtype":"float32","kind":"memref","map":"tofrom","name":"y","shape":[-1],"writes":true}],"check":"_mlir_ciface___offload_check_saxpy","kind":"kernel","name":"saxpy","results":[],"symbol":"_mlir_ciface___offload_launch_saxpy"}],"version":1}
+  // CHECK: interface: {"functions":[{"args":[{"dtype":"float32","kind":"scalar","name":"a"},{"dtype":"float32","kind":"memref","map":"to","name":"x","shape":[-1],"writes":false},{"dtype":"float32","kind":"memref","map":"tofrom","name":"y","shape":[-1],"writes":true}],"check":"_mlir_ciface___offload_check_saxpy","devices_symbol":"_mlir_ciface___offload_launch_saxpy__devices","kind":"kernel","name":"saxpy","results":[],"symbol":"_mlir_ciface___offload_launch_saxpy"}],"version":1}
   printf("interface: ");
   offloadModuleGetInterface(module, printToStdout, NULL);
   printf("\n");
@@ -206,6 +206,21 @@ int main(int argc, char **argv) {
   // CHECK: y = 12 24 36 48, x = 1 2 3 4
   printf("y = %g %g %g %g, x = %g %g %g %g\n", y[0], y[1], y[2], y[3], x[0],
          x[1], x[2], x[3]);
+  // Over several devices: the kernel's arguments, then a 1-D memref of
+  // int32 device numbers; each device present runs an equal share (the
+  // host plugin offers four devices; 9 is absent and left out).
+  typedef struct {
+    int32_t *allocated, *aligned;
+    int64_t offset, sizes[1], strides[1];
+  } DeviceList;
+  void (*saxpyOver)(float, MemRef1D *, MemRef1D *, DeviceList *) =
+      (void (*)(float, MemRef1D *, MemRef1D *, DeviceList *))dlsym(
+          lib, "_mlir_ciface___offload_launch_saxpy__devices");
+  int32_t ids[3] = {0, 9, 2};
+  DeviceList idsd = {ids, ids, 0, {3}, {1}};
+  saxpyOver(1.0f, &xd, &yd, &idsd);
+  // CHECK-NEXT: over devices 0, 9, 2: y = 13 26 39 52
+  printf("over devices 0, 9, 2: y = %g %g %g %g\n", y[0], y[1], y[2], y[3]);
 
   // Lower and translate to LLVM IR.
   MlirModule again = offloadModuleParse(

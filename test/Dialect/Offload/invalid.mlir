@@ -392,8 +392,32 @@ offload.kernel @k(%x: memref<?xf32>) {
 }
 
 func.func @devices_not_integer(%x: memref<?xf32>, %d: f32) {
-  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of signless integer or index, but got 'f32'}}
+  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of signless integer or index or 1D memref of signless integer values, but got 'f32'}}
   offload.launch @k(%x) devices(%d : f32) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @devices_list_and_values(%x: memref<?xf32>, %l: memref<?xi32>, %d: i32) {
+  // expected-error@+1 {{'offload.launch' op lists devices both as values and in a buffer; give one buffer or the values}}
+  offload.launch @k(%x) devices(%l, %d : memref<?xi32>, i32) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @devices_list_2d(%x: memref<?xf32>, %l: memref<?x?xi32>) {
+  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of signless integer or index or 1D memref of signless integer values, but got 'memref<?x?xi32>'}}
+  offload.launch @k(%x) devices(%l : memref<?x?xi32>) : (memref<?xf32>) -> ()
   return
 }
 

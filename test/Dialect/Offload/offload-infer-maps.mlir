@@ -499,3 +499,14 @@ func.func @launch_nested_rows(%x: memref<?x?xf32>, %e: memref<?x?xf32>) {
   offload.launch @nested_rows_partial(%e, %x) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
+
+// A launch over several devices keeps no clauses until offload-split-devices
+// has made one launch per device (no remark either).
+// CHECK-LABEL: func.func @launch_over_devices(
+// CHECK: offload.launch @nested_rows(%{{.*}}) devices(all) :
+// CHECK: offload.launch @nested_rows(%{{.*}}) devices(%{{.*}} : memref<?xi32>) :
+func.func @launch_over_devices(%x: memref<?x?xf32>, %e: memref<?x?xf32>, %l: memref<?xi32>) {
+  offload.launch @nested_rows(%x, %e) devices(all) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  offload.launch @nested_rows(%x, %e) devices(%l : memref<?xi32>) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}

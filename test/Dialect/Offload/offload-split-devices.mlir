@@ -62,6 +62,30 @@ func.func @listed(%a: memref<?x?xf32>, %d0: i32, %d1: index) {
   return
 }
 
+// A list in a buffer (the C interface's and Python's devices=): one loop
+// counts the devices present, a second gives each the next share.
+// CHECK-LABEL: func.func @in_buffer(
+//  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[L:.*]]: memref<?xi32>)
+//       CHECK:   %[[AVAIL:.*]] = arith.index_cast {{.*}} : i32 to index
+//       CHECK:   %[[LEN:.*]] = memref.dim %[[L]], %{{.*}} : memref<?xi32>
+//       CHECK:   %[[P:.*]] = scf.for %{{.*}} = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index)
+//       CHECK:     memref.load %[[L]]
+//       CHECK:     arith.cmpi slt, %{{.*}}, %[[AVAIL]]
+//       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
+//       CHECK:   scf.for %[[I:.*]] = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%[[POS:.*]] = %{{.*}}) -> (index)
+//       CHECK:     %[[DEV:.*]] = memref.load %[[L]][%[[I]]] : memref<?xi32>
+//       CHECK:     %[[HERE:.*]] = arith.andi
+//       CHECK:     scf.if %[[HERE]]
+//       CHECK:       arith.muli %[[POS]], %[[CHUNK]]
+//       CHECK:       offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[DEV]] : i32)
+//       CHECK:   arith.cmpi eq, %[[P]], %{{.*}}
+//       CHECK:     offload.launch @scale(%[[A]]) device(
+func.func @in_buffer(%a: memref<?x?xf32>, %list: memref<?xi32>) {
+  // expected-remark@+1 {{launch of @scale split over the devices its list names}}
+  offload.launch @scale(%a) devices(%list : memref<?xi32>) : (memref<?x?xf32>) -> ()
+  return
+}
+
 // CHECK: func.func private @omp_get_num_devices() -> i32
 // CHECK: func.func private @omp_get_initial_device() -> i32
 
@@ -90,6 +114,20 @@ offload.kernel @shift(%x: memref<?xf32>, %out: memref<?xf32>) {
 func.func @shifted(%x: memref<?xf32>, %out: memref<?xf32>, %d: i32) {
   // expected-remark@+1 {{launch of @shift not split over devices: argument #1 is written outside the rows of the iteration that writes it; it runs on the first device present}}
   offload.launch @shift(%x, %out) devices(%d : i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// From a list in a buffer: the first device of the list present.
+// CHECK-LABEL: func.func @shifted_in_buffer(
+//  CHECK-SAME: %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[L:.*]]: memref<3xi64>)
+//       CHECK:   %[[HOST:.*]] = call @omp_get_initial_device()
+//       CHECK:   %[[FOUND:.*]]:2 = scf.for {{.*}} iter_args(%[[F:.*]] = %[[HOST]], %{{.*}} = %false) -> (i32, i1)
+//       CHECK:     memref.load %[[L]]
+//       CHECK:     arith.select %{{.*}}, %{{.*}}, %[[F]] : i32
+//       CHECK:   offload.launch @shift(%{{.*}}, %{{.*}}) device(%[[FOUND]]#0 : i32)
+func.func @shifted_in_buffer(%x: memref<?xf32>, %out: memref<?xf32>, %list: memref<3xi64>) {
+  // expected-remark@+1 {{launch of @shift not split over devices}}
+  offload.launch @shift(%x, %out) devices(%list : memref<3xi64>) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
 

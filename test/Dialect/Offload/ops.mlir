@@ -230,6 +230,15 @@ func.func @launch_devices(%x: memref<?xf32>, %d32: i32, %didx: index) {
   return
 }
 
+// CHECK-LABEL: func.func @launch_device_list(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[L:.*]]: memref<?xi32>)
+func.func @launch_device_list(%x: memref<?xf32>, %list: memref<?xi32>) {
+  // CHECK: offload.launch @scale(%{{.*}}, %[[X]]) devices(%[[L]] : memref<?xi32>) : (f32, memref<?xf32>) -> ()
+  %a = arith.constant 2.0 : f32
+  offload.launch @scale(%a, %x) devices(%list : memref<?xi32>) : (f32, memref<?xf32>) -> ()
+  return
+}
+
 // CHECK-LABEL: func.func @launch_grid(
 // CHECK-SAME: %[[A:.*]]: f32, %[[X:.*]]: memref<?xf32>, %[[X2:.*]]: memref<?x?xf32>, %[[X3:.*]]: memref<?x?x?xf32>, %[[B0:.*]]: index, %[[B1:.*]]: index, %[[B2:.*]]: index, %[[T0:.*]]: index, %[[T1:.*]]: index, %[[T2:.*]]: index, %[[D:.*]]: i32)
 func.func @launch_grid(%a: f32, %x: memref<?xf32>, %x2: memref<?x?xf32>, %x3: memref<?x?x?xf32>,

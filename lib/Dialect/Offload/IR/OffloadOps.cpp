@@ -350,6 +350,11 @@ LogicalResult LaunchOp::verify() {
   if (getAllDevices() && !getDevices().empty())
     return emitOpError() << "lists devices and also asks for all of them; "
                             "give one of 'devices(...)' and 'devices(all)'";
+  if (getDevices().size() > 1)
+    for (Value device : getDevices())
+      if (isa<MemRefType>(device.getType()))
+        return emitOpError() << "lists devices both as values and in a "
+                                "buffer; give one buffer or the values";
   if (getAllDevices() || !getDevices().empty()) {
     if (getDevice())
       return emitOpError() << "has both 'device(...)' and 'devices(...)'";

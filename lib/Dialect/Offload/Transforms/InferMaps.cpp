@@ -38,6 +38,10 @@ struct OffloadInferMapsPass
           launch, launch.getKernelAttr());
       if (!kernel)
         return; // the verifier reports it
+      // A launch over several devices gets its maps once
+      // offload-split-devices has made one launch per device.
+      if (launch.getAllDevices() || !launch.getDevices().empty())
+        return;
       inferMaps(launch, kernel, analysis);
     });
   }

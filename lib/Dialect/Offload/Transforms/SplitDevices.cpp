@@ -162,6 +162,24 @@ static std::pair<Value, Value> isDevicePresent(OpBuilder &b, Location loc,
   return {id, arith::AndIOp::create(b, loc, nonNegative, below)};
 }
 
+/// The buffer of device numbers of `devices(%list : memref<?xi32>)`, or
+/// null when the launch lists values (or asks for all devices).
+static Value getDeviceList(LaunchOp launch) {
+  if (launch.getDevices().size() == 1 &&
+      isa<MemRefType>(launch.getDevices()[0].getType()))
+    return launch.getDevices()[0];
+  return {};
+}
+
+/// Element `index` of the device list `list`, as an i32.
+static Value loadDevice(OpBuilder &b, Location loc, Value list, Value index) {
+  Value device = memref::LoadOp::create(b, loc, list, index);
+  if (device.getType().isInteger(32))
+    return device;
+  Value id = arith::IndexCastOp::create(b, loc, b.getIndexType(), device);
+  return arith::IndexCastOp::create(b, loc, b.getI32Type(), id);
+}
+
 static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
   Value count = func::CallOp::create(b, loc, func, ValueRange()).getResult(0);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
@@ -308,7 +326,24 @@ struct OffloadSplitDevicesPass
     // them (its share) and whether it is present.
     SmallVector<std::pair<Value, Value>> listed; // (device, present)
     Value present = available;                   // for devices(all)
-    if (!launch.getAllDevices()) {
+    Value list = getDeviceList(launch);
+    Value listSize;
+    if (list) {
+      listSize = memref::DimOp::create(b, loc, list, 0);
+      auto count = scf::ForOp::create(
+          b, loc, zero, listSize, one, ValueRange{zero},
+          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+            Value device = loadDevice(body, loc, list, iv);
+            Value isPresent =
+                isDevicePresent(body, loc, device, available).second;
+            Value add =
+                arith::SelectOp::create(body, loc, isPresent, one, zero);
+            scf::YieldOp::create(
+                body, loc,
+                ValueRange{arith::AddIOp::create(body, loc, iterArgs[0], add)});
+          });
+      present = count.getResult(0);
+    } else if (!launch.getAllDevices()) {
       present = zero;
       for (Value device : launch.getDevices()) {
         Value isPresent = isDevicePresent(b, loc, device, available).second;
@@ -405,6 +440,29 @@ struct OffloadSplitDevicesPass
                                  launchShare(body, iv, device, iterArgs));
           });
       accs.assign(forOp.getResults().begin(), forOp.getResults().end());
+    } else if (list) {
+      // (position among the devices present, the reductions' results...)
+      SmallVector<Value> init{zero};
+      llvm::append_range(init, accs);
+      auto forOp = scf::ForOp::create(
+          b, loc, zero, listSize, one, init,
+          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+            Value position = iterArgs[0];
+            SmallVector<Value> running(iterArgs.drop_front());
+            Value device = loadDevice(body, loc, list, iv);
+            Value isPresent =
+                isDevicePresent(body, loc, device, available).second;
+            SmallVector<Value> results{arith::AddIOp::create(
+                body, loc, position,
+                arith::SelectOp::create(body, loc, isPresent, one, zero))};
+            llvm::append_range(
+                results, makeIf(body, isPresent, running, [&](OpBuilder &then) {
+                  return launchShare(then, position, device, running);
+                }));
+            scf::YieldOp::create(body, loc, results);
+          });
+      accs.assign(std::next(forOp.getResults().begin()),
+                  forOp.getResults().end());
     } else {
       Value position = zero;
       for (auto &entry : listed) {
@@ -436,8 +494,9 @@ struct OffloadSplitDevicesPass
       emitRemark(loc) << "launch of @" << kernel.getSymName() << " split over "
                       << (launch.getAllDevices()
                               ? std::string("every device present")
-                              : std::to_string(launch.getDevices().size()) +
-                                    " listed devices")
+                          : list ? std::string("the devices its list names")
+                                 : std::to_string(launch.getDevices().size()) +
+                                       " listed devices")
                       << ": each runs an equal share of the outermost loop "
                          "dimension through @"
                       << share.getSymName()
@@ -454,7 +513,29 @@ struct OffloadSplitDevicesPass
     Value available = callRuntimeQuery(
         b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
     Value first = hostDevice(b, loc);
-    if (launch.getAllDevices()) {
+    if (Value list = getDeviceList(launch)) {
+      // The first device of the list that is present.
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value size = memref::DimOp::create(b, loc, list, 0);
+      Value none = arith::ConstantIntOp::create(b, loc, 0, 1);
+      auto forOp = scf::ForOp::create(
+          b, loc, zero, size, one, ValueRange{first, none},
+          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+            Value device = loadDevice(body, loc, list, iv);
+            Value isPresent =
+                isDevicePresent(body, loc, device, available).second;
+            Value notFound = arith::XOrIOp::create(
+                body, loc, iterArgs[1],
+                arith::ConstantIntOp::create(body, loc, 1, 1));
+            Value take = arith::AndIOp::create(body, loc, isPresent, notFound);
+            Value pick =
+                arith::SelectOp::create(body, loc, take, device, iterArgs[0]);
+            Value found =
+                arith::OrIOp::create(body, loc, iterArgs[1], isPresent);
+            scf::YieldOp::create(body, loc, ValueRange{pick, found});
+          });
+      first = forOp.getResult(0);
+    } else if (launch.getAllDevices()) {
       Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
                                         available, zero);
       Value device0 = arith::ConstantIntOp::create(b, loc, 0, 32);

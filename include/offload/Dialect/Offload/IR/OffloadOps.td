@@ -142,6 +142,9 @@ def Offload_LaunchOp : Offload_Op<"launch", [
       share reaches (see `offload-split-devices`). Devices listed but absent
       are left out; with none present the kernel runs on the host. Not with
       `device(...)`, `blocks(...)` or `threads(...)`.
+      `devices(%list : memref<?xi32>)` takes the list at run time instead,
+      from a one-dimensional buffer of device numbers (what the C interface's
+      `__offload_launch_<kernel>__devices` and Python's `devices=` pass).
     * `blocks(...) threads(...)` set the grid (one to three dimensions, as
       many as the kernel's parallel loop has). By default the grid covers the
       loop's iteration space with one thread per iteration; a smaller grid
@@ -176,7 +179,8 @@ def Offload_LaunchOp : Offload_Op<"launch", [
                        Optional<AnySignlessIntegerOrIndex>:$device,
                        Variadic<Index>:$blocks,
                        Variadic<Index>:$threads,
-                       Variadic<AnySignlessIntegerOrIndex>:$devices,
+                       Variadic<AnyTypeOf<[AnySignlessIntegerOrIndex,
+                           MemRefRankOf<[AnySignlessInteger], [1]>]>>:$devices,
                        UnitAttr:$allow_aliasing,
                        UnitAttr:$nowait,
                        UnitAttr:$all_devices);

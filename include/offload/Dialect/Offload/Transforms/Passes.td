@@ -529,6 +529,9 @@ def OffloadInferMaps : Pass<"offload-infer-maps", "ModuleOp"> {
     An access the analysis cannot see through (an op without declared
     memory effects, a call to a function without a body) counts as read and
     write of the whole buffer. Explicit map clauses are kept as written.
+    Launches over several devices (`devices(...)`) are left alone:
+    `offload-split-devices` turns them into one launch per device first,
+    and those get their clauses.
 
     With `remarks`, each inferred clause is reported as a remark that says
     why.
