@@ -34,9 +34,13 @@ llvm::Error mlir::offload::compileToHostObject(llvm::Module &module,
       : optLevel == 1 ? llvm::CodeGenOptLevel::Less
       : optLevel == 2 ? llvm::CodeGenOptLevel::Default
                       : llvm::CodeGenOptLevel::Aggressive;
+  // Constructors (the image registration) in .init_array, as clang emits
+  // them: linkers other than GNU ld (lld) leave .ctors sections unrun.
+  llvm::TargetOptions targetOptions;
+  targetOptions.UseInitArray = true;
   std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      triple, "generic", "", llvm::TargetOptions(), llvm::Reloc::PIC_,
-      std::nullopt, codegenLevel));
+      triple, "generic", "", targetOptions, llvm::Reloc::PIC_, std::nullopt,
+      codegenLevel));
   module.setTargetTriple(triple);
   module.setDataLayout(machine->createDataLayout());
 

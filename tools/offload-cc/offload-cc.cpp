@@ -25,17 +25,39 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 
+#include <chrono>
+
 using namespace mlir;
 namespace cl = llvm::cl;
 
 namespace {
 enum class Emit { Exe, MLIR, LLVM, Obj };
+
+/// With -v, says how long a step took when it ends.
+class StepTime {
+public:
+  StepTime(llvm::raw_ostream *log, const char *name)
+      : log(log), name(name), start(std::chrono::steady_clock::now()) {}
+  ~StepTime() {
+    if (!log)
+      return;
+    std::chrono::duration<double> took =
+        std::chrono::steady_clock::now() - start;
+    *log << llvm::format("offload-cc: %s took %.3f s\n", name, took.count());
+  }
+
+private:
+  llvm::raw_ostream *log;
+  const char *name;
+  std::chrono::steady_clock::time_point start;
+};
 
 cl::OptionCategory category("offload-cc options");
 cl::opt<std::string> input(cl::Positional, cl::desc("<input .mlir file>"),
@@ -65,7 +87,8 @@ cl::opt<std::string> targets(
     cl::value_desc("list"), cl::cat(category));
 cl::opt<unsigned> optLevel("O", cl::desc("Host optimization level (0-3)"),
                            cl::Prefix, cl::init(2), cl::cat(category));
-cl::opt<bool> verbose("v", cl::desc("Print each step"), cl::cat(category));
+cl::opt<bool> verbose("v", cl::desc("Print each step, its command and its time"),
+                      cl::cat(category));
 cl::opt<bool> remarks("offload-remarks",
                       cl::desc("Report every inferred map clause and every "
                                "buffer kept on the device across launches"),
@@ -126,6 +149,7 @@ int main(int argc, char **argv) {
   options.keepAssembly = saveTemps;
   options.optLevel = optLevel;
   options.log = verbose ? &llvm::errs() : nullptr;
+  StepTime total(options.log, "everything");
 
   std::string out = output;
   if (out.empty()) {
@@ -180,7 +204,11 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   if (options.log)
     *options.log << "offload-cc: parsing " << input << "\n";
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module;
+  {
+    StepTime step(options.log, "parsing");
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  }
   if (!module)
     return 1;
   if (emit == Emit::Exe && !shared &&
@@ -192,8 +220,11 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  if (failed(offload::lowerOffloadModule(*module, options)))
-    return 1;
+  {
+    StepTime step(options.log, "offload-pipeline");
+    if (failed(offload::lowerOffloadModule(*module, options)))
+      return 1;
+  }
   if (saveTemps || emit == Emit::MLIR) {
     std::string path = emit == Emit::MLIR ? out : out + ".lowered.mlir";
     std::string text;
@@ -218,8 +249,11 @@ int main(int argc, char **argv) {
   if (options.log)
     *options.log << "offload-cc: translating to LLVM IR\n";
   llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule =
-      offload::translateOffloadModule(*module, llvmContext);
+  std::unique_ptr<llvm::Module> llvmModule;
+  {
+    StepTime step(options.log, "translation");
+    llvmModule = offload::translateOffloadModule(*module, llvmContext);
+  }
   if (!llvmModule)
     return 1;
   if (saveTemps || emit == Emit::LLVM) {
@@ -247,9 +281,12 @@ int main(int argc, char **argv) {
   if (options.log)
     *options.log << "offload-cc: compiling host code at -O" << optLevel
                  << " to " << objectPath << "\n";
-  if (llvm::Error error =
-          offload::emitObjectFile(*llvmModule, objectPath, options))
-    return fail(llvm::toString(std::move(error)));
+  {
+    StepTime step(options.log, "host code generation");
+    if (llvm::Error error =
+            offload::emitObjectFile(*llvmModule, objectPath, options))
+      return fail(llvm::toString(std::move(error)));
+  }
   if (emit == Emit::Obj)
     return 0;
 
@@ -258,6 +295,7 @@ int main(int argc, char **argv) {
     extra.push_back("-L" + dir);
   for (const std::string &lib : libs)
     extra.push_back("-l" + lib);
+  StepTime step(options.log, "linking");
   if (llvm::Error error =
           offload::linkProgram({objectPath}, out, shared, extra, options))
     return fail(llvm::toString(std::move(error)));
