@@ -7,6 +7,8 @@ compiler reports an error.
 
 import atexit
 import ctypes
+import hashlib
+import json
 import os
 import shutil
 import tempfile
@@ -249,7 +251,121 @@ def _temporary_path(name):
     return path
 
 
-def compile(source_or_path, targets=None, opt_level=2, output=None):
+#===------------------------------------------------------------------------===#
+# The cache of compiled modules
+#===------------------------------------------------------------------------===#
+
+# What else decides what the compiler produces: the tools it runs and the
+# libraries it links.
+_CACHE_ENVIRONMENT = ("OFFLOAD_CLANG", "OFFLOAD_LLD", "OFFLOAD_PTXAS",
+                      "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT",
+                      "OFFLOAD_ROCM_BITCODE_DIR", "OFFLOAD_LIBOMPTARGET_DIR",
+                      "OFFLOAD_RUNTIME_LIB", "PATH")
+_compiler_digest = None
+
+
+def _cache_dir():
+    """Where compiled modules are kept: OFFLOAD_CACHE_DIR, else
+    $XDG_CACHE_HOME/offload or ~/.cache/offload; None when OFFLOAD_CACHE=0."""
+    if os.environ.get("OFFLOAD_CACHE", "1") == "0":
+        return None
+    if os.environ.get("OFFLOAD_CACHE_DIR"):
+        return os.environ["OFFLOAD_CACHE_DIR"]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(
+        os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "offload")
+
+
+def _compiler_version():
+    """A digest of the compiler and the runtime library it links in: a new
+    build never reuses what an older one compiled."""
+    global _compiler_digest
+    if _compiler_digest is None:
+        digest = hashlib.sha256()
+        here = os.path.dirname(_library_path())
+        runtime_lib = os.environ.get("OFFLOAD_RUNTIME_LIB") or os.path.join(
+            here, "libOffloadRuntime.a")
+        for path in (_library_path(), runtime_lib):
+            try:
+                with open(path, "rb") as f:
+                    digest.update(f.read())
+            except OSError:
+                digest.update(b"missing " + path.encode())
+        _compiler_digest = digest.hexdigest()
+    return _compiler_digest
+
+
+def _cache_key(source_or_path, targets, opt_level):
+    """The key of a compilation, or None when it cannot have one (the file
+    cannot be read: the compiler reports that)."""
+    if isinstance(source_or_path, os.PathLike) or (
+            isinstance(source_or_path, str) and
+            "\n" not in source_or_path and "{" not in source_or_path):
+        path = os.path.abspath(os.fspath(source_or_path))
+        try:
+            with open(path, "rb") as f:
+                source = f.read()
+        except OSError:
+            return None
+        name = path  # locations in runtime messages name the file
+    elif isinstance(source_or_path, str):
+        source, name = source_or_path.encode(), "<string>"
+    else:
+        return None
+    if targets is not None and not isinstance(targets, str):
+        targets = ",".join(targets)
+    digest = hashlib.sha256()
+    for part in ("offload-module-cache-1", _compiler_version(), name,
+                 repr(targets), repr(opt_level)):
+        digest.update(part.encode() + b"\0")
+    for variable in _CACHE_ENVIRONMENT:
+        digest.update(("%s=%s" % (variable, os.environ.get(variable, "")))
+                      .encode() + b"\0")
+    digest.update(source)
+    return digest.hexdigest()
+
+
+def _from_cache(directory, key, output):
+    """The cached module of `key` (copied to `output` if given), or None."""
+    library = os.path.join(directory, key + ".so")
+    try:
+        with open(os.path.join(directory, key + ".json")) as f:
+            remarks = [Diagnostic(*d) for d in json.load(f)["remarks"]]
+        if not os.path.exists(library):
+            return None
+        if output is not None:
+            shutil.copyfile(library, output)
+            library = output
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    result = runtime.load(library)
+    result.remarks = remarks
+    result.cached = True
+    return result
+
+
+def _store_in_cache(directory, key, library, remarks):
+    """Keeps a copy of `library` and returns its path; best effort (a
+    read-only or full disk only means the next compilation is not faster:
+    None)."""
+    try:
+        os.makedirs(directory, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
+        os.close(fd)
+        shutil.copyfile(library, tmp)
+        os.replace(tmp, os.path.join(directory, key + ".so"))
+        fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
+        with os.fdopen(fd, "w") as f:
+            json.dump({"remarks": [[d.severity, d.file, d.line, d.column,
+                                    d.message] for d in remarks]}, f)
+        os.replace(tmp, os.path.join(directory, key + ".json"))
+    except OSError:
+        return None
+    return os.path.join(directory, key + ".so")
+
+
+def compile(source_or_path, targets=None, opt_level=2, output=None,
+            cache=True):
     """Compiles an offload module and loads it.
 
     `source_or_path` is MLIR text or the path of a .mlir file. `targets`
@@ -260,7 +376,23 @@ def compile(source_or_path, targets=None, opt_level=2, output=None):
     callable with numpy arrays; its ``remarks`` are the compiler's remarks
     (e.g. the accesses whose bounds a call cannot check). Raises
     CompileError with the compiler's diagnostics.
+
+    Compiled modules are cached (in OFFLOAD_CACHE_DIR, else
+    ~/.cache/offload), keyed on the source, the file's path, `targets`,
+    `opt_level`, the compiler's build and the tools it would run: compiling
+    the same source again loads the cached library (the module's ``cached``
+    is then True). ``cache=False`` or OFFLOAD_CACHE=0 always compiles.
     """
+    directory = _cache_dir() if cache else None
+    key = (_cache_key(source_or_path, targets, opt_level)
+           if directory is not None else None)
+    if key is not None:
+        if output is not None:
+            output = os.path.abspath(os.fspath(output))
+        cached = _from_cache(directory, key, output)
+        if cached is not None:
+            return cached
+    given_output = output
     with _Session() as session:
         options = session.options(targets, opt_level)
         module = session.parse(source_or_path)
@@ -279,7 +411,13 @@ def compile(source_or_path, targets=None, opt_level=2, output=None):
             module, session.ref(output), options).value, "compilation")
         remarks = [d for d in session.diagnostics()
                    if d.severity == "remark"]
+    if key is not None:
+        stored = _store_in_cache(directory, key, output, remarks)
+        if stored is not None and given_output is None:
+            os.remove(output)
+            output = stored  # what a second compilation loads too
     result = runtime.load(output)
+    result.cached = False
     # What the compiler could not check at the entry points (accesses whose
     # reach it cannot bound), among its other remarks.
     result.remarks = remarks

@@ -298,6 +298,7 @@ class Module:
             raise FileNotFoundError("no compiled module at %s" % path)
         self.path = os.path.abspath(path)
         self.remarks = []
+        self.cached = False
         if os.environ.get("OFFLOAD_LIBOMPTARGET"):
             _open_libomptarget()  # satisfies the module's libomptarget.so
         try:

@@ -518,3 +518,45 @@ def test_devices_symbol_in_the_interface(multi):
         "_mlir_ciface___offload_launch_axpy__devices"
     assert "devices_symbol" not in entries["twice"]
     assert sorted(entries) == ["axpy", "shift", "total", "twice"]
+
+
+# ===--- The compile cache ------------------------------------------------=== #
+
+def test_compile_cache(tmp_path, monkeypatch, kernels_path):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("OFFLOAD_CACHE_DIR", str(cache))
+    first = offload.compile(kernels_path, targets="host")
+    assert not first.cached
+    assert sorted(p.suffix for p in cache.iterdir()) == [".json", ".so"]
+    again = offload.compile(kernels_path, targets="host")
+    assert again.cached and again.path == first.path
+    assert [str(r) for r in again.remarks] == [str(r) for r in first.remarks]
+    x = np.arange(4, dtype=np.float32)
+    y = np.ones(4, dtype=np.float32)
+    again.saxpy(2.0, x, y)
+    assert y.tolist() == [1.0, 3.0, 5.0, 7.0]
+    # Into a given output: a copy of the cached library.
+    out = offload.compile(kernels_path, targets="host",
+                          output=tmp_path / "k.so")
+    assert out.cached and out.path == str(tmp_path / "k.so")
+    # Another level, other text, no cache: compiled.
+    assert not offload.compile(kernels_path, targets="host",
+                               opt_level=1).cached
+    with open(kernels_path) as f:
+        text = f.read()
+    assert not offload.compile(text + "\n// changed\n", targets="host").cached
+    assert offload.compile(text + "\n// changed\n", targets="host").cached
+    assert not offload.compile(kernels_path, targets="host",
+                               cache=False).cached
+    monkeypatch.setenv("OFFLOAD_CACHE", "0")
+    assert not offload.compile(kernels_path, targets="host").cached
+    assert len(list(cache.glob("*.so"))) == 3
+
+
+def test_errors_are_not_cached(tmp_path, monkeypatch):
+    monkeypatch.setenv("OFFLOAD_CACHE_DIR", str(tmp_path / "cache"))
+    for _ in range(2):
+        with pytest.raises(offload.CompileError) as info:
+            offload.compile("module {\n  offload.nonsense\n}\n")
+        assert info.value.line == 2
+    assert not list(tmp_path.glob("cache/*.so"))
