@@ -27,7 +27,8 @@ for var in ["LIBOMPTARGET_INFO", "LIBOMPTARGET_DEBUG", "OMP_DEFAULT_DEVICE"]:
     config.environment.pop(var, None)
 
 tools = ["offload-opt", "offload-translate", "offload-cc", "FileCheck",
-         "not", "count", "llvm-readelf", "llvm-objdump", "llvm-dis"]
+         "not", "count", "llvm-readelf", "llvm-objdump", "llvm-dis",
+         "mlir-translate"]
 llvm_config.add_tool_substitutions(
     tools, [config.offload_tools_dir, config.llvm_tools_dir])
 

@@ -2,6 +2,7 @@
 
 #include "offload/Driver/Driver.h"
 
+#include "offload/Conversion/OffloadToOpenMP/OffloadToOpenMP.h"
 #include "offload/Pipelines/Pipelines.h"
 #include "offload/Target/HostCodegen.h"
 #include "offload/Target/Tools.h"
@@ -28,6 +29,7 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
   pipeline.remarks = options.remarks;
   pipeline.check = options.check;
   pipeline.keepAssembly = options.keepAssembly;
+  pipeline.embedImages = options.embedImages;
   // Linalg on tensors (what ML compilers produce before bufferization):
   // bufferize first.
   pipeline.bufferize = holdsTensors(module);
@@ -37,6 +39,12 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
     pm.printAsTextualPipeline(*options.log);
     *options.log << "\n";
   }
+  return pm.run(module);
+}
+
+LogicalResult mlir::offload::embedDeviceImages(ModuleOp module) {
+  PassManager pm(module.getContext());
+  pm.addPass(createOffloadEmbedImages());
   return pm.run(module);
 }
 

@@ -123,6 +123,9 @@ void mlir::offload::buildOffloadHostPipeline(
   // operation (it reads it from the debug location).
   pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
   pm.addPass(createOffloadLegalizeMapNames());
+  // Plain LLVM dialect: stock mlir-translate translates the result.
+  if (options.embedImages)
+    pm.addPass(createOffloadEmbedImages());
 }
 
 void mlir::offload::buildOffloadPipeline(

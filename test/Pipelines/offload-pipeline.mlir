@@ -3,7 +3,8 @@
 // RUN:   | FileCheck %s --implicit-check-not=offload.launch \
 // RUN:       --implicit-check-not=offload.kernel --implicit-check-not="offload.data map(" \
 // RUN:       --implicit-check-not="offload.update map(" --implicit-check-not=gpu.module \
-// RUN:       --implicit-check-not=unrealized_conversion_cast
+// RUN:       --implicit-check-not=unrealized_conversion_cast \
+// RUN:       --implicit-check-not=gpu.binary --implicit-check-not="#offload"
 // RUN: offload-opt %s --offload-device-pipeline="targets=host" --offload-host-pipeline \
 // RUN:   | FileCheck %s --check-prefix=STAGES
 // RUN: offload-opt %s --offload-pipeline="targets=host" --dump-pass-pipeline -o /dev/null 2>&1 \
@@ -29,8 +30,9 @@
 // HELP-DAG: --remarks
 
 // The whole pipeline leaves only LLVM and omp operations (the data mapping,
-// translated with the rest) and one gpu.binary holding the device images,
-// registered by #offload.libomptarget.
+// translated with the rest); the device images and their registration are
+// LLVM dialect globals and constructors (offload-embed-images), and no
+// offload attribute is left: stock mlir-translate translates it.
 
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   offload.kernel @scale(%a: f32, %x: memref<?xf32>) {
@@ -57,11 +59,10 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   }
 }
 
-// targets=host replaces the module's own targets.
-// CHECK-LABEL: module attributes {gpu.container_module, offload.targets = [#offload.host], omp.is_target_device = false, omp.target_triples = ["x86_64-pc-linux-gnu"]}
-// Every operation is an llvm or omp one, but the binary.
+// CHECK-LABEL: module attributes {gpu.container_module, omp.is_target_device = false, omp.target_triples = ["x86_64-pc-linux-gnu"]}
+// Every operation is an llvm or omp one.
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
-// CHECK: llvm.mlir.global internal constant @__offload_region_scale(0 : i8) {addr_space = 0 : i32, offload.entry = "scale"} : i8
+// CHECK: llvm.mlir.global internal constant @__offload_region_scale(0 : i8) {addr_space = 0 : i32} : i8
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
 // CHECK: llvm.func internal @__offload_fallback_scale(
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
@@ -77,13 +78,17 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
 // CHECK: omp.target_update
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
-// CHECK: gpu.binary @__offload_images <#offload.libomptarget> [#gpu.object<#offload.host, bin = "\7FELF
+// targets=host replaces the module's own targets: the image is the host's
+// shared object.
+// CHECK: llvm.mlir.global internal unnamed_addr constant @".omp_offloading.device_image.{{[0-9a-f]+}}"("\7FELF
+// CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
+// CHECK: llvm.mlir.global_ctors ctors = [@".omp_offloading.descriptor_reg.{{[0-9a-f]+}}"], priorities = [101 : i32]
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
 
 // The stages, run one after the other, do the same.
 // STAGES: omp.target_data
 // STAGES: llvm.call @__tgt_target_kernel(
-// STAGES: gpu.binary @__offload_images <#offload.libomptarget> [#gpu.object<#offload.host, bin = "\7FELF
+// STAGES: llvm.mlir.global internal unnamed_addr constant @".omp_offloading.device_image.{{[0-9a-f]+}}"("\7FELF
 
 // The host code gets line tables, then the map names are legalized last,
 // after every pass that rewrites locations.
@@ -94,7 +99,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // PASSES: convert-offload-to-omp,
 // PASSES-NEXT: convert-linalg-to-loops,
 // PASSES: ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly},
-// PASSES-NEXT: offload-legalize-map-names
+// PASSES-NEXT: offload-legalize-map-names,
+// PASSES-NEXT: offload-embed-images
 // PASSES-NEXT: )
 
 // With bufferize=1, tensors are bufferized first.

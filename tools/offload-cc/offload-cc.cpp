@@ -149,6 +149,8 @@ int main(int argc, char **argv) {
   options.keepAssembly = saveTemps;
   options.optLevel = optLevel;
   options.log = verbose ? &llvm::errs() : nullptr;
+  // The images are embedded once --save-temps has written them out.
+  options.embedImages = false;
   StepTime total(options.log, "everything");
 
   std::string out = output;
@@ -225,16 +227,6 @@ int main(int argc, char **argv) {
     if (failed(offload::lowerOffloadModule(*module, options)))
       return 1;
   }
-  if (saveTemps || emit == Emit::MLIR) {
-    std::string path = emit == Emit::MLIR ? out : out + ".lowered.mlir";
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module->print(os);
-    if (!writeFile(path, text))
-      return fail("cannot write " + path);
-    if (emit == Emit::MLIR)
-      return 0;
-  }
   if (saveTemps)
     for (const offload::DeviceImage &image :
          offload::getDeviceImages(*module)) {
@@ -246,6 +238,21 @@ int main(int argc, char **argv) {
         return fail("cannot write " + path);
     }
 
+  if (options.log)
+    *options.log << "offload-cc: embedding the device images "
+                    "(offload-embed-images)\n";
+  if (failed(offload::embedDeviceImages(*module)))
+    return 1;
+  if (saveTemps || emit == Emit::MLIR) {
+    std::string path = emit == Emit::MLIR ? out : out + ".lowered.mlir";
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    module->print(os);
+    if (!writeFile(path, text))
+      return fail("cannot write " + path);
+    if (emit == Emit::MLIR)
+      return 0;
+  }
   if (options.log)
     *options.log << "offload-cc: translating to LLVM IR\n";
   llvm::LLVMContext llvmContext;

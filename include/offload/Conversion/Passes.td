@@ -135,4 +135,28 @@ def OffloadLegalizeMapNames
   }];
 }
 
+def OffloadEmbedImages : Pass<"offload-embed-images", "ModuleOp"> {
+  let summary = "Embed the device images and their registration as LLVM "
+                "dialect globals and constructors";
+  let description = [{
+    Replaces the `gpu.binary` holding a module's device images (handler
+    `#offload.libomptarget`, what `offload-serialize-device-modules` makes)
+    with what its translation would produce, written in the LLVM dialect:
+    the images and the offload descriptor of LLVM's
+    `llvm::offloading::wrapOpenMPBinaries`, its registration constructor and
+    destructor, an offload entry per kernel (the globals marked
+    `offload.entry`) and, for NVIDIA images, the constructors that prepare
+    the CUDA contexts (and LLVM's NVPTX target for bitcode images). The
+    launch state (`offload.runtime_state`) gets the descriptor as its
+    initial value. It then drops the offload dialect's attributes from the
+    module (`offload.targets`, `offload.entry`, ...).
+
+    What is left uses only the LLVM, OpenMP and GPU dialects' translations,
+    so stock `mlir-translate --mlir-to-llvmir` translates it, and the result
+    links with `clang ... -lomptarget`. The last pass of `offload-pipeline`
+    (unless `embed-images=0`).
+  }];
+  let dependentDialects = ["LLVM::LLVMDialect", "DLTIDialect"];
+}
+
 #endif // OFFLOAD_CONVERSION_PASSES_TD

@@ -35,6 +35,10 @@ struct CompileOptions {
   bool keepAssembly = false;
   /// Host code optimization level (0-3).
   unsigned optLevel = 2;
+  /// Embed the device images as LLVM dialect globals at the end of the
+  /// lowering (offload-embed-images); false leaves them in their gpu.binary
+  /// (getDeviceImages), for embedDeviceImages to do later.
+  bool embedImages = true;
   /// Where to describe each step (the -v of offload-cc), or null.
   llvm::raw_ostream *log = nullptr;
 };
@@ -44,6 +48,10 @@ struct CompileOptions {
 /// (`bufferize`). Diagnostics go to the context's handler.
 LogicalResult lowerOffloadModule(ModuleOp module,
                                  const CompileOptions &options);
+
+/// Runs offload-embed-images: the device images of a module lowered with
+/// `embedImages = false` become LLVM dialect globals and constructors.
+LogicalResult embedDeviceImages(ModuleOp module);
 
 /// Translates a lowered module to LLVM IR, with its device images embedded
 /// and registered. Returns null (after a diagnostic) on failure.

@@ -43,6 +43,14 @@ struct OffloadPipelineOptions
       llvm::cl::desc("Also keep the PTX of each NVIDIA cubin "
                      "(offload-serialize-device-modules{keep-assembly})"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> embedImages{
+      *this, "embed-images",
+      llvm::cl::desc("Embed the device images and their registration as "
+                     "LLVM dialect globals and constructors "
+                     "(offload-embed-images), so that stock mlir-translate "
+                     "translates the result; 0 keeps them in a gpu.binary "
+                     "for offload-translate"),
+      llvm::cl::init(true)};
 };
 
 /// Tensors to buffers, for modules written with linalg (or tensor, arith,

@@ -159,6 +159,67 @@ static void emitCudaContextInitializer(llvm::Module &module) {
   llvm::appendToGlobalCtors(module, init, /*Priority=*/100);
 }
 
+FailureOr<llvm::GlobalVariable *> mlir::offload::embedOffloadImages(
+    gpu::BinaryOp binary, llvm::Module &module,
+    llvm::function_ref<llvm::GlobalValue *(LLVM::GlobalOp)> lookupKernel) {
+  SmallVector<ArrayRef<char>> images;
+  bool jitNVPTX = false, anyNVPTX = false;
+  uint64_t hash = 0;
+  for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>()) {
+    StringRef bytes = object.getObject().getValue();
+    images.emplace_back(bytes.data(), bytes.size());
+    hash = llvm::hash_combine(hash, llvm::xxh3_64bits(bytes));
+    anyNVPTX |= isa<NVVM::NVVMTargetAttr>(object.getTarget());
+    if (object.getFormat() == gpu::CompilationTarget::Offload) {
+      if (!isa<NVVM::NVVMTargetAttr>(object.getTarget()))
+        return binary.emitError()
+               << "only NVPTX images can be LLVM bitcode (compiled by the "
+                  "runtime); "
+               << object.getTarget() << " is not";
+      jitNVPTX = true;
+    }
+  }
+
+  // One entry per kernel, in a section of this module's own so that
+  // several offload modules linked into one program each register just
+  // their kernels.
+  SmallVector<std::pair<StringRef, LLVM::GlobalOp>> kernels;
+  for (auto global :
+       binary->getParentOfType<ModuleOp>().getOps<LLVM::GlobalOp>())
+    if (auto name = global->getAttrOfType<StringAttr>(
+            OffloadDialect::getEntryAttrName())) {
+      kernels.emplace_back(name.getValue(), global);
+      hash = llvm::hash_combine(hash, name.getValue());
+    }
+  std::string section = "offload_entries_" + llvm::utohexstr(hash, true);
+  for (auto [name, global] : kernels) {
+    llvm::GlobalValue *address = lookupKernel(global);
+    if (!address)
+      return global.emitError() << "kernel address was not translated";
+    llvm::GlobalVariable *entry = llvm::offloading::emitOffloadingEntry(
+        module, llvm::object::OffloadKind::OFK_OpenMP, address, name,
+        /*Size=*/0, /*Flags=*/0, /*Data=*/0, /*AuxAddr=*/nullptr, section);
+    // Entries are weak: keep same-named kernels of other modules apart.
+    entry->setName(".offloading.entry." + section + "." + name);
+  }
+  llvm::offloading::EntryArrayTy entries =
+      llvm::offloading::getOffloadEntryArray(module, section);
+  std::string suffix = "." + llvm::utohexstr(hash, true);
+  if (llvm::Error error = llvm::offloading::wrapOpenMPBinaries(
+          module, images, entries, suffix))
+    return binary.emitError() << "cannot register the device images: "
+                              << llvm::toString(std::move(error));
+  auto *descriptor =
+      module.getNamedGlobal(".omp_offloading.descriptor" + suffix);
+  if (!descriptor)
+    return binary.emitError() << "cannot find the offload descriptor";
+  if (jitNVPTX)
+    emitJitTargetInitializer(module, "NVPTX");
+  if (anyNVPTX)
+    emitCudaContextInitializer(module);
+  return descriptor;
+}
+
 namespace {
 /// `#offload.libomptarget`: registers a gpu.binary's objects as the device
 /// images of one offload descriptor.
@@ -169,54 +230,12 @@ struct LibomptargetHandler
                             LLVM::ModuleTranslation &translation) const {
     auto binary = cast<gpu::BinaryOp>(op);
     llvm::Module &module = *translation.getLLVMModule();
-
-    SmallVector<ArrayRef<char>> images;
-    bool jitNVPTX = false, anyNVPTX = false;
-    uint64_t hash = 0;
-    for (auto object : binary.getObjects().getAsRange<gpu::ObjectAttr>()) {
-      StringRef bytes = object.getObject().getValue();
-      images.emplace_back(bytes.data(), bytes.size());
-      hash = llvm::hash_combine(hash, llvm::xxh3_64bits(bytes));
-      anyNVPTX |= isa<NVVM::NVVMTargetAttr>(object.getTarget());
-      if (object.getFormat() == gpu::CompilationTarget::Offload) {
-        if (!isa<NVVM::NVVMTargetAttr>(object.getTarget()))
-          return binary.emitError()
-                 << "only NVPTX images can be LLVM bitcode (compiled by the "
-                    "runtime); "
-                 << object.getTarget() << " is not";
-        jitNVPTX = true;
-      }
-    }
-
-    // One entry per kernel, in a section of this module's own so that
-    // several offload modules linked into one program each register just
-    // their kernels.
-    SmallVector<std::pair<StringRef, LLVM::GlobalOp>> kernels;
-    for (auto global :
-         binary->getParentOfType<ModuleOp>().getOps<LLVM::GlobalOp>())
-      if (auto name = global->getAttrOfType<StringAttr>(
-              OffloadDialect::getEntryAttrName())) {
-        kernels.emplace_back(name.getValue(), global);
-        hash = llvm::hash_combine(hash, name.getValue());
-      }
-    std::string section = "offload_entries_" + llvm::utohexstr(hash, true);
-    for (auto [name, global] : kernels) {
-      llvm::GlobalValue *address = translation.lookupGlobal(global);
-      if (!address)
-        return global.emitError() << "kernel address was not translated";
-      llvm::GlobalVariable *entry = llvm::offloading::emitOffloadingEntry(
-          module, llvm::object::OffloadKind::OFK_OpenMP, address, name,
-          /*Size=*/0, /*Flags=*/0, /*Data=*/0, /*AuxAddr=*/nullptr, section);
-      // Entries are weak: keep same-named kernels of other modules apart.
-      entry->setName(".offloading.entry." + section + "." + name);
-    }
-    llvm::offloading::EntryArrayTy entries =
-        llvm::offloading::getOffloadEntryArray(module, section);
-    std::string suffix = "." + llvm::utohexstr(hash, true);
-    if (llvm::Error error = llvm::offloading::wrapOpenMPBinaries(
-            module, images, entries, suffix))
-      return binary.emitError() << "cannot register the device images: "
-                                << llvm::toString(std::move(error));
+    FailureOr<llvm::GlobalVariable *> descriptor =
+        embedOffloadImages(binary, module, [&](LLVM::GlobalOp global) {
+          return translation.lookupGlobal(global);
+        });
+    if (failed(descriptor))
+      return failure();
 
     // The launch state the runtime library queues launches with
     // (include/offload/Runtime/OffloadRuntime.h) starts with the offload
@@ -230,19 +249,13 @@ struct LibomptargetHandler
           translation.lookupGlobal(global));
       auto *stateType =
           state ? dyn_cast<llvm::StructType>(state->getValueType()) : nullptr;
-      auto *descriptor =
-          module.getNamedGlobal(".omp_offloading.descriptor" + suffix);
-      if (!stateType || stateType->getNumElements() != 2 || !descriptor)
+      if (!stateType || stateType->getNumElements() != 2)
         return global.emitError()
                << "cannot record the offload descriptor in the launch state";
       auto *ptrTy = llvm::PointerType::getUnqual(module.getContext());
       state->setInitializer(llvm::ConstantStruct::get(
-          stateType, {descriptor, llvm::ConstantPointerNull::get(ptrTy)}));
+          stateType, {*descriptor, llvm::ConstantPointerNull::get(ptrTy)}));
     }
-    if (jitNVPTX)
-      emitJitTargetInitializer(module, "NVPTX");
-    if (anyNVPTX)
-      emitCudaContextInitializer(module);
     return success();
   }
 

@@ -1,8 +1,18 @@
-// RUN: offload-opt %s --offload-pipeline="targets=host" \
+// The images in their gpu.binary, translated by offload-translate's
+// #offload.libomptarget handler:
+// RUN: offload-opt %s --offload-pipeline="targets=host embed-images=0" \
 // RUN:   | offload-translate --mlir-to-llvmir \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,HOST
-// RUN: offload-opt %s --offload-pipeline="targets=nvptx:sm_90:bitcode,host" \
+// RUN: offload-opt %s --offload-pipeline="targets=nvptx:sm_90:bitcode,host embed-images=0" \
 // RUN:   | offload-translate --mlir-to-llvmir \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,BITCODE
+// The same, embedded in the LLVM dialect by offload-embed-images (the
+// pipeline's default) and translated by stock mlir-translate:
+// RUN: offload-opt %s --offload-pipeline="targets=host" \
+// RUN:   | mlir-translate --mlir-to-llvmir \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,HOST
+// RUN: offload-opt %s --offload-pipeline="targets=nvptx:sm_90:bitcode,host" \
+// RUN:   | mlir-translate --mlir-to-llvmir \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,BITCODE
 // RUN: offload-opt %s --offload-pipeline="targets=host" --mlir-print-debuginfo \
 // RUN:   | offload-translate --mlir-to-llvmir \
@@ -44,28 +54,28 @@ module attributes {offload.targets = [#offload.host]} {
 // CHECK-DAG: @__stop_offload_entries_[[HASH]] = external hidden constant [0 x %struct.__tgt_offload_entry]
 // The images: the host shared object; with NVPTX bitcode first.
 // HOST-DAG: @.omp_offloading.device_image.[[HASH]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF
-// HOST-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [1 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr ({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
+// HOST-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [1 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr {{(inbounds nuw )?}}({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
 // HOST-DAG: @.omp_offloading.descriptor.[[HASH]] = internal constant %__tgt_bin_desc { i32 1, ptr @.omp_offloading.device_images.[[HASH]], ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }
 // HOST-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }]
 // BITCODE-DAG: @.omp_offloading.device_image.[[HASH]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"BC\C0\DE
 // BITCODE-DAG: @.omp_offloading.device_image.[[HASH]].1 = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF
-// BITCODE-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [2 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr ({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }, %__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]].1, ptr getelementptr ({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
+// BITCODE-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [2 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr {{(inbounds nuw )?}}({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }, %__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]].1, ptr getelementptr {{(inbounds nuw )?}}({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
 // BITCODE-DAG: @.omp_offloading.descriptor.[[HASH]] = internal constant %__tgt_bin_desc { i32 2, ptr @.omp_offloading.device_images.[[HASH]], ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }
 // The runtime JIT-compiles the bitcode with its libLLVM, whose NVPTX target
 // a constructor initializes first (priority 100, before the registration).
 // Another one (priority 100) makes the CUDA primary contexts active before
 // the runtime's CUDA plugin would give them CU_CTX_SCHED_BLOCKING_SYNC.
 // BITCODE-DAG: @llvm.global_ctors = appending global [3 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_nvptx_jit, ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_cuda_contexts, ptr null }]
-// BITCODE-DAG: @[[LIBCUDA:[0-9]+]] = private unnamed_addr constant [13 x i8] c"libcuda.so.1\00"
-// BITCODE-DAG: @[[CUINIT:[0-9]+]] = private unnamed_addr constant [7 x i8] c"cuInit\00"
-// BITCODE-DAG: @[[CUCOUNT:[0-9]+]] = private unnamed_addr constant [17 x i8] c"cuDeviceGetCount\00"
-// BITCODE-DAG: @[[CUGET:[0-9]+]] = private unnamed_addr constant [12 x i8] c"cuDeviceGet\00"
-// BITCODE-DAG: @[[CURETAIN:[0-9]+]] = private unnamed_addr constant [25 x i8] c"cuDevicePrimaryCtxRetain\00"
-// BITCODE-DAG: @[[INFO:[0-9]+]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXTargetInfo\00"
-// BITCODE-DAG: @[[TARGET:[0-9]+]] = private unnamed_addr constant [26 x i8] c"LLVMInitializeNVPTXTarget\00"
-// BITCODE-DAG: @[[MC:[0-9]+]] = private unnamed_addr constant [28 x i8] c"LLVMInitializeNVPTXTargetMC\00"
-// BITCODE-DAG: @[[PRINTER:[0-9]+]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXAsmPrinter\00"
-// BITCODE-DAG: @[[WARNING:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"offload: NVPTX images are LLVM bitcode that the offload runtime compiles when the program starts, but the process has no LLVMInitializeNVPTX* functions{{.*}}\0A\00"
+// BITCODE-DAG: @[[LIBCUDA:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [13 x i8] c"libcuda.so.1\00"
+// BITCODE-DAG: @[[CUINIT:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [7 x i8] c"cuInit\00"
+// BITCODE-DAG: @[[CUCOUNT:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [17 x i8] c"cuDeviceGetCount\00"
+// BITCODE-DAG: @[[CUGET:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [12 x i8] c"cuDeviceGet\00"
+// BITCODE-DAG: @[[CURETAIN:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [25 x i8] c"cuDevicePrimaryCtxRetain\00"
+// BITCODE-DAG: @[[INFO:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXTargetInfo\00"
+// BITCODE-DAG: @[[TARGET:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [26 x i8] c"LLVMInitializeNVPTXTarget\00"
+// BITCODE-DAG: @[[MC:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [28 x i8] c"LLVMInitializeNVPTXTargetMC\00"
+// BITCODE-DAG: @[[PRINTER:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [30 x i8] c"LLVMInitializeNVPTXAsmPrinter\00"
+// BITCODE-DAG: @[[WARNING:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [{{[0-9]+}} x i8] c"offload: NVPTX images are LLVM bitcode that the offload runtime compiles when the program starts, but the process has no LLVMInitializeNVPTX* functions{{.*}}\0A\00"
 // The launch state of the runtime library (queued launches) holds the
 // descriptor, through which the library finds the images and entries.
 // CHECK-DAG: @__offload_module = internal global { ptr, ptr } { ptr @.omp_offloading.descriptor.[[HASH]], ptr null }
@@ -74,7 +84,7 @@ module attributes {offload.targets = [#offload.host]} {
 // With the locations kept, the runtime gets the name of each data map and
 // where the data operation is, in its ";name;file;line;col;;" layout
 // (offload-legalize-map-names).
-// NAMES: @[[MAPNAME:[0-9]+]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-48]];5;;\00"
+// NAMES: @[[MAPNAME:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-48]];5;;\00"
 // NAMES: @.offload_mapnames = private constant [1 x ptr] [ptr @[[MAPNAME]]]
 
 // CHECK: declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr)

@@ -11,6 +11,7 @@ namespace offload {
 
 #define GEN_PASS_DECL_CONVERTOFFLOADTOOPENMP
 #define GEN_PASS_DECL_OFFLOADLEGALIZEMAPNAMES
+#define GEN_PASS_DECL_OFFLOADEMBEDIMAGES
 #include "offload/Conversion/Passes.h.inc"
 
 /// Name of the host global whose address identifies kernel `kernelName` to

@@ -10,10 +10,36 @@
 #ifndef OFFLOAD_TARGET_LLVMIR_OFFLOADTOLLVMIRTRANSLATION_H
 #define OFFLOAD_TARGET_LLVMIR_OFFLOADTOLLVMIRTRANSLATION_H
 
+#include "mlir/Support/LLVM.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace llvm {
+class GlobalValue;
+class GlobalVariable;
+class Module;
+} // namespace llvm
+
 namespace mlir {
 class DialectRegistry;
 class MLIRContext;
+namespace gpu {
+class BinaryOp;
+} // namespace gpu
+namespace LLVM {
+class GlobalOp;
+} // namespace LLVM
 namespace offload {
+
+/// Adds to `module` the registration of `binary`'s device images with the
+/// offload runtime (llvm::offloading::wrapOpenMPBinaries: the images, the
+/// descriptor and its constructor), an offload entry for each kernel (the
+/// module's `llvm.mlir.global`s marked `offload.entry`, whose LLVM globals
+/// `lookupKernel` gives) and the constructors NVIDIA images need. Returns
+/// the offload descriptor, or failure after emitting an error.
+FailureOr<llvm::GlobalVariable *> embedOffloadImages(
+    gpu::BinaryOp binary, llvm::Module &module,
+    llvm::function_ref<llvm::GlobalValue *(LLVM::GlobalOp)> lookupKernel);
 
 /// Registers the offload dialect's LLVM IR translation and the
 /// `#offload.libomptarget` offloading handler.
