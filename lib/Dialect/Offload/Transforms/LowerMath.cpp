@@ -11,6 +11,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MathToROCDL/MathToROCDL.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -150,7 +151,8 @@ struct Log10ToLog2 : public OpRewritePattern<math::Log10Op> {
 
 /// A math op on f32 or f64 as a call of an LLVM intrinsic, for operations
 /// NVPTX has instructions for but that convert-gpu-to-nvvm would turn into
-/// libdevice calls (its LLVM fabs, floor, ceil and sqrt are illegal there).
+/// libdevice calls (and whose LLVM ops, llvm.intr.sqrt and others, it
+/// marks illegal).
 template <typename OpTy>
 struct MathToIntrinsicCall : public OpRewritePattern<OpTy> {
   MathToIntrinsicCall(MLIRContext *ctx, StringRef intrinsic)
@@ -312,12 +314,45 @@ struct OffloadLowerMathPass
       // without libdevice also what it would call libdevice for although
       // NVPTX has the instruction.
       target.addIllegalOp<math::AbsIOp, math::CountLeadingZerosOp,
-                          math::CountTrailingZerosOp, math::CtPopOp,
-                          math::TruncOp>();
+                          math::CountTrailingZerosOp, math::CtPopOp>();
+      if (*lib == Library::Libdevice)
+        target.addIllegalOp<math::TruncOp>();
       if (*lib == Library::None)
-        target.addIllegalOp<math::CopySignOp, math::FmaOp, math::RoundOp,
-                            math::RoundEvenOp, math::IsNaNOp,
-                            math::IsFiniteOp>();
+        target.addIllegalOp<math::IsNaNOp, math::IsFiniteOp>();
+      if (failed(applyPartialConversion(root, target, std::move(patterns))))
+        return signalPassFailure();
+    }
+    if (*lib == Library::Ocml) {
+      // convert-gpu-to-rocdl has both these patterns and convert-to-llvm's,
+      // which would turn acos into an llvm.acos the AMDGPU backend cannot
+      // select: the ocml calls first. sincos as sin and cos, which ocml
+      // has (the backend cannot select llvm.sincos on f64).
+      {
+        RewritePatternSet split(ctx);
+        split.add<SplitSincos>(ctx);
+        if (failed(applyPatternsGreedily(root, std::move(split))))
+          return signalPassFailure();
+      }
+      RewritePatternSet patterns(ctx);
+      LowerToLLVMOptions options(ctx);
+      LLVMTypeConverter converter(ctx, options);
+      populateMathToROCDLConversionPatterns(converter, patterns, std::nullopt);
+      ConversionTarget target(*ctx);
+      target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+      target.addDynamicallyLegalOp<
+          math::AcosOp, math::AcoshOp, math::AsinOp, math::AsinhOp,
+          math::AtanOp, math::Atan2Op, math::AtanhOp, math::CbrtOp,
+          math::CeilOp, math::CosOp, math::CoshOp, math::ErfOp, math::ErfcOp,
+          math::ExpOp, math::Exp2Op, math::ExpM1Op, math::FloorOp,
+          math::LogOp, math::Log10Op, math::Log1pOp, math::Log2Op,
+          math::PowFOp, math::RsqrtOp, math::SinOp, math::SinhOp, math::TanOp,
+          math::TanhOp>([](Operation *op) {
+        Type type = op->getResult(0).getType();
+        // f32 exp and log are instructions (convert-gpu-to-rocdl).
+        if (type.isF32() && isa<math::ExpOp, math::LogOp>(op))
+          return true;
+        return !isa<Float16Type, Float32Type, Float64Type>(type);
+      });
       if (failed(applyPartialConversion(root, target, std::move(patterns))))
         return signalPassFailure();
     }
@@ -327,6 +362,13 @@ struct OffloadLowerMathPass
       patterns.add<MathToIntrinsicCall<math::CeilOp>>(ctx, "llvm.ceil");
       patterns.add<MathToIntrinsicCall<math::FloorOp>>(ctx, "llvm.floor");
       patterns.add<MathToIntrinsicCall<math::SqrtOp>>(ctx, "llvm.sqrt");
+      patterns.add<MathToIntrinsicCall<math::TruncOp>>(ctx, "llvm.trunc");
+      patterns.add<MathToIntrinsicCall<math::RoundOp>>(ctx, "llvm.round");
+      patterns.add<MathToIntrinsicCall<math::RoundEvenOp>>(ctx,
+                                                          "llvm.roundeven");
+      patterns.add<MathToIntrinsicCall<math::CopySignOp>>(ctx,
+                                                         "llvm.copysign");
+      patterns.add<MathToIntrinsicCall<math::FmaOp>>(ctx, "llvm.fma");
       if (failed(applyPatternsGreedily(root, std::move(patterns))))
         return signalPassFailure();
     }
