@@ -282,7 +282,11 @@ struct OffloadLowerMathPass
     if (*lib == Library::None) {
       RewritePatternSet patterns(ctx);
       patterns.add<SplitSincos, Log10ToLog2>(ctx);
-      math::populateExpansionPatterns(patterns);
+      // Upstream's expansions into the functions the approximations have;
+      // not ctlz, ceil and the roundings, which NVPTX has instructions for.
+      math::populateExpansionPatterns(
+          patterns, {"tan", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+                     "exp2", "powf", "fpowi", "rsqrt"});
       auto all = [](StringRef) { return true; };
       populateMathF32ExpansionPatterns(patterns, all);
       populateMathPolynomialApproximationPatterns(patterns, all);

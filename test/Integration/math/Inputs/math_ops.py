@@ -368,6 +368,7 @@ def check(approx):
         results[(path, ty, int(r), int(i))] = value
     types = [t for t in FLOATS + INTS if any(k[1] == t for k in results)]
     failed = False
+    count = 0
     for ty in types:
         isfloat = ty in FLOATS
         rows = float_rows(ty) if isfloat else int_rows(ty)
@@ -410,6 +411,9 @@ def check(approx):
                 else:
                     verdicts.append(f"{word} ok")
             print(f"{ty} {name}: " + ", ".join(verdicts))
+            count += 1
+    print(f"{count} ops and types: " +
+          ("some out of tolerance" if failed else "all within tolerance"))
     return 1 if failed else 0
 
 
