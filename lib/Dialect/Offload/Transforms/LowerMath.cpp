@@ -21,6 +21,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include <cmath>
+
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADLOWERMATH
 #include "offload/Dialect/Offload/Transforms/Passes.h.inc"
@@ -145,6 +147,51 @@ struct Log10ToLog2 : public OpRewritePattern<math::Log10Op> {
                                 llvm::APFloat(0.30102999566398119521f));
     rewriter.replaceOpWithNewOp<arith::MulFOp>(op, log2, scale,
                                                op.getFastmath());
+    return success();
+  }
+};
+
+/// powf of a negative base, which upstream's expansion (exp(y * log(x)))
+/// makes NaN: the power of |x|, negated for x < 0 and an odd integral y,
+/// NaN for x < 0 and a y that is not integral, as libm and libdevice give.
+struct PowFNegativeBase : public OpRewritePattern<math::PowFOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(math::PowFOp op,
+                                PatternRewriter &rewriter) const override {
+    Value x = op.getLhs(), y = op.getRhs();
+    if (x.getDefiningOp<math::AbsFOp>())
+      return rewriter.notifyMatchFailure(op, "base already non-negative");
+    Location loc = op.getLoc();
+    Type type = op.getType();
+    auto constant = [&](double value) {
+      llvm::APFloat v(value);
+      bool lossy;
+      v.convert(
+          cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics(),
+          llvm::APFloat::rmNearestTiesToEven, &lossy);
+      return floatConstant(rewriter, loc, type, v);
+    };
+    Value abs = math::AbsFOp::create(rewriter, loc, x);
+    Value power = math::PowFOp::create(rewriter, loc, abs, y, op.getFastmath());
+    // y integral: trunc(y) == y; odd: trunc(y / 2) * 2 != y.
+    Value integral =
+        arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::OEQ,
+                              math::TruncOp::create(rewriter, loc, y), y);
+    Value halfY = arith::MulFOp::create(rewriter, loc, y, constant(0.5));
+    Value evenPart = arith::MulFOp::create(
+        rewriter, loc, math::TruncOp::create(rewriter, loc, halfY),
+        constant(2.0));
+    Value odd = arith::CmpFOp::create(rewriter, loc,
+                                      arith::CmpFPredicate::ONE, evenPart, y);
+    Value negated = arith::NegFOp::create(rewriter, loc, power);
+    Value ofNegative = arith::SelectOp::create(
+        rewriter, loc, integral,
+        arith::SelectOp::create(rewriter, loc, odd, negated, power),
+        constant(std::nan("")));
+    Value isNegative = arith::CmpFOp::create(
+        rewriter, loc, arith::CmpFPredicate::OLT, x, constant(0.0));
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, isNegative, ofNegative,
+                                                 power);
     return success();
   }
 };
@@ -281,7 +328,7 @@ struct OffloadLowerMathPass
     //    polynomial approximations.
     if (*lib == Library::None) {
       RewritePatternSet patterns(ctx);
-      patterns.add<SplitSincos, Log10ToLog2>(ctx);
+      patterns.add<SplitSincos, Log10ToLog2, PowFNegativeBase>(ctx);
       // Upstream's expansions into the functions the approximations have;
       // not ctlz, ceil and the roundings, which NVPTX has instructions for.
       math::populateExpansionPatterns(
