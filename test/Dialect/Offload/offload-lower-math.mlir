@@ -73,3 +73,23 @@ func.func @native(%i: i64, %x: f32) -> (i64, f32) {
   %b = math.sqrt %x : f32
   return %a, %b : i64, f32
 }
+
+// Without libdevice, powf of a negative base: upstream's expansion
+// (exp(y log x)) on |x|, negated for an odd integral y, NaN for a y that is
+// not integral; the libraries' powf handle it themselves.
+// CHECK-LABEL: func.func @powf
+func.func @powf(%x: f32, %y: f32) -> f32 {
+  // LIBM: math.powf %{{.*}}, %{{.*}} : f32
+  // LIBDEVICE: math.powf %{{.*}}, %{{.*}} : f32
+  // NONE-DAG: %[[NAN:.*]] = arith.constant 0x7FC00000 : f32
+  // NONE-DAG: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+  // NONE: %[[ODD:.*]] = arith.cmpf one,
+  // NONE: %[[NEG:.*]] = arith.negf %[[P:.*]] : f32
+  // NONE: %[[SIGNED:.*]] = arith.select %[[ODD]], %[[NEG]], %[[P]] : f32
+  // NONE: %[[OFNEG:.*]] = arith.select %{{.*}}, %[[SIGNED]], %[[NAN]] : f32
+  // NONE: %[[ISNEG:.*]] = arith.cmpf olt, %{{.*}}, %[[ZERO]] : f32
+  // NONE: arith.select %[[ISNEG]], %[[OFNEG]], %[[P]] : f32
+  // NONE-NOT: math.powf
+  %r = math.powf %x, %y : f32
+  return %r : f32
+}

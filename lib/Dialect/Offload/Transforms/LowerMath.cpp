@@ -32,12 +32,10 @@ using namespace mlir;
 using namespace mlir::offload;
 
 //===----------------------------------------------------------------------===//
-// Classification as comparisons (no upstream lowering in MLIR 22)
+// Rewrites upstream has no pattern for in MLIR 22
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// The largest finite value (or the smallest normal one) of a float type,
-/// as a constant of the (scalar or vector) type.
+/// `value` as a constant of a float type or of a shaped type of floats.
 static Value floatConstant(PatternRewriter &rewriter, Location loc, Type type,
                            const llvm::APFloat &value) {
   Type element = getElementTypeOrSelf(type);
@@ -46,6 +44,8 @@ static Value floatConstant(PatternRewriter &rewriter, Location loc, Type type,
     attr = DenseElementsAttr::get(shaped, attr);
   return arith::ConstantOp::create(rewriter, loc, type, attr);
 }
+
+namespace {
 
 /// isinf(x): |x| == +inf.
 struct IsInfToCompare : public OpRewritePattern<math::IsInfOp> {
@@ -57,8 +57,8 @@ struct IsInfToCompare : public OpRewritePattern<math::IsInfOp> {
     auto semantics =
         &cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics();
     Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
-    Value inf = floatConstant(rewriter, loc, type,
-                              llvm::APFloat::getInf(*semantics));
+    Value inf =
+        floatConstant(rewriter, loc, type, llvm::APFloat::getInf(*semantics));
     rewriter.replaceOpWithNewOp<arith::CmpFOp>(op, arith::CmpFPredicate::OEQ,
                                                abs, inf);
     return success();
@@ -75,17 +75,15 @@ struct IsNormalToCompare : public OpRewritePattern<math::IsNormalOp> {
     auto semantics =
         &cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics();
     Value abs = math::AbsFOp::create(rewriter, loc, op.getOperand());
-    Value smallest = floatConstant(rewriter, loc, type,
-                                   llvm::APFloat::getSmallestNormalized(
-                                       *semantics));
+    Value smallest = floatConstant(
+        rewriter, loc, type, llvm::APFloat::getSmallestNormalized(*semantics));
     Value largest = floatConstant(rewriter, loc, type,
                                   llvm::APFloat::getLargest(*semantics));
     Value aboveSmallest = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OGE, abs, smallest);
     Value belowLargest = arith::CmpFOp::create(
         rewriter, loc, arith::CmpFPredicate::OLE, abs, largest);
-    rewriter.replaceOpWithNewOp<arith::AndIOp>(op, aboveSmallest,
-                                               belowLargest);
+    rewriter.replaceOpWithNewOp<arith::AndIOp>(op, aboveSmallest, belowLargest);
     return success();
   }
 };
@@ -109,8 +107,7 @@ struct ExtendFma : public OpRewritePattern<math::FmaOp> {
       operands.push_back(
           arith::ExtFOp::create(rewriter, op.getLoc(), f32, operand));
     Value fma = math::FmaOp::create(rewriter, op.getLoc(), operands[0],
-                                    operands[1], operands[2],
-                                    op.getFastmath());
+                                    operands[1], operands[2], op.getFastmath());
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, type, fma);
     return success();
   }
@@ -166,9 +163,8 @@ struct PowFNegativeBase : public OpRewritePattern<math::PowFOp> {
     auto constant = [&](double value) {
       llvm::APFloat v(value);
       bool lossy;
-      v.convert(
-          cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics(),
-          llvm::APFloat::rmNearestTiesToEven, &lossy);
+      v.convert(cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics(),
+                llvm::APFloat::rmNearestTiesToEven, &lossy);
       return floatConstant(rewriter, loc, type, v);
     };
     Value abs = math::AbsFOp::create(rewriter, loc, x);
@@ -181,8 +177,8 @@ struct PowFNegativeBase : public OpRewritePattern<math::PowFOp> {
     Value evenPart = arith::MulFOp::create(
         rewriter, loc, math::TruncOp::create(rewriter, loc, halfY),
         constant(2.0));
-    Value odd = arith::CmpFOp::create(rewriter, loc,
-                                      arith::CmpFPredicate::ONE, evenPart, y);
+    Value odd = arith::CmpFOp::create(rewriter, loc, arith::CmpFPredicate::ONE,
+                                      evenPart, y);
     Value negated = arith::NegFOp::create(rewriter, loc, power);
     Value ofNegative = arith::SelectOp::create(
         rewriter, loc, integral,
@@ -314,8 +310,8 @@ struct OffloadLowerMathPass
       if (*lib == Library::Libdevice || *lib == Library::Ocml)
         supported.insert(Float16Type::get(ctx));
       TypeConverter converter;
-      math::populateExtendToSupportedTypesTypeConverter(
-          converter, supported, Float32Type::get(ctx));
+      math::populateExtendToSupportedTypesTypeConverter(converter, supported,
+                                                        Float32Type::get(ctx));
       ConversionTarget target(*ctx);
       math::populateExtendToSupportedTypesConversionTarget(target, converter);
       RewritePatternSet patterns(ctx);
@@ -394,16 +390,16 @@ struct OffloadLowerMathPass
           math::AcosOp, math::AcoshOp, math::AsinOp, math::AsinhOp,
           math::AtanOp, math::Atan2Op, math::AtanhOp, math::CbrtOp,
           math::CeilOp, math::CosOp, math::CoshOp, math::ErfOp, math::ErfcOp,
-          math::ExpOp, math::Exp2Op, math::ExpM1Op, math::FloorOp,
-          math::LogOp, math::Log10Op, math::Log1pOp, math::Log2Op,
-          math::PowFOp, math::RsqrtOp, math::SinOp, math::SinhOp, math::TanOp,
-          math::TanhOp>([](Operation *op) {
-        Type type = op->getResult(0).getType();
-        // f32 exp and log are instructions (convert-gpu-to-rocdl).
-        if (type.isF32() && isa<math::ExpOp, math::LogOp>(op))
-          return true;
-        return !isa<Float16Type, Float32Type, Float64Type>(type);
-      });
+          math::ExpOp, math::Exp2Op, math::ExpM1Op, math::FloorOp, math::LogOp,
+          math::Log10Op, math::Log1pOp, math::Log2Op, math::PowFOp,
+          math::RsqrtOp, math::SinOp, math::SinhOp, math::TanOp, math::TanhOp>(
+          [](Operation *op) {
+            Type type = op->getResult(0).getType();
+            // f32 exp and log are instructions (convert-gpu-to-rocdl).
+            if (type.isF32() && isa<math::ExpOp, math::LogOp>(op))
+              return true;
+            return !isa<Float16Type, Float32Type, Float64Type>(type);
+          });
       if (failed(applyPartialConversion(root, target, std::move(patterns))))
         return signalPassFailure();
     }
@@ -416,9 +412,8 @@ struct OffloadLowerMathPass
       patterns.add<MathToIntrinsicCall<math::TruncOp>>(ctx, "llvm.trunc");
       patterns.add<MathToIntrinsicCall<math::RoundOp>>(ctx, "llvm.round");
       patterns.add<MathToIntrinsicCall<math::RoundEvenOp>>(ctx,
-                                                          "llvm.roundeven");
-      patterns.add<MathToIntrinsicCall<math::CopySignOp>>(ctx,
-                                                         "llvm.copysign");
+                                                           "llvm.roundeven");
+      patterns.add<MathToIntrinsicCall<math::CopySignOp>>(ctx, "llvm.copysign");
       patterns.add<MathToIntrinsicCall<math::FmaOp>>(ctx, "llvm.fma");
       if (failed(applyPatternsGreedily(root, std::move(patterns))))
         return signalPassFailure();
@@ -427,8 +422,7 @@ struct OffloadLowerMathPass
     // 5. What is left and the target cannot lower, at the op.
     bool failed = false;
     root->walk([&](Operation *op) {
-      if (!isa<math::MathDialect>(op->getDialect()) ||
-          isLoweredLater(op, *lib))
+      if (!isa<math::MathDialect>(op->getDialect()) || isLoweredLater(op, *lib))
         return;
       Type type = op->getNumOperands() ? op->getOperand(0).getType() : Type();
       op->emitOpError() << "on " << type << " cannot be lowered for "
