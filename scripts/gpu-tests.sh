@@ -41,6 +41,14 @@ build)
     --offload-targets=nvptx:sm_90,host -o "$D/reshape-paths"
   "$B/offload-cc" test/Integration/devices/split.mlir \
     --offload-targets=nvptx:sm_90,host -o "$D/split-devices"
+  # Every math op: with libdevice, and without it (the approximations).
+  python3 test/Integration/math/Inputs/math_ops.py gen > "$D/math-ops.mlir"
+  "$B/offload-cc" "$D/math-ops.mlir" --offload-targets=nvptx:sm_90,host \
+    -o "$D/math-ops"
+  python3 test/Integration/math/Inputs/math_ops.py gen \
+    --types=f32,f16,bf16,i32,i64 > "$D/math-ops-approx.mlir"
+  OFFLOAD_LIBDEVICE=/nonexistent "$B/offload-cc" "$D/math-ops-approx.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/math-ops-approx"
   cat > "$D/run.sh" <<'RUN'
 #!/usr/bin/env bash
 # Each program's stdout and stderr, per variant, into $OUT.
@@ -90,6 +98,9 @@ run matmul-tensor-core memcheck compute-sanitizer --tool memcheck --report-api-e
 run matmul-epilogue info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./matmul-epilogue
 run matmul-epilogue noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./matmul-epilogue
 run matmul-epilogue memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-epilogue
+for p in math-ops math-ops-approx; do
+  run $p info LIBOMPTARGET_INFO=16 ./$p
+done
 for p in reshape-paths split-devices; do
   run $p info LIBOMPTARGET_INFO=16 ./$p
   run $p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p
@@ -183,6 +194,19 @@ check)
     done
     desc="${p%%:*} under compute-sanitizer memcheck: no errors"
     check --check-prefix=SANITIZER "$0" < "$R/${p%%:*}.memcheck.out"
+  done
+  M=test/Integration/math/Inputs/math_ops.py
+  T=$(mktemp -d)
+  python3 $M check < "$R/math-ops.info.out" > "$T/math-ops.txt" || true
+  python3 $M check --approx < "$R/math-ops-approx.info.out" \
+    > "$T/math-ops-approx.txt" || true
+  desc="math-ops with libdevice: every op within tolerance"
+  check --match-full-lines test/Integration/math/math-ops.test < "$T/math-ops.txt"
+  desc="math-ops without libdevice: the approximations within tolerance"
+  check --check-prefix=APPROX "$G/math-ops.test" < "$T/math-ops-approx.txt"
+  rm -rf "$T"
+  for p in math-ops math-ops-approx; do
+    desc="$p launches"; check --check-prefix=LAUNCH "$G/math-ops.test" < "$R/$p.info.err"
   done
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"

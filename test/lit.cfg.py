@@ -50,6 +50,12 @@ config.substitutions.append(("%clang", config.offload_clang))
 if config.offload_ptxas and os.access(config.offload_ptxas, os.X_OK):
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", config.offload_ptxas))
+    # CUDA's libdevice, in the toolkit of that ptxas.
+    libdevice = os.path.join(os.path.dirname(os.path.dirname(
+        config.offload_ptxas)), "nvvm", "libdevice", "libdevice.10.bc")
+    if os.path.exists(libdevice):
+        config.available_features.add("libdevice")
+        config.substitutions.append(("%libdevice", libdevice))
 if config.offload_rocm_bitcode_dir and os.path.exists(
         os.path.join(config.offload_rocm_bitcode_dir, "ocml.bc")):
     config.available_features.add("rocm-device-libs")

@@ -10,6 +10,7 @@
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ConvertToLLVM/ToLLVMPass.h"
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -93,6 +94,13 @@ void mlir::offload::buildOffloadDevicePipeline(
     hoist.remarks = options.remarks;
     pm.addPass(createOffloadHoistTransfers(hoist));
   }
+  // Math on f16 and bf16 in f32 (no target's math library has them all),
+  // then integer powers (math.ipowi, math.fpowi) as functions of their own,
+  // which kernels call like any function (every target, and host code).
+  OffloadLowerMathOptions portableMath;
+  portableMath.library = "portable";
+  pm.addPass(createOffloadLowerMath(portableMath));
+  pm.addPass(createConvertMathToFuncs());
   ConvertOffloadToGPUOptions toGPU;
   toGPU.remarks = options.remarks;
   pm.addPass(createConvertOffloadToGPU(toGPU));
@@ -113,6 +121,8 @@ void mlir::offload::buildOffloadHostPipeline(
   // Linalg ops that stay in host code (functions marked offload.host): to
   // loops, which the next passes lower with the rest of the host code.
   pm.addPass(createConvertLinalgToLoopsPass());
+  // Math: LLVM intrinsics, and libm for what LLVM has none for.
+  pm.addPass(createOffloadLowerMath());
   addHostFloatPasses(pm);
   addPreLLVMLoweringPasses(pm);
   pm.addPass(createConvertToLLVMPass());

@@ -48,6 +48,30 @@ std::optional<std::string> mlir::offload::findPtxas() {
   return std::nullopt;
 }
 
+std::optional<std::string> mlir::offload::findLibdevice() {
+  if (std::optional<std::string> env =
+          llvm::sys::Process::GetEnv("OFFLOAD_LIBDEVICE"))
+    return llvm::sys::fs::exists(*env) ? env : std::nullopt;
+  llvm::SmallVector<std::string> roots;
+  if (std::optional<std::string> ptxas = findPtxas()) {
+    llvm::SmallString<256> root(*ptxas);
+    llvm::sys::path::remove_filename(root); // .../bin
+    llvm::sys::path::remove_filename(root); // toolkit root
+    roots.push_back(std::string(root));
+  }
+  for (const char *env : {"CUDA_HOME", "CUDA_PATH", "CUDA_ROOT"})
+    if (std::optional<std::string> root = llvm::sys::Process::GetEnv(env))
+      roots.push_back(*root);
+  roots.push_back("/usr/local/cuda");
+  for (const std::string &root : roots) {
+    llvm::SmallString<256> path(root);
+    llvm::sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+    if (llvm::sys::fs::exists(path))
+      return std::string(path);
+  }
+  return std::nullopt;
+}
+
 std::optional<std::string> mlir::offload::findRocmBitcodeDir() {
   std::string dir = OFFLOAD_ROCM_BITCODE_DIR;
   if (std::optional<std::string> env =

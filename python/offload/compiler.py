@@ -258,7 +258,7 @@ def _temporary_path(name):
 # What else decides what the compiler produces: the tools it runs and the
 # libraries it links.
 _CACHE_ENVIRONMENT = ("OFFLOAD_CLANG", "OFFLOAD_LLD", "OFFLOAD_PTXAS",
-                      "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT",
+                      "OFFLOAD_LIBDEVICE", "CUDA_HOME", "CUDA_PATH", "CUDA_ROOT",
                       "OFFLOAD_ROCM_BITCODE_DIR", "OFFLOAD_LIBOMPTARGET_DIR",
                       "OFFLOAD_RUNTIME_LIB", "PATH")
 _compiler_digest = None

@@ -6,6 +6,9 @@
 //   OFFLOAD_LLD       ld.lld (links host images)
 //   OFFLOAD_CLANG     clang (links programs in offload-cc)
 //   OFFLOAD_PTXAS     ptxas (NVPTX cubins); CUDA_HOME/CUDA_PATH/bin also
+//   OFFLOAD_LIBDEVICE CUDA's libdevice.10.bc (NVPTX math functions); else
+//                     next to ptxas, in CUDA_HOME/CUDA_PATH/CUDA_ROOT, or in
+//                     /usr/local/cuda (nvvm/libdevice/)
 //   OFFLOAD_ROCM_BITCODE_DIR  ROCm device libraries (ocml.bc, ockl.bc, ...)
 //   OFFLOAD_LIBOMPTARGET_DIR  directory of libomptarget.so
 //   OFFLOAD_RUNTIME_LIB       libOffloadRuntime.a (queued launches); also
@@ -26,6 +29,10 @@ namespace mlir::offload {
 std::optional<std::string> findLld();
 std::optional<std::string> findClang();
 std::optional<std::string> findPtxas();
+/// CUDA's libdevice.10.bc, whose __nv_* functions NVPTX kernels call for
+/// math; without it they use the math dialect's approximations.
+/// OFFLOAD_LIBDEVICE set to a file that does not exist means none.
+std::optional<std::string> findLibdevice();
 /// Directory holding the ROCm device library bitcode (ocml.bc, ...).
 std::optional<std::string> findRocmBitcodeDir();
 std::string getLibomptargetDir();

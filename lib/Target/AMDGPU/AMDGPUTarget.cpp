@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Target/Targets.h"
 #include "offload/Target/Tools.h"
 
@@ -74,6 +75,11 @@ struct AMDGPUTargetModel
   }
 
   void buildDeviceLoweringPipeline(Attribute attr, OpPassManager &pm) const {
+    // Math: the ROCm device library's functions (convert-gpu-to-rocdl calls
+    // them) or intrinsics.
+    OffloadLowerMathOptions math;
+    math.library = "ocml";
+    pm.addPass(createOffloadLowerMath(math));
     addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToROCDLOpsOptions options;
     options.chipset =

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Target/HostCodegen.h"
 #include "offload/Target/Targets.h"
 #include "offload/Target/Tools.h"
@@ -42,6 +43,8 @@ struct HostTargetModel
   Attribute getWarpgroupMmaModuleTarget(Attribute) const { return {}; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
+    // Math as in host code: LLVM intrinsics and libm.
+    pm.addPass(createOffloadLowerMath());
     addHostFloatPasses(pm);
     addPreLLVMLoweringPasses(pm);
     pm.addPass(createConvertToLLVMPass());

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
+#include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Target/Targets.h"
 #include "offload/Target/Tools.h"
 
@@ -85,6 +86,11 @@ struct NVPTXTargetModel
     // Tensor-core kernels (nvgpu TMA, mbarrier and warpgroup ops) first,
     // while their structured control flow still carries nvgpu types.
     pm.addPass(createConvertNVGPUToNVVMPass());
+    // Math: libdevice's functions when it is there (convert-gpu-to-nvvm
+    // calls them), else the math dialect's approximations.
+    OffloadLowerMathOptions math;
+    math.library = findLibdevice() ? "libdevice" : "none";
+    pm.addPass(createOffloadLowerMath(math));
     addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToNVVMOpsOptions options;
     options.indexBitwidth = 64;
@@ -111,19 +117,24 @@ struct NVPTXTargetModel
     bool cubin = format == "cubin" || (format == "auto" && ptxas);
     // MLIR's serializer links libdevice from <toolkit>/nvvm/libdevice and
     // looks for ptxas in <toolkit>/bin: point it at the toolkit that holds
-    // the ptxas we found, when that toolkit has libdevice.
+    // the ptxas we found, when that toolkit has the libdevice we use (the
+    // lowering called its functions); else link that libdevice by name.
+    std::optional<std::string> libdevice = findLibdevice();
     std::string toolkit;
-    if (ptxas) {
+    SmallVector<Attribute> libraries;
+    if (ptxas && libdevice) {
       llvm::SmallString<256> root(*ptxas);
       llvm::sys::path::remove_filename(root); // .../bin
       llvm::sys::path::remove_filename(root); // toolkit root
-      llvm::SmallString<256> libdevice(root);
-      llvm::sys::path::append(libdevice, "nvvm", "libdevice",
+      llvm::SmallString<256> inToolkit(root);
+      llvm::sys::path::append(inToolkit, "nvvm", "libdevice",
                               "libdevice.10.bc");
-      if (llvm::sys::fs::exists(libdevice))
+      if (llvm::sys::fs::equivalent(inToolkit, *libdevice))
         toolkit = std::string(root);
     }
-    return gpu::TargetOptions(toolkit, {}, "", "",
+    if (libdevice && toolkit.empty())
+      libraries.push_back(StringAttr::get(attr.getContext(), *libdevice));
+    return gpu::TargetOptions(toolkit, libraries, "", "",
                               cubin ? gpu::CompilationTarget::Binary
                                     : gpu::CompilationTarget::Offload);
   }

@@ -13,6 +13,10 @@
 //     C = max(C + bias[n], 0) in place: 200 x 136 x 72;
 //   - mm_scale_bf16: bf16 inputs, C (f32) = A B after a fill, then a bf16
 //     D = C * 0.25 (rounded to bf16): 333 x 264 x 136.
+//   - mm_bias_gelu_erf: bf16 inputs, C (f32) = A B after a fill, then
+//     D = gelu(C + bias[n]) in its erf form, 0.5 y (1 + erf(y / sqrt 2)),
+//     into an f32 D: 200 x 136 x 72 (erf from libdevice on the GPU, libm on
+//     the host, so within 1e-5 relative + 1e-4 of the host's reference).
 // Each line prints the number of elements that differ from the reference
 // and the sum of the result. scripts/gpu-tests.sh runs it on the GPU.
 //
@@ -27,6 +31,7 @@
 // REMARK-DAG: remark: kernel @mm_bias_relu: strategy 'tensor-core-contraction': {{.*}}; epilogue fused into the tensor-core contraction: 'linalg.generic' computed on each element of the tile before it is stored
 // REMARK-DAG: remark: kernel @mm_bias_inplace: strategy 'tensor-core-contraction': {{.*}}; epilogue fused into the tensor-core contraction
 // REMARK-DAG: remark: kernel @mm_scale_bf16: strategy 'tensor-core-contraction': {{.*}}; epilogue fused into the tensor-core contraction
+// REMARK-DAG: remark: kernel @mm_bias_gelu_erf: strategy 'tensor-core-contraction': {{.*}}; epilogue fused into the tensor-core contraction
 
 // CHECK: mm_bias_relu C 200x136x72: 0 wrong, sum 1957376
 // CHECK: mm_bias_relu D 200x136x72: 0 wrong, sum 1253680
@@ -36,6 +41,7 @@
 // CHECK: mm_bias_relu D 200x136x71: 0 wrong, sum 1236271
 // CHECK: mm_bias_inplace C 200x136x72: 0 wrong, sum 2516315
 // CHECK: mm_scale_bf16 D 333x264x136: 0 wrong, sum 2987218
+// CHECK: mm_bias_gelu_erf D 200x136x72: 0 wrong
 
 #id = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
@@ -46,6 +52,114 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @s_relu_d("mm_bias_relu D\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_inplace("mm_bias_inplace C\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_scale("mm_scale_bf16 D\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @fmt_close("%s %ldx%ldx%ld: %ld wrong\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_gelu("mm_bias_gelu_erf D\00") {addr_space = 0 : i32}
+
+  // gelu in its erf form: 0.5 y (1 + erf(y / sqrt 2)).
+  func.func @gelu_erf(%y: f32) -> f32 {
+    %half = arith.constant 0.5 : f32
+    %one = arith.constant 1.0 : f32
+    %rsqrt2 = arith.constant 0.70710678118654752 : f32
+    %s = arith.mulf %y, %rsqrt2 : f32
+    %e = math.erf %s : f32
+    %p = arith.addf %e, %one : f32
+    %h = arith.mulf %y, %half : f32
+    %g = arith.mulf %h, %p : f32
+    return %g : f32
+  }
+
+  offload.kernel @mm_bias_gelu_erf(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf32>, %c: memref<?x?xf32>, %d: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    linalg.generic {indexing_maps = [#id, #col, #id], iterator_types = ["parallel", "parallel"]}
+        ins(%c, %bias : memref<?x?xf32>, memref<?xf32>) outs(%d : memref<?x?xf32>) {
+    ^bb0(%x: f32, %bv: f32, %out: f32):
+      %y = arith.addf %x, %bv : f32
+      %half = arith.constant 0.5 : f32
+      %one = arith.constant 1.0 : f32
+      %rsqrt2 = arith.constant 0.70710678118654752 : f32
+      %s = arith.mulf %y, %rsqrt2 : f32
+      %e = math.erf %s : f32
+      %p = arith.addf %e, %one : f32
+      %h = arith.mulf %y, %half : f32
+      %g = arith.mulf %h, %p : f32
+      linalg.yield %g : f32
+    }
+    offload.return
+  }
+
+  // Prints the number of elements where |got - want| > 1e-5 |want| + 1e-4.
+  func.func @report_close(%name: !llvm.ptr, %got: memref<?x?xf32>, %want: memref<?x?xf32>, %k: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i64
+    %one = arith.constant 1 : i64
+    %rel = arith.constant 1.0e-5 : f32
+    %abs = arith.constant 1.0e-4 : f32
+    %m = memref.dim %got, %c0 : memref<?x?xf32>
+    %n = memref.dim %got, %c1 : memref<?x?xf32>
+    %res = scf.for %i = %c0 to %m step %c1 iter_args(%w0 = %zero) -> (i64) {
+      %r = scf.for %j = %c0 to %n step %c1 iter_args(%w1 = %w0) -> (i64) {
+        %g = memref.load %got[%i, %j] : memref<?x?xf32>
+        %e = memref.load %want[%i, %j] : memref<?x?xf32>
+        %diff = arith.subf %g, %e : f32
+        %ad = math.absf %diff : f32
+        %ae = math.absf %e : f32
+        %t0 = arith.mulf %ae, %rel : f32
+        %tol = arith.addf %t0, %abs : f32
+        // Also wrong when got is NaN.
+        %ok = arith.cmpf ole, %ad, %tol : f32
+        %bad = arith.select %ok, %zero, %one : i64
+        %w2 = arith.addi %w1, %bad : i64
+        scf.yield %w2 : i64
+      }
+      scf.yield %r : i64
+    }
+    %fmt = llvm.mlir.addressof @fmt_close : !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %k64 = arith.index_cast %k : index to i64
+    %rc = llvm.call @printf(%fmt, %name, %m64, %n64, %k64, %res) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64) -> i32
+    return
+  }
+
+  func.func @run_bias_gelu_erf(%m: index, %n: index, %k: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %false = arith.constant false
+    %zero = arith.constant 0.0 : f32
+    %a, %b, %c, %want = func.call @operands(%m, %n, %k, %false, %zero) : (index, index, index, i1, f32) -> (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>)
+    %bias = func.call @bias(%n) : (index) -> memref<?xf32>
+    %d = memref.alloc(%m, %n) : memref<?x?xf32>
+    %wantd = memref.alloc(%m, %n) : memref<?x?xf32>
+    scf.for %i = %c0 to %m step %c1 {
+      scf.for %j = %c0 to %n step %c1 {
+        %v = memref.load %want[%i, %j] : memref<?x?xf32>
+        %bv = memref.load %bias[%j] : memref<?xf32>
+        %y = arith.addf %v, %bv : f32
+        %g = func.call @gelu_erf(%y) : (f32) -> f32
+        memref.store %g, %wantd[%i, %j] : memref<?x?xf32>
+      }
+    }
+    %ah = memref.alloc(%m, %k) : memref<?x?xbf16>
+    %bh = memref.alloc(%k, %n) : memref<?x?xbf16>
+    func.call @convert_f32_bf16(%a, %ah) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    func.call @convert_f32_bf16(%b, %bh) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    offload.launch @mm_bias_gelu_erf(%ah, %bh, %bias, %c, %d) : (memref<?x?xbf16>, memref<?x?xbf16>, memref<?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    %nd = llvm.mlir.addressof @s_gelu : !llvm.ptr
+    func.call @report_close(%nd, %d, %wantd, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+    memref.dealloc %a : memref<?x?xf32>
+    memref.dealloc %b : memref<?x?xf32>
+    memref.dealloc %c : memref<?x?xf32>
+    memref.dealloc %d : memref<?x?xf32>
+    memref.dealloc %want : memref<?x?xf32>
+    memref.dealloc %wantd : memref<?x?xf32>
+    memref.dealloc %bias : memref<?xf32>
+    memref.dealloc %ah : memref<?x?xbf16>
+    memref.dealloc %bh : memref<?x?xbf16>
+    return
+  }
 
   offload.kernel @mm_bias_relu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf32>, %c: memref<?x?xf32>, %d: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
@@ -429,6 +543,7 @@ module attributes {offload.targets = [#offload.host]} {
     func.call @run_bias_relu(%c200, %c136, %c71) : (index, index, index) -> ()
     func.call @run_bias_inplace(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_scale_bf16(%c333, %c264, %c136) : (index, index, index) -> ()
+    func.call @run_bias_gelu_erf(%c200, %c136, %c72) : (index, index, index) -> ()
     %rc = arith.constant 0 : i32
     return %rc : i32
   }

@@ -704,6 +704,45 @@ def OffloadExpandReshapes : Pass<"offload-expand-reshapes"> {
   ];
 }
 
+def OffloadLowerMath : Pass<"offload-lower-math"> {
+  let summary = "Lower the math ops a target's LLVM lowering leaves";
+  let description = [{
+    Rewrites the `math` ops that the target's own lowering
+    (`convert-to-llvm`, `convert-gpu-to-nvvm`, `convert-gpu-to-rocdl`) does
+    not handle into ops it does, with the math library `library` names:
+
+    - `libm` (host code and host-device kernels): f16 and bf16 math in f32;
+      `acosh`, `asinh`, `atanh`, `cbrt`, `erf`, `erfc` as calls of the C
+      library (upstream `convert-math-to-libm`'s patterns); the rest become
+      LLVM intrinsics, which call libm where the CPU has no instruction.
+    - `libdevice` (NVPTX, CUDA's libdevice found): bf16 math in f32; `absi`,
+      `ctlz`, `cttz`, `ctpop` and `trunc` as LLVM intrinsics;
+      `convert-gpu-to-nvvm` calls libdevice's `__nv_*` for the rest.
+    - `ocml` (AMDGPU): bf16 math in f32; `convert-gpu-to-rocdl` calls the
+      ROCm device library's `__ocml_*` or uses intrinsics.
+    - `none` (NVPTX without libdevice): f16 and bf16 math in f32, the math
+      dialect's expansions (`math-expand-ops`) and f32 polynomial
+      approximations; the operations NVPTX has instructions for become LLVM
+      intrinsics. What is left (f64 transcendental functions) is an error.
+
+    Every library also gets `clampf` (upstream expansion), `isinf` and
+    `isnormal` (as comparisons of the magnitude). `ipowi` and `fpowi` are
+    expected to have been outlined by `convert-math-to-funcs` before. An op
+    that is still not lowerable is reported at the op.
+  }];
+  let options = [
+    Option<"library", "library", "std::string", /*default=*/"\"libm\"",
+           "The math library of the target: libm, libdevice, ocml or none">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def OffloadLowerDeviceModules
     : Pass<"offload-lower-device-modules", "ModuleOp"> {
   let summary = "Lower each device module with its target's pipeline";
