@@ -310,3 +310,33 @@ offload.kernel @shifted_view(%a: memref<?xf32>) {
   }
   offload.return
 }
+
+// -----
+
+// A parallel loop in a function the kernel calls (through another one) is
+// checked like the kernel's own: a prefix sum written as scf.parallel.
+func.func @scan(%y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  // expected-note@+1 {{iterations of this loop may run at the same time}}
+  scf.parallel (%i) = (%c1) to (%n) step (%c1) {
+    %im1 = arith.subi %i, %c1 : index
+    // expected-note@+1 {{the other access}}
+    %p = memref.load %y[%im1] : memref<?xf32>
+    %v = memref.load %y[%i] : memref<?xf32>
+    %s = arith.addf %p, %v : f32
+    // expected-error@+1 {{'memref.store' writes an element of argument #0 of @scan that another iteration of the parallel loop may read with 'memref.load' at}}
+    memref.store %s, %y[%i] : memref<?xf32>
+  }
+  return
+}
+func.func @middle(%y: memref<?xf32>) {
+  func.call @scan(%y) : (memref<?xf32>) -> ()
+  return
+}
+offload.kernel @calls_scan(%y: memref<?xf32>) {
+  func.call @middle(%y) : (memref<?xf32>) -> ()
+  offload.return
+}
+// CHECK: error: 'memref.store' writes an element of argument #0 of @scan that another iteration of the parallel loop may read with 'memref.load' at {{.*}} (in @scan, which kernel @calls_scan calls); use memref.atomic_rmw

@@ -375,3 +375,37 @@ offload.kernel @row_ops(%a: memref<?x?xf32>, %b: memref<?x?xf32>) {
   }
   offload.return
 }
+
+// Safe parallel loops in called functions are accepted, and a kernel that
+// allows races is not looked into.
+// CHECK-LABEL: func.func @scale_rows(
+func.func @scale_rows(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %y[%i] : memref<?xf32>
+  }
+  return
+}
+func.func @racy_helper(%y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  %f = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %f, %y[%c0] : memref<?xf32>
+  }
+  return
+}
+// CHECK-LABEL: offload.kernel @calls_safe(
+offload.kernel @calls_safe(%x: memref<?xf32>, %y: memref<?xf32>) {
+  func.call @scale_rows(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
+  offload.return
+}
+// CHECK-LABEL: offload.kernel @calls_racy_allowed(
+offload.kernel @calls_racy_allowed(%y: memref<?xf32>) attributes {allow_races} {
+  func.call @racy_helper(%y) : (memref<?xf32>) -> ()
+  offload.return
+}

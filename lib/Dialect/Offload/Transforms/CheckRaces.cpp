@@ -1,8 +1,8 @@
 //===- CheckRaces.cpp - offload-check-races ---------------------*- C++ -*-===//
 //
-// Proves, for every parallel loop of every kernel, that no iteration writes
-// an element that another iteration reads or writes; a write it cannot
-// prove so is an error.
+// Proves, for every parallel loop of every kernel and of the functions
+// kernels call, that no iteration writes an element that another iteration
+// reads or writes; a write it cannot prove so is an error.
 //
 // For two accesses of one buffer, A in iteration p and B in iteration q of
 // the loop, the indices are polynomials (AccessIndices.h) in which the
@@ -29,6 +29,9 @@
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
@@ -416,26 +419,41 @@ struct OffloadCheckRacesPass
 
   void runOnOperation() override {
     bool failed = false;
+    SymbolTableCollection symbols;
+    // A write is reported once, also in a function several kernels call.
+    llvm::SmallPtrSet<Operation *, 8> reported;
     for (KernelOp kernel : getOperation().getOps<KernelOp>()) {
       if (kernel.getAllowRaces())
         continue;
       AccessIndexAnalysis analysis;
-      llvm::SmallPtrSet<Operation *, 8> reported;
-      kernel.walk<WalkOrder::PreOrder>([&](Operation *loop) {
-        if (isa<scf::ParallelOp, scf::ForallOp>(loop))
-          failed |= !checkLoop(kernel, loop, analysis, reported);
-      });
+      // The kernel and the functions with a body it calls, directly or
+      // not: their parallel loops run on the device too.
+      SmallVector<Operation *> scopes = {kernel};
+      llvm::SmallPtrSet<Operation *, 8> seen = {kernel};
+      for (unsigned i = 0; i < scopes.size(); ++i)
+        scopes[i]->walk([&](CallOpInterface call) {
+          auto callee = dyn_cast_or_null<FunctionOpInterface>(
+              call.resolveCallableInTable(&symbols));
+          if (callee && !callee.isExternal() && seen.insert(callee).second)
+            scopes.push_back(callee);
+        });
+      for (Operation *scope : scopes)
+        scope->walk<WalkOrder::PreOrder>([&](Operation *loop) {
+          if (isa<scf::ParallelOp, scf::ForallOp>(loop))
+            failed |= !checkLoop(kernel, scope, loop, analysis, reported);
+        });
     }
     if (failed)
       signalPassFailure();
   }
 
-  /// Reports every write of `loop` that may meet an access of another
-  /// iteration; returns whether there was none.
-  bool checkLoop(KernelOp kernel, Operation *loop,
+  /// Reports every write of `loop` (in `scope`: `kernel` or a function it
+  /// calls) that may meet an access of another iteration; returns whether
+  /// there was none.
+  bool checkLoop(KernelOp kernel, Operation *scope, Operation *loop,
                  AccessIndexAnalysis &analysis,
                  llvm::SmallPtrSetImpl<Operation *> &reported) {
-    SmallVector<MemoryAccess, 0> accesses = analysis.getAccesses(loop, kernel);
+    SmallVector<MemoryAccess, 0> accesses = analysis.getAccesses(loop, scope);
     RaceProver prover(analysis, loop);
     bool ok = true;
     for (const MemoryAccess &write : accesses) {
@@ -453,7 +471,7 @@ struct OffloadCheckRacesPass
           continue;
         if (prover.proveDisjoint(write, *other))
           continue;
-        report(kernel, loop, write, *other, prover, analysis);
+        report(kernel, scope, loop, write, *other, prover, analysis);
         reported.insert(write.op);
         ok = false;
         break;
@@ -462,7 +480,8 @@ struct OffloadCheckRacesPass
     return ok;
   }
 
-  void report(KernelOp kernel, Operation *loop, const MemoryAccess &write,
+  void report(KernelOp kernel, Operation *scope, Operation *loop,
+              const MemoryAccess &write,
               const MemoryAccess &other, RaceProver &prover,
               AccessIndexAnalysis &analysis) {
     std::string buffer = describeBuffer(write.root);
@@ -516,6 +535,9 @@ struct OffloadCheckRacesPass
            << other.op->getName() << "' at "
            << formatLocation(other.op->getLoc());
     }
+    if (scope != kernel.getOperation())
+      diag << " (in @" << cast<SymbolOpInterface>(scope).getName()
+           << ", which kernel @" << kernel.getSymName() << " calls)";
     diag << kAdvice << ", or mark kernel @" << kernel.getSymName()
          << " 'allow_races' if the accesses never meet";
     if (&other != &write)

@@ -380,7 +380,8 @@ def OffloadCheckRaces : Pass<"offload-check-races", "ModuleOp"> {
   let summary = "Reject writes that iterations of a parallel loop may race on";
   let description = [{
     Proves, for every `scf.parallel` and `scf.forall` in a kernel (nested
-    ones included), that no iteration writes an element of a buffer that
+    ones included, and those of the functions with a body the kernel calls,
+    directly or not), that no iteration writes an element of a buffer that
     another iteration reads or writes, and reports an error at every write
     it cannot prove so: iterations run at the same time on a GPU, so such a
     write gives results that depend on timing, while the host device, which
