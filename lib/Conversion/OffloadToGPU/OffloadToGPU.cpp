@@ -788,7 +788,10 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
     // of vectorWidth consecutive iterations (unrolled; the first one's
     // accesses carry the vector's alignment), then the iterations after
     // the last whole chunk one by one; else one by one throughout.
-    auto [id, size] = getGlobalIdAndSize(rewriter, loc, gpu::Dimension::x);
+    // Plain values: lambdas below capture them (C++17 cannot capture
+    // structured bindings).
+    Value id, size;
+    std::tie(id, size) = getGlobalIdAndSize(rewriter, loc, gpu::Dimension::x);
     Value lb = parallel.getLowerBound()[0], ub = parallel.getUpperBound()[0];
     auto cloneStep = [&](OpBuilder &b, Value iv, ValueRange accs,
                          bool withAlignment) {

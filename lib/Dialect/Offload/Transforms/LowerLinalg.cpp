@@ -290,7 +290,7 @@ getCombiners(linalg::LinalgOp op) {
   SmallVector<Operation *> combiners;
   Block *body = op.getBlock();
   auto outputs = op.getRegionOutputArgs();
-  if (outputs.size() != op.getNumDpsInits())
+  if (static_cast<int64_t>(outputs.size()) != op.getNumDpsInits())
     return failure();
   for (auto [index, yielded] :
        llvm::enumerate(body->getTerminator()->getOperands())) {
