@@ -3,6 +3,7 @@
 #include "offload/Driver/Driver.h"
 
 #include "offload/Conversion/OffloadToOpenMP/OffloadToOpenMP.h"
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Pipelines/Pipelines.h"
 #include "offload/Target/HostCodegen.h"
 #include "offload/Target/Tools.h"
@@ -23,6 +24,9 @@ using namespace mlir::offload;
 
 LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
                                                 const CompileOptions &options) {
+  if (options.allowTF32)
+    module->setAttr(OffloadDialect::getAllowTF32AttrName(),
+                    UnitAttr::get(module.getContext()));
   PassManager pm(module.getContext());
   OffloadPipelineOptions pipeline;
   pipeline.targets = options.targets;

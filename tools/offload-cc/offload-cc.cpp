@@ -99,6 +99,13 @@ cl::opt<bool> check(
              "and stop at the first element where their results differ, "
              "naming the kernel, the argument and the index"),
     cl::cat(category));
+cl::opt<bool> tf32(
+    "offload-tf32",
+    cl::desc("Let f32 matmuls run on tensor cores as TF32 (sets "
+             "offload.allow_tf32 on the module): faster, but it changes "
+             "results (products of 10-bit mantissas, f32 sums); the host "
+             "copy stays exact f32"),
+    cl::cat(category));
 cl::opt<bool> saveTemps(
     "save-temps",
     cl::desc("Keep the intermediate files next to the output: "
@@ -146,6 +153,7 @@ int main(int argc, char **argv) {
   options.targets = targets;
   options.remarks = remarks;
   options.check = check;
+  options.allowTF32 = tf32;
   options.keepAssembly = saveTemps;
   options.optLevel = optLevel;
   options.log = verbose ? &llvm::errs() : nullptr;

@@ -31,6 +31,9 @@ struct CompileOptions {
   bool remarks = false;
   /// Checking mode: compare every launch with the kernel's host copy.
   bool check = false;
+  /// Let f32 contractions run on tensor cores as TF32 (sets
+  /// `offload.allow_tf32` on the module): it changes their results.
+  bool allowTF32 = false;
   /// Keep the PTX of NVIDIA cubins (DeviceImage, extension "ptx").
   bool keepAssembly = false;
   /// Host code optimization level (0-3).

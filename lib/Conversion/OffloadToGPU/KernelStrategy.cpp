@@ -105,14 +105,24 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     strategy.fill = fill;
     strategy.epilogue = epilogue;
     strategy.tiling = TensorCoreTiling::simtTiling();
+    TensorCoreOperands ops = getTensorCoreOperands(*contraction);
+    bool batched = contraction->batch >= 0;
     llvm::raw_string_ostream os(strategy.reason);
-    os << "'" << contraction->op->getName() << "' of " << contraction->aType
-       << " on tensor cores where the target has wgmma: "
+    os << "'" << contraction->op->getName() << "' of " << contraction->aType;
+    if (ops.elementBytes == 4)
+      os << " as TF32 ('" << OffloadDialect::getAllowTF32AttrName() << "')";
+    os << " on tensor cores where the target has wgmma: "
        << TensorCoreTiling::tileM << "x" << TensorCoreTiling::tileN
        << " output tiles per block of " << TensorCoreTiling::warpgroups
-       << " warpgroups, k in slices of " << TensorCoreTiling::tileK
-       << " loaded by TMA through " << TensorCoreTiling::stages
-       << " shared-memory stages; elsewhere, and when the runtime gives no "
+       << " warpgroups, A" << (batched ? "[b]" : "")
+       << (ops.aKMajor ? "[m][k]" : "[k][m]") << " and B"
+       << (batched ? "[b]" : "") << (ops.bKMajor ? "[n][k]" : "[k][n]")
+       << ", k in slices of " << ops.tileK() << " loaded by TMA through "
+       << ops.stages() << " shared-memory stages";
+    if (ops.transposesB())
+      os << ", B's slices transposed in shared memory (TF32 wgmma reads B "
+            "k-contiguous)";
+    os << "; elsewhere, and when the runtime gives no "
           "tensor maps, the tiled contraction on the same grid";
     if (fill)
       os << "; the fill as the accumulators' initial value";

@@ -43,6 +43,7 @@
 
 #include "offload/Conversion/OffloadToGPU/KernelStrategy.h"
 
+#include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -95,31 +96,101 @@ static bool isTmaOperand(Value memref, KernelOp kernel, int64_t rank,
   return true;
 }
 
+bool mlir::offload::allowsTF32(Operation *op) {
+  for (; op; op = op->getParentOp())
+    if (op->hasAttr(OffloadDialect::getAllowTF32AttrName()))
+      return true;
+  return false;
+}
+
+/// The dimensions of an operand stored [outer][inner] (a batch first),
+/// from the loops `outer` and `inner`.
+static SmallVector<unsigned, 3> operandDims(const ContractionMatch &match,
+                                            unsigned outer, unsigned inner) {
+  SmallVector<unsigned, 3> dims;
+  if (match.batch >= 0)
+    dims.push_back(match.batch);
+  dims.append({outer, inner});
+  return dims;
+}
+
+TensorCoreOperands
+mlir::offload::getTensorCoreOperands(const ContractionMatch &match) {
+  TensorCoreOperands ops;
+  ops.elementBytes = match.aType.getIntOrFloatBitWidth() / 8;
+  ops.aKMajor = match.aDims == operandDims(match, match.m, match.k);
+  ops.bKMajor = match.bDims == operandDims(match, match.n, match.k);
+  return ops;
+}
+
+int64_t TensorCoreOperands::transposedOffset() const {
+  return stages() * TensorCoreTiling::stageBytes;
+}
+
+int64_t TensorCoreOperands::sharedBytes() const {
+  return transposedOffset() + (transposesB() ? 2 * transposedBytes : 0) +
+         1024;
+}
+
+TensorCoreOperands::Box TensorCoreOperands::getABox() const {
+  using T = TensorCoreTiling;
+  // A[m][k]: the slice's 128 rows of m in one box; A[k][m]: k rows of 64 m
+  // (128 bytes), one box per warpgroup.
+  if (aKMajor)
+    return {tileK(), T::tileM, 1, true};
+  return {128 / elementBytes, tileK(), T::tileM / (128 / elementBytes), true};
+}
+
+TensorCoreOperands::Box TensorCoreOperands::getBBox() const {
+  using T = TensorCoreTiling;
+  if (bKMajor)
+    return {tileK(), T::tileN, 1, true};
+  // B[k][n] of f32: all 256 n in one unswizzled box, transposed after.
+  if (transposesB())
+    return {T::tileN, tileK(), 1, false};
+  return {T::boxN, tileK(), T::tileN / T::boxN, true};
+}
+
 bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
                                       KernelOp kernel, std::string &why) {
-  if (match.aType != match.bType ||
-      !isa<Float16Type, BFloat16Type>(match.aType)) {
-    why = "inputs that are not both f16 or both bf16";
+  bool tf32 = false;
+  if (match.aType == match.bType && match.aType.isF32()) {
+    if (!allowsTF32(match.op)) {
+      why = "f32 inputs without 'offload.allow_tf32' (TF32 changes results; "
+            "offload-cc --offload-tf32 allows it)";
+      return false;
+    }
+    tf32 = true;
+  } else if (match.aType != match.bType ||
+             !isa<Float16Type, BFloat16Type>(match.aType)) {
+    why = "inputs that are not both f16, both bf16 or both f32 (TF32)";
     return false;
   }
-  if (!isa<Float32Type, Float16Type, BFloat16Type>(match.cType)) {
-    why = "an output that is not f32, f16 or bf16";
+  if (!isa<Float32Type, Float16Type, BFloat16Type>(match.cType) ||
+      (tf32 && !match.cType.isF32())) {
+    why = tf32 ? "an output that is not f32 (TF32)"
+               : "an output that is not f32, f16 or bf16";
     return false;
   }
-  // A[m][k] (K-major) and B[k][n] (N-major), as wgmma reads them from the
-  // 128-byte swizzled tiles; a batch is the outermost dimension of both (the
-  // tensor maps' third).
+  // A[m][k] or A[k][m], B[k][n] or B[n][k] (wgmma reads 16-bit operands
+  // either way from the 128-byte swizzled tiles); a batch is the outermost
+  // dimension of both (the tensor maps' third).
   bool batched = match.batch >= 0;
-  SmallVector<unsigned, 3> wantA, wantB;
-  if (batched) {
-    wantA.push_back(match.batch);
-    wantB.push_back(match.batch);
+  auto either = [&](ArrayRef<unsigned> dims, unsigned x, unsigned y) {
+    return dims == ArrayRef<unsigned>(operandDims(match, x, y)) ||
+           dims == ArrayRef<unsigned>(operandDims(match, y, x));
+  };
+  if (!either(match.aDims, match.m, match.k) ||
+      !either(match.bDims, match.k, match.n)) {
+    why = batched ? "operands whose batch is not their outermost dimension"
+                  : "operands that are not matrices of (m, k) and (k, n)";
+    return false;
   }
-  wantA.append({match.m, match.k});
-  wantB.append({match.k, match.n});
-  if (match.aDims != wantA || match.bDims != wantB) {
-    why = batched ? "operands that are not A[b][m][k] and B[b][k][n]"
-                  : "operands that are not A[m][k] and B[k][n]";
+  if (tf32 && !getTensorCoreOperands(match).aKMajor) {
+    why = batched ? "an f32 A stored A[b][k][m] (TF32 wgmma reads A only "
+                    "k-contiguous)"
+                  : "an f32 A stored A[k][m] (TF32 wgmma reads A only "
+                    "k-contiguous)";
     return false;
   }
   // The body multiplies and adds, after extensions.
@@ -155,7 +226,7 @@ public:
   TensorCoreBuilder(RewriterBase &b, const ContractionMatch &match,
                     linalg::LinalgOp epilogue)
       : b(b), loc(match.op.getLoc()), ctx(b.getContext()), match(match),
-        epilogue(epilogue) {}
+        ops(getTensorCoreOperands(match)), epilogue(epilogue) {}
 
   void build(linalg::FillOp fill, Value mapA, Value mapB);
 
@@ -191,7 +262,21 @@ private:
         gpu::AddressSpaceAttr::get(
             ctx, gpu::GPUDialect::getWorkgroupAddressSpace()));
   }
-  Value tensorMap(Value address, MemRefType box);
+  Value tensorMap(Value address, MemRefType box, bool swizzled);
+  /// The shared-memory type of one TMA box of `box` (with the batch's 1).
+  MemRefType boxType(TensorCoreOperands::Box box);
+  /// A wgmma matrix descriptor for the operand at byte `offset` of the
+  /// (aligned) dynamic shared memory, 128-byte swizzled, with leading and
+  /// stride byte offsets `leading` and `stride`.
+  Value descriptor(Value offset, int64_t leading, int64_t stride);
+  /// One slice's wgmma of this warpgroup (tileK / wgmmaK instructions
+  /// m64n256) on the stage at byte `offset`, B's K-major copy at
+  /// `transposed` when B is transposed; leaves its group in flight and
+  /// waits for the previous one.
+  Value multiply(Value acc, Value offset, Value transposed);
+  /// Transposes B's slice at byte `raw` (k x 256, n innermost) into the
+  /// K-major swizzled copy at byte `transposed`.
+  void transposeB(Value raw, Value transposed);
   /// The dynamic shared memory size the launch gave (%dynamic_smem_size).
   Value dynamicSharedSize();
   /// Whether `memref`'s start and the strides of its outer dimensions are
@@ -219,25 +304,25 @@ private:
   Location loc;
   MLIRContext *ctx;
   const ContractionMatch &match;
+  TensorCoreOperands ops;
   /// The fused elementwise op (its output D), or null.
   linalg::LinalgOp epilogue;
 
   Value shared, pad, barriers, descA, descB, leader, tid, warpgroup;
-  /// The tensor maps as 2-D boxes, for the wgmma descriptors (which take
-  /// the swizzle and B's leading byte offset from their type).
-  Value descA2d, descB2d;
   Value sizeM, sizeN, sizeK, numK, g0, m0, n0;
   /// The batch of the tile (with a batch dimension).
   Value z;
-  /// TMA boxes (1 x ... with a batch dimension), their 2-D shapes, the
-  /// warpgroup's part of A's slice and B's slice.
-  MemRefType aBox, bBox, aBox2d, bBox2d, aWarpgroup, bTile;
+  /// TMA boxes (1 x ... with a batch dimension).
+  MemRefType aBox, bBox;
 };
 } // namespace
 
-Value TensorCoreBuilder::tensorMap(Value address, MemRefType box) {
+Value TensorCoreBuilder::tensorMap(Value address, MemRefType box,
+                                   bool swizzled) {
   auto type = nvgpu::TensorMapDescriptorType::get(
-      ctx, box, nvgpu::TensorMapSwizzleKind::SWIZZLE_128B,
+      ctx, box,
+      swizzled ? nvgpu::TensorMapSwizzleKind::SWIZZLE_128B
+               : nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE,
       nvgpu::TensorMapL2PromoKind::L2PROMO_256B,
       nvgpu::TensorMapOOBKind::OOB_ZERO,
       nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
@@ -284,34 +369,46 @@ SmallVector<Value> TensorCoreBuilder::cIndices(Value row, Value col) {
   return where;
 }
 
+MemRefType TensorCoreBuilder::boxType(TensorCoreOperands::Box box) {
+  SmallVector<int64_t, 3> shape;
+  if (match.batch >= 0)
+    shape.push_back(1);
+  shape.append({box.outer, box.inner});
+  return sharedType(shape, match.aType);
+}
+
 void TensorCoreBuilder::issueSlice(Value t) {
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, land(leader, lt(t, numK)),
                                 /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  Value stage = rem(add(g0, t), T::stages);
+  Value stage = rem(add(g0, t), ops.stages());
   Value offset = mul(stage, index(T::stageBytes));
-  int64_t boxBytes = T::tileK * T::boxN * 2;
-  Value k0 = mul(t, index(T::tileK));
+  Value k0 = mul(t, index(ops.tileK()));
   nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers,
                                           index(T::stageBytes), stage,
                                           /*predicate=*/Value());
-  // Coordinates innermost first; the batch is the outermost.
-  auto coords = [&](Value inner, Value outer) {
-    SmallVector<Value, 3> at{inner, outer};
-    if (z)
-      at.push_back(z);
-    return at;
+  // The boxes of one operand side by side along m (or n) from `start`;
+  // coordinates innermost first, the batch outermost.
+  auto load = [&](TensorCoreOperands::Box box, bool kMajor, Value start,
+                  Value desc, MemRefType type, int64_t at) {
+    int64_t boxBytes = box.inner * box.outer * ops.elementBytes;
+    for (int64_t i = 0; i < box.count; ++i) {
+      SmallVector<Value, 3> coords;
+      if (kMajor)
+        coords = {k0, add(start, index(i * box.outer))};
+      else
+        coords = {add(start, index(i * box.inner)), k0};
+      if (z)
+        coords.push_back(z);
+      nvgpu::TmaAsyncLoadOp::create(
+          b, loc, view(add(offset, index(at + i * boxBytes)), type), barriers,
+          desc, coords, stage, /*multicastMask=*/Value(),
+          /*predicate=*/Value());
+    }
   };
-  nvgpu::TmaAsyncLoadOp::create(b, loc, view(offset, aBox), barriers, descA,
-                                coords(k0, m0), stage,
-                                /*multicastMask=*/Value(),
-                                /*predicate=*/Value());
-  for (int64_t box = 0; box < T::tileN / T::boxN; ++box)
-    nvgpu::TmaAsyncLoadOp::create(
-        b, loc, view(add(offset, index(T::aStageBytes + box * boxBytes)), bBox),
-        barriers, descB, coords(add(n0, index(box * T::boxN)), k0), stage,
-        /*multicastMask=*/Value(), /*predicate=*/Value());
+  load(ops.getABox(), ops.aKMajor, m0, descA, aBox, 0);
+  load(ops.getBBox(), ops.bKMajor, n0, descB, bBox, T::aStageBytes);
 }
 
 void TensorCoreBuilder::storeScalars(Value staged, Value r, Value c, Value row,
@@ -350,15 +447,10 @@ void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {
   // fragments are stored here, as wgmma's m64nNk16 layout places them:
   // register 4j + 2h + e of thread t (warp w = t / 32 of its warpgroup,
   // lane l) holds row 16w + l / 4 + 8h, column 8j + 2(l % 4) + e. The
-  // accumulator is a struct of one struct of tileN / 2 f32 after
-  // convert-nvgpu-to-nvvm; the casts fold away there.
+  // accumulator is the struct of tileN / 2 f32 that nvvm.wgmma.mma_async
+  // returns.
   Type f32 = b.getF32Type();
-  int64_t perThread = T::warpgroupM * T::tileN / 128;
-  auto fragments =
-      LLVM::LLVMStructType::getLiteral(ctx, SmallVector<Type>(perThread, f32));
-  auto whole = LLVM::LLVMStructType::getLiteral(ctx, {fragments});
-  Value registers =
-      UnrealizedConversionCastOp::create(b, loc, whole, acc).getResult(0);
+  Value registers = acc;
   Value lane = rem(tid, 32);
   Value warp = rem(div(tid, 32), 4);
   Value row0 = add(mul(warpgroup, index(T::warpgroupM)),
@@ -369,9 +461,9 @@ void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {
     for (int64_t h = 0; h < 2; ++h) {
       int64_t reg = 4 * j + 2 * h;
       Value x = LLVM::ExtractValueOp::create(b, loc, registers,
-                                             ArrayRef<int64_t>{0, reg});
+                                             ArrayRef<int64_t>{reg});
       Value y = LLVM::ExtractValueOp::create(b, loc, registers,
-                                             ArrayRef<int64_t>{0, reg + 1});
+                                             ArrayRef<int64_t>{reg + 1});
       Value both =
           vector::FromElementsOp::create(b, loc, pair, ValueRange{x, y});
       vector::StoreOp::create(
@@ -494,15 +586,121 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   gpu::BarrierOp::create(b, loc);
 }
 
+Value TensorCoreBuilder::descriptor(Value offset, int64_t leading,
+                                    int64_t stride) {
+  // Bits 0-13: the start address / 16; 16-29: the leading byte offset / 16;
+  // 32-45: the stride byte offset / 16; 62-63: 1, the 128-byte swizzle. The
+  // stages start at a 1024-byte boundary, so the base offset (49-51) is 0.
+  Type i64 = b.getI64Type();
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, shared);
+  Value address = arith::IndexCastUIOp::create(
+      b, loc, i64, rem(add(add(base, pad), offset), 1 << 18));
+  uint64_t fields = (uint64_t(leading >> 4) << 16) |
+                    (uint64_t(stride >> 4) << 32) | (uint64_t(1) << 62);
+  return arith::OrIOp::create(
+      b, loc,
+      arith::ShRUIOp::create(b, loc, address,
+                             arith::ConstantIntOp::create(b, loc, i64, 4)),
+      arith::ConstantIntOp::create(b, loc, i64, int64_t(fields)));
+}
+
+Value TensorCoreBuilder::multiply(Value acc, Value offset, Value transposed) {
+  // The operands as wgmma reads them from the 128-byte swizzled boxes:
+  // K-major (rows of 128 bytes of k, 8-row groups 1024 bytes apart; the
+  // next instruction's k 32 bytes further) or M/N-major (rows of 128 bytes
+  // of m or n, one per k, 8-row groups 1024 bytes apart, 64-wide boxes
+  // 8 KiB apart; the next instruction's k 16 rows further).
+  constexpr int64_t group = 1024, box = 8192;
+  int64_t steps = ops.tileK() / ops.wgmmaK();
+  auto kStep = [&](bool kMajor) -> int64_t {
+    return kMajor ? 32 : ops.wgmmaK() * 128;
+  };
+  // This warpgroup's 64 rows of A: 8 KiB in either layout (64 rows of
+  // 128 bytes, or the second 64-wide box of A[k][m]).
+  Value aStart = add(offset, mul(warpgroup, index(T::warpgroupM * 128)));
+  Value bStart = transposed ? transposed : add(offset, index(T::aStageBytes));
+  bool bKMajor = ops.bKMajor || ops.transposesB();
+  Value descA = descriptor(aStart, ops.aKMajor ? 16 : box, group);
+  Value descB = descriptor(bStart, bKMajor ? 16 : box, group);
+
+  NVVM::WGMMATypes type = ops.elementBytes == 4 ? NVVM::WGMMATypes::tf32
+                          : match.aType.isBF16() ? NVVM::WGMMATypes::bf16
+                                                 : NVVM::WGMMATypes::f16;
+  // layout A row: K-major (col: M-major); layout B col: K-major (row:
+  // N-major).
+  auto layoutA = NVVM::MMALayoutAttr::get(
+      ctx, ops.aKMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col);
+  auto layoutB = NVVM::MMALayoutAttr::get(
+      ctx, bKMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row);
+  auto typeIn = NVVM::WGMMATypesAttr::get(ctx, type);
+  auto typeOut = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
+  auto scaleOut = NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
+  auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, T::tileN, ops.wgmmaK());
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  Type i64 = b.getI64Type();
+  for (int64_t k = 0; k < steps; ++k) {
+    auto advance = [&](Value desc, bool kMajor) -> Value {
+      if (k == 0)
+        return desc;
+      return arith::AddIOp::create(
+          b, loc, desc,
+          arith::ConstantIntOp::create(b, loc, i64, k * kStep(kMajor) >> 4));
+    };
+    acc = NVVM::WgmmaMmaAsyncOp::create(
+        b, loc, acc.getType(), acc, advance(descA, ops.aKMajor),
+        advance(descB, bKMajor), shape, typeIn, typeIn, typeOut, scaleOut,
+        scaleIn, scaleIn, layoutA, layoutB, /*satfinite=*/nullptr);
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
+  return acc;
+}
+
+void TensorCoreBuilder::transposeB(Value raw, Value transposed) {
+  // B's slice: 32 rows of k, each 256 f32 of n (1 KiB). Its copy: 256 rows
+  // of n, each 32 f32 of k (128 bytes), the 16-byte chunk c of row n at
+  // chunk c ^ (n % 8) (the 128-byte swizzle). Each thread moves two 4 x 4
+  // blocks (k-chunk kc, n-block nb) with 16-byte loads and stores; the 8
+  // threads of a quarter warp (p = tid % 8) take nb % 8 = p and
+  // kc = (p + x) % 8, so that their loads and their stores each fall in
+  // 8 different bank groups.
+  auto vec4 = VectorType::get({4}, b.getF32Type());
+  auto rawView = view(raw, sharedType({32 * T::tileN}, b.getF32Type()));
+  auto copyView =
+      view(transposed, sharedType({T::tileN * 32}, b.getF32Type()));
+  Value p = rem(tid, 8);
+  for (int64_t rep = 0; rep < 2; ++rep) {
+    Value idx = add(mul(div(tid, 8), index(2)), index(rep));
+    Value h = div(idx, 8), x = rem(idx, 8);
+    Value nb = add(mul(h, index(8)), p);
+    Value kc = rem(add(p, x), 8);
+    SmallVector<Value, 4> rows;
+    for (int64_t i = 0; i < 4; ++i) {
+      Value k = add(mul(kc, index(4)), index(i));
+      rows.push_back(vector::LoadOp::create(
+          b, loc, vec4, rawView,
+          ValueRange{add(mul(k, index(T::tileN)), mul(nb, index(4)))},
+          /*nontemporal=*/false, llvm::Align(16)));
+    }
+    for (int64_t j = 0; j < 4; ++j) {
+      SmallVector<Value, 4> column;
+      for (int64_t i = 0; i < 4; ++i)
+        column.push_back(vector::ExtractOp::create(b, loc, rows[i], j));
+      Value n = add(mul(nb, index(4)), index(j));
+      Value chunk = arith::XOrIOp::create(b, loc, kc, rem(n, 8));
+      vector::StoreOp::create(
+          b, loc, vector::FromElementsOp::create(b, loc, vec4, column),
+          copyView, ValueRange{add(mul(n, index(32)), mul(chunk, index(4)))},
+          /*nontemporal=*/false, llvm::Align(16));
+    }
+  }
+}
+
 void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
-  Type element = match.aType;
   bool batched = match.batch >= 0;
-  aBox2d = sharedType({T::tileM, T::tileK}, element);
-  bBox2d = sharedType({T::tileK, T::boxN}, element);
-  aBox = batched ? sharedType({1, T::tileM, T::tileK}, element) : aBox2d;
-  bBox = batched ? sharedType({1, T::tileK, T::boxN}, element) : bBox2d;
-  aWarpgroup = sharedType({T::warpgroupM, T::tileK}, element);
-  bTile = sharedType({T::tileK, T::tileN}, element);
+  aBox = boxType(ops.getABox());
+  bBox = boxType(ops.getBBox());
   auto workgroup = gpu::AddressSpaceAttr::get(
       ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
 
@@ -529,14 +727,12 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
 
   // One mbarrier per stage, armed by the leader with the stage's bytes.
   barriers = nvgpu::MBarrierCreateOp::create(
-      b, loc, nvgpu::MBarrierGroupType::get(ctx, workgroup, T::stages));
-  for (int64_t s = 0; s < T::stages; ++s)
+      b, loc, nvgpu::MBarrierGroupType::get(ctx, workgroup, ops.stages()));
+  for (int64_t s = 0; s < ops.stages(); ++s)
     nvgpu::MBarrierInitOp::create(b, loc, barriers, index(1), index(s), leader);
   gpu::BarrierOp::create(b, loc);
-  descA = tensorMap(mapA, aBox);
-  descB = tensorMap(mapB, bBox);
-  descA2d = batched ? tensorMap(mapA, aBox2d) : descA;
-  descB2d = batched ? tensorMap(mapB, bBox2d) : descB;
+  descA = tensorMap(mapA, aBox, ops.getABox().swizzled);
+  descB = tensorMap(mapB, bBox, ops.getBBox().swizzled);
   nvgpu::TmaPrefetchOp::create(b, loc, descA, leader);
   nvgpu::TmaPrefetchOp::create(b, loc, descB, leader);
 
@@ -546,7 +742,7 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   Value tilesM = ceilDiv(sizeM, T::tileM);
   Value perBatch = mul(tilesN, tilesM);
   Value tiles = batched ? mul(perBatch, size(match.batch)) : perBatch;
-  numK = ceilDiv(sizeK, T::tileK);
+  numK = ceilDiv(sizeK, ops.tileK());
   Value block, blocks;
   for (gpu::Dimension dim :
        {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x}) {
@@ -582,14 +778,14 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(T::tileN));
 
   // Prologue: the first stages - 1 slices.
-  for (int64_t s = 0; s + 1 < T::stages; ++s)
+  for (int64_t s = 0; s + 1 < ops.stages(); ++s)
     issueSlice(index(s));
 
-  auto accType = nvgpu::WarpgroupAccumulatorType::get(
-      ctx, VectorType::get({T::warpgroupM, T::tileN}, b.getF32Type()));
-  Value acc0 = nvgpu::WarpgroupMmaInitAccumulatorOp::create(b, loc, accType);
-  // This warpgroup's rows of A's slice.
-  Value aOffset = mul(warpgroup, index(T::warpgroupM * T::tileK * 2));
+  Value acc0 = LLVM::ZeroOp::create(
+      b, loc,
+      LLVM::LLVMStructType::getLiteral(
+          ctx, SmallVector<Type>(T::warpgroupM * T::tileN / 128,
+                                 b.getF32Type())));
   auto kLoop =
       scf::ForOp::create(b, loc, index(0), numK, index(1), ValueRange{acc0});
   {
@@ -597,28 +793,30 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     b.setInsertionPointToStart(kLoop.getBody());
     Value t = kLoop.getInductionVar();
     Value g = add(g0, t);
-    Value stage = rem(g, T::stages);
+    Value stage = rem(g, ops.stages());
     Value phase = arith::IndexCastOp::create(b, loc, b.getI1Type(),
-                                             rem(div(g, T::stages), 2));
+                                             rem(div(g, ops.stages()), 2));
     nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
                                            index(10000000), stage);
     Value offset = mul(stage, index(T::stageBytes));
-    Value a = view(add(offset, aOffset), aWarpgroup);
-    Value bv = view(add(offset, index(T::aStageBytes)), bTile);
-    Value dA = nvgpu::WarpgroupGenerateDescriptorOp::create(
-        b, loc, nvgpu::WarpgroupMatrixDescriptorType::get(ctx, aWarpgroup), a,
-        descA2d);
-    Value dB = nvgpu::WarpgroupGenerateDescriptorOp::create(
-        b, loc, nvgpu::WarpgroupMatrixDescriptorType::get(ctx, bTile), bv,
-        descB2d);
+    Value transposed;
+    if (ops.transposesB()) {
+      // Copy t % 2 was last read by slice t - 2's wgmma, which every
+      // warpgroup waited for before the last barrier.
+      transposed = add(index(ops.transposedOffset()),
+                       mul(rem(t, 2), index(ops.transposedBytes)));
+      transposeB(add(offset, index(T::aStageBytes)), transposed);
+      // The generic proxy's writes, before the async proxy (wgmma) reads.
+      NVVM::FenceProxyOp::create(
+          b, loc, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+      gpu::BarrierOp::create(b, loc);
+    }
     // Leaves this slice's wgmma group in flight, waits for the previous.
-    Value acc = nvgpu::WarpgroupMmaOp::create(
-        b, loc, accType, dA, dB, /*waitGroup=*/uint64_t(1),
-        /*transposeA=*/UnitAttr(), /*transposeB=*/b.getUnitAttr(),
-        kLoop.getRegionIterArgs()[0]);
+    Value acc = multiply(kLoop.getRegionIterArgs()[0], offset, transposed);
     // Every warp is done with the previous slice's stage: refill it.
     gpu::BarrierOp::create(b, loc);
-    issueSlice(add(t, index(T::stages - 1)));
+    issueSlice(add(t, index(ops.stages() - 1)));
     scf::YieldOp::create(b, loc, ValueRange{acc});
   }
   buildEpilogue(kLoop.getResult(0), fillValue);
@@ -634,7 +832,7 @@ void TensorCoreBuilder::build(linalg::FillOp fill, Value mapA, Value mapB) {
            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, mapB, zero));
   Value enoughShared = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::uge, dynamicSharedSize(),
-      arith::ConstantIntOp::create(b, loc, T::sharedBytes, 32));
+      arith::ConstantIntOp::create(b, loc, ops.sharedBytes(), 32));
   auto ifOp =
       scf::IfOp::create(b, loc, TypeRange{}, land(haveMaps, enoughShared),
                         /*withElseRegion=*/true);

@@ -583,17 +583,19 @@ static Grid getExplicitGrid(RewriterBase &rewriter, LaunchOp launch) {
 // Tensor maps
 //===----------------------------------------------------------------------===//
 
-/// CUtensorMapDataType of `type` (f16 and bf16).
+/// CUtensorMapDataType of `type` (f16, bf16 and f32).
 static int64_t getTensorMapDataType(Type type) {
+  if (type.isF32())
+    return 7; // CU_TENSOR_MAP_DATA_TYPE_FLOAT32 (TF32 wgmma reads it as is)
   return type.isBF16() ? 9 : 6; // CU_TENSOR_MAP_DATA_TYPE_BFLOAT16 : FLOAT16
 }
 
 /// Calls `__offload_rt_prepare_tma` (when the runtime library is linked in)
 /// for the launch of tensor-core contraction `kernel`, with the tensor maps
-/// it needs: A[m][k] in 64 x 128 (k x m) boxes, B[k][n] in 64 x 64 (n x k)
-/// boxes (TensorCoreTiling), both 128-byte swizzled (TensorCoreContraction.cpp
-/// reads them that way); with a batch, A[b][m][k] and B[b][k][n] as 3-D maps
-/// whose boxes span one batch. Returns the i1 "the runtime mapped A and B"
+/// it needs, in the boxes of TensorCoreOperands (A[m][k] in tileK x 128
+/// (k x m) boxes, B[k][n] of f16/bf16 in 64 x 64 (n x k) boxes, ...),
+/// 128-byte swizzled but for an f32 B[k][n] (TensorCoreContraction.cpp reads
+/// them that way); with a batch, 3-D maps whose boxes span one batch. Returns the i1 "the runtime mapped A and B"
 /// and the operand fields (an `int64_t[2][kTmaOperandFields]`,
 /// OffloadRuntime.h).
 static std::pair<Value, Value>
@@ -616,12 +618,12 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
   auto toI64 = [&](Value index) -> Value {
     return arith::IndexCastOp::create(rewriter, loc, i64, index);
   };
+  TensorCoreOperands ops = getTensorCoreOperands(match);
   struct Operand {
     Value kernelArg;
-    int64_t boxInner, boxOuter;
-  } operands[2] = {
-      {match.getA(), TensorCoreTiling::tileK, TensorCoreTiling::tileM},
-      {match.getB(), TensorCoreTiling::boxN, TensorCoreTiling::tileK}};
+    TensorCoreOperands::Box box;
+  } operands[2] = {{match.getA(), ops.getABox()},
+                   {match.getB(), ops.getBBox()}};
   for (auto [i, operand] : llvm::enumerate(operands)) {
     int64_t base = i * kTmaOperandFields;
     unsigned argIndex = cast<BlockArgument>(operand.kernelArg).getArgNumber();
@@ -647,11 +649,13 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
               LLVM::MulOp::create(rewriter, loc, toI64(meta.getStrides()[dim]),
                                   i64Constant(rewriter, loc, bytes)));
       store(base + 13 + d, i64Constant(rewriter, loc,
-                                       d == 0   ? operand.boxInner
-                                       : d == 1 ? operand.boxOuter
+                                       d == 0   ? operand.box.inner
+                                       : d == 1 ? operand.box.outer
                                                 : 1));
     }
-    store(base + 18, i64Constant(rewriter, loc, 3)); // 128-byte swizzle
+    // CU_TENSOR_MAP_SWIZZLE_128B or _NONE.
+    store(base + 18,
+          i64Constant(rewriter, loc, operand.box.swizzled ? 3 : 0));
     store(base + 19, i64Constant(rewriter, loc, bytes));
   }
   // int32_t __offload_rt_prepare_tma(ident_t *, int64_t device,
@@ -670,7 +674,7 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
       LLVM::CallOp::create(
           rewriter, loc, prepare,
           ValueRange{ident, device, argsPtr,
-                     i32Constant(rewriter, loc, TensorCoreTiling::sharedBytes),
+                     i32Constant(rewriter, loc, ops.sharedBytes()),
                      i32Constant(rewriter, loc, 2), array})
           .getResult();
   scf::YieldOp::create(

@@ -5,7 +5,8 @@
 // an sm_90 target. The NVIDIA device module is built for sm_90a (PTX 8.0);
 // its kernel runs two warpgroups per 128x256 output tile (64 rows each),
 // k-slices of 64 loaded by TMA into dynamic shared memory through 4 mbarrier
-// stages and multiplied by nvgpu.warpgroup.mma, when both tensor maps (the
+// stages and multiplied by nvvm.wgmma.mma_async (m64n256k16, descriptors
+// built from the operands' layouts), when both tensor maps (the
 // kernel's two last parameters) are there and the launch gave 197632 bytes
 // of dynamic shared memory; otherwise the tiled contraction (128x128 tiles,
 // 256 threads). The AMD module and the host copy keep the same parameters.
@@ -13,7 +14,7 @@
 // bf16 inputs, f32 output, after a fill.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
                                       #offload.amdgpu<chip = "gfx942">]} {
-  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
+  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
   offload.kernel @mm(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -57,19 +58,31 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
-// Each warpgroup: a 64x256 accumulator, its 64 rows of A's slice.
-// CHECK: %[[INIT:.*]] = nvgpu.warpgroup.mma.init.accumulator -> <fragmented = vector<64x256xf32>>
-// CHECK: %[[AOFF:.*]] = arith.muli %[[WG]], %c8192
+// Each warpgroup: a 64x256 accumulator (the 128 f32 of wgmma's result
+// registers, from zero).
+// CHECK: %[[INIT:.*]] = llvm.mlir.zero : !llvm.struct<(f32, {{.*}})>
 // The main loop: wait for the stage's phase, multiply, refill.
-// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[C:.*]] = %[[INIT]]) -> (!nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>>) {
+// CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[C:.*]] = %[[INIT]]) -> (!llvm.struct<(f32, {{.*}})>) {
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%{{.*}}], %{{.*}}, %{{.*}}
 // CHECK: %[[OFF:.*]] = arith.muli %{{.*}}, %c49152
-// CHECK: %[[AW:.*]] = arith.addi %[[OFF]], %[[AOFF]]
-// CHECK: %[[AWP:.*]] = arith.addi %{{.*}}, %[[AW]]
-// CHECK: %[[AV:.*]] = memref.view %[[SMEM]][%[[AWP]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK: %[[WA:.*]] = nvgpu.warpgroup.generate.descriptor %[[AV]], %[[DA]]
-// CHECK: %[[WB:.*]] = nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DB]] : memref<64x256xbf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma %[[WA]], %[[WB]], %[[C]] {transposeB} : <tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xbf16, #gpu.address_space<workgroup>>>, <fragmented = vector<64x256xf32>> -> <fragmented = vector<64x256xf32>>
+// The descriptors: (shared address / 16) | 128-byte swizzle (1 << 62) |
+// stride byte offset 1024 (8 rows of 128 bytes) / 16 << 32 | leading byte
+// offset / 16 << 16: 16 for A[m][k] (K-major), 8192 for B[k][n] (N-major:
+// 64-wide boxes 8 KiB apart).
+// CHECK: %[[WGOFF:.*]] = arith.muli %[[WG]], %c8192
+// CHECK: arith.addi %[[OFF]], %[[WGOFF]]
+// CHECK: %[[WA:.*]] = arith.ori %{{.*}}, %c4611686293305360384_i64 : i64
+// CHECK: %[[WB:.*]] = arith.ori %{{.*}}, %c4611686293338849280_i64 : i64
+// CHECK: nvvm.wgmma.fence.aligned
+// A K-major (row), B N-major (row); the next k's A 32 bytes further, B's 16
+// rows of 128 bytes further.
+// CHECK: %[[D0:.*]] = nvvm.wgmma.mma_async %[[WA]], %[[WB]], %[[C]], <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <row>]
+// CHECK: %[[WA1:.*]] = arith.addi %[[WA]], %c2_i64 : i64
+// CHECK: %[[WB1:.*]] = arith.addi %[[WB]], %c128_i64 : i64
+// CHECK: nvvm.wgmma.mma_async %[[WA1]], %[[WB1]], %[[D0]]
+// CHECK-COUNT-2: nvvm.wgmma.mma_async
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK-NEXT: gpu.barrier
 // CHECK: nvgpu.tma.async.load
 // CHECK: scf.yield
@@ -79,10 +92,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // elements behind bounds checks elsewhere.
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: %[[STAGED:.*]] = memref.view %[[SMEM]]{{.*}} to memref<128x264xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[REGS:.*]] = builtin.unrealized_conversion_cast %[[ACC]] : !nvgpu.warpgroup.accumulator<fragmented = vector<64x256xf32>> to !llvm.struct<(struct<(f32, {{.*}})>)>
 // CHECK: %[[ROW:.*]] = arith.muli %[[WG]], %c64
-// CHECK: %[[X:.*]] = llvm.extractvalue %[[REGS]][0, 0]
-// CHECK: %[[Y:.*]] = llvm.extractvalue %[[REGS]][0, 1]
+// CHECK: %[[X:.*]] = llvm.extractvalue %[[ACC]][0]
+// CHECK: %[[Y:.*]] = llvm.extractvalue %[[ACC]][1]
 // CHECK: %[[XY:.*]] = vector.from_elements %[[X]], %[[Y]] : vector<2xf32>
 // CHECK: vector.store %[[XY]], %[[STAGED]][%{{.*}}, %{{.*}}] {alignment = 8 : i64}
 // CHECK-COUNT-63: vector.store %{{.*}}, %[[STAGED]]
@@ -122,7 +134,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 }
 
 // CHECK-LABEL: gpu.func @mm16(
-// CHECK: nvgpu.warpgroup.mma {{.*}} {transposeB} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 // 8 elements (16 bytes) of C per thread and step.
 // CHECK: %[[V:.*]] = vector.load %{{.*}} {alignment = 32 : i64} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
 // CHECK: %[[OLDV:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
@@ -139,16 +151,23 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // -----
 
-// No tensor cores: f32 inputs, an sm_80 target, a transposed B (with and
-// without a batch), a batch that is not outermost, rows TMA cannot take:
-// the tiled contraction, with the reason when the target has wgmma.
+// No tensor cores: f32 inputs without offload.allow_tf32 (and an f32 A[k][m]
+// with it: TF32 wgmma reads A only K-major), a batch that is not outermost,
+// rows TMA cannot take: the tiled contraction, with the reason when the
+// target has wgmma.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
-  // expected-remark@+1 {{strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: inputs that are not both f16 or both bf16)}}
+  // expected-remark@+1 {{strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: f32 inputs without 'offload.allow_tf32' (TF32 changes results; offload-cc --offload-tf32 allows it))}}
   offload.kernel @f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
-  // expected-remark@+1 {{(not on tensor cores: operands that are not A[b][m][k] and B[b][k][n])}}
+  // expected-remark@+1 {{(not on tensor cores: an f32 A stored A[k][m] (TF32 wgmma reads A only k-contiguous))}}
+  offload.kernel @tf32_at(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
+        {offload.allow_tf32} ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{(not on tensor cores: operands whose batch is not their outermost dimension)}}
   offload.kernel @bmm_mbk(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
     linalg.generic {indexing_maps = [affine_map<(b, m, n, k) -> (m, b, k)>, affine_map<(b, m, n, k) -> (b, k, n)>, affine_map<(b, m, n, k) -> (b, m, n)>],
                     iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
@@ -167,20 +186,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
     linalg.batch_matmul ins(%a, %b : memref<2x64x8xf16>, memref<2x8x8xf16, strided<[68, 8, 1]>>) outs(%c : memref<2x64x8xf32>)
     offload.return
   }
-  // expected-remark@+1 {{(not on tensor cores: operands that are not A[m][k] and B[k][n])}}
-  offload.kernel @mm_bt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
-    linalg.generic {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>],
-                    iterator_types = ["parallel", "parallel", "reduction"]}
-        ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>) {
-    ^bb0(%x: bf16, %y: bf16, %acc: f32):
-      %xf = arith.extf %x : bf16 to f32
-      %yf = arith.extf %y : bf16 to f32
-      %p = arith.mulf %xf, %yf : f32
-      %s = arith.addf %acc, %p : f32
-      linalg.yield %s : f32
-    }
-    offload.return
-  }
   // expected-remark@+1 {{(not on tensor cores: A's rows are not a multiple of 16 bytes apart (TMA))}}
   offload.kernel @odd_k(%a: memref<64x9xbf16>, %b: memref<9x64xbf16>, %c: memref<64x64xf32>) {
     linalg.matmul ins(%a, %b : memref<64x9xbf16>, memref<9x64xbf16>) outs(%c : memref<64x64xf32>)
@@ -192,6 +197,160 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-NOT: nvgpu.
 // CHECK: gpu.func @f32(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-NOT: nvvm.wgmma
+// CHECK: gpu.func @tf32_at(
+
+// -----
+
+// Transposed operands (f16, bf16): A stored A[k][m] (M-major: two TMA boxes
+// of 64 k-rows x 64 m per slice, one per warpgroup, read with wgmma's
+// transpose bit: layout A col), B stored B[n][k] (K-major: one box of 256
+// n-rows x 64 k, layout B col), and both.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#km = affine_map<(m, n, k) -> (k, m)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#nk = affine_map<(m, n, k) -> (n, k)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm_at: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages}}
+  offload.kernel @mm_at(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+    linalg.matmul indexing_maps = [#km, #kn, #mn]
+        ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{kernel @mm_bt: strategy 'tensor-core-contraction': 'linalg.generic' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 64}}
+  offload.kernel @mm_bt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+    linalg.generic {indexing_maps = [#mk, #nk, #mn],
+                    iterator_types = ["parallel", "parallel", "reduction"]}
+        ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>) {
+    ^bb0(%x: bf16, %y: bf16, %acc: f32):
+      %xf = arith.extf %x : bf16 to f32
+      %yf = arith.extf %y : bf16 to f32
+      %p = arith.mulf %xf, %yf : f32
+      %s = arith.addf %acc, %p : f32
+      linalg.yield %s : f32
+    }
+    offload.return
+  }
+  // expected-remark@+1 {{kernel @mm_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[n][k]}}
+  offload.kernel @mm_atbt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    linalg.matmul indexing_maps = [#km, #nk, #mn]
+        ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+    offload.return
+  }
+  // expected-remark@+1 {{kernel @bmm_bt: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[b][m][k] and B[b][n][k]}}
+  offload.kernel @bmm_bt(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
+    linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
+        ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.func @mm_at(
+// CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// Two boxes of A at (m0, k0) and (m0 + 64, k0), 8 KiB apart, then B's four.
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c49152
+// CHECK: %[[K0:.*]] = arith.muli %{{.*}}, %c64
+// CHECK: %[[M0:.*]] = arith.addi %{{.*}}, %c0
+// CHECK: nvgpu.tma.async.load %[[DA]][%[[M0]], %[[K0]]], %{{.*}} -> memref<64x64xbf16
+// CHECK: %[[M64:.*]] = arith.addi %{{.*}}, %c64
+// CHECK: nvgpu.tma.async.load %[[DA]][%[[M64]], %[[K0]]], %{{.*}} -> memref<64x64xbf16
+// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]]
+// A M-major: leading byte offset 8192, the next k 16 rows (2048 bytes) on.
+// CHECK: %[[WA:.*]] = arith.ori %{{.*}}, %c4611686293338849280_i64 : i64
+// CHECK: nvvm.wgmma.mma_async %[[WA]], %{{.*}}, %{{.*}}, <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <col>], B[<bf16>, <one>, <row>]
+// CHECK: arith.addi %[[WA]], %c128_i64 : i64
+
+// CHECK-LABEL: gpu.func @mm_bt(
+// CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<256x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// One box of B at (k0, n0).
+// CHECK: nvgpu.tma.async.load %[[DA]][%[[K0:.*]], %{{.*}}], %{{.*}} -> memref<128x64xbf16
+// CHECK: nvgpu.tma.async.load %[[DB]][%[[K0]], %{{.*}}], %{{.*}} -> memref<256x64xbf16
+// CHECK-NOT: nvgpu.tma.async.load %[[DB]]
+// CHECK: nvgpu.mbarrier.arrive.expect_tx
+// B K-major: leading byte offset 16, the next k 32 bytes on.
+// CHECK: arith.ori %{{.*}}, %c4611686293305360384_i64 : i64
+// CHECK: %[[WB:.*]] = arith.ori %{{.*}}, %c4611686293305360384_i64_{{[0-9]+}} : i64
+// CHECK: nvvm.wgmma.mma_async %{{.*}}, %[[WB]], %{{.*}}, <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
+// CHECK: arith.addi %[[WB]], %c2_i64{{.*}} : i64
+
+// CHECK-LABEL: gpu.func @mm_atbt(
+// CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <col>], B[<f16>, <one>, <col>]
+
+// CHECK-LABEL: gpu.func @bmm_bt(
+// CHECK: !nvgpu.tensormap.descriptor<tensor = memref<1x256x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: nvgpu.tma.async.load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %{{.*}} -> memref<1x256x64xbf16
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<bf16>, <one>, <row>], B[<bf16>, <one>, <col>]
+
+// -----
+
+// TF32: f32 inputs on tensor cores only with offload.allow_tf32 (here on the
+// module; the op or kernel works too). k in slices of 32 (128 bytes),
+// wgmma m64n256k8 with both operands K-major. B[n][k] is read as it is; an
+// f32 B[k][n] is loaded unswizzled (one 32 x 256 box) and each slice
+// transposed by the threads into one of two K-major, swizzled copies after
+// 3 stages (3 x 49152 + 2 x 32768 + 1024 = 214016 bytes).
+module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
+  offload.kernel @tf32_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+        ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 3 shared-memory stages, B's slices transposed in shared memory (TF32 wgmma reads B k-contiguous); elsewhere}}
+  offload.kernel @tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  // f16 inputs do not change.
+  // expected-remark@+1 {{kernel @f16: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores}}
+  offload.kernel @f16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// The host copy stays exact f32.
+// CHECK-LABEL: func.func private @__offload_fallback_tf32(
+// CHECK: arith.mulf %{{.*}}, %{{.*}} : f32
+// CHECK-NOT: tf32
+
+// CHECK-LABEL: gpu.func @tf32_bt(
+// CHECK: arith.cmpi uge, %{{.*}}, %c197632_i32 : i32
+// CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x32xf32, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<256x32xf32, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: nvgpu.tma.async.load %[[DA]]{{.*}} -> memref<128x32xf32
+// CHECK: nvgpu.tma.async.load %[[DB]]{{.*}} -> memref<256x32xf32
+// CHECK-NOT: vector.load
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+// CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
+
+// CHECK-LABEL: gpu.func @tf32(
+// CHECK: arith.cmpi uge, %{{.*}}, %c214016_i32 : i32
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<32x256xf32, #gpu.address_space<workgroup>>, swizzle = none
+// CHECK: nvgpu.tma.async.load %[[DB]]{{.*}} -> memref<32x256xf32
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct<(f32,
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// Slice t's transposed copy, at 147456 + (t % 2) * 32768: 4 x 16-byte loads
+// along n, 4 x 16-byte stores along k at the swizzled chunk, twice.
+// CHECK: %[[COPY:.*]] = arith.muli %{{.*}}, %c32768
+// CHECK: arith.addi %{{.*}}, %[[COPY]]
+// CHECK-COUNT-4: vector.load %{{.*}} {alignment = 16 : i64} : memref<8192xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: arith.xori
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<8192xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.wgmma.fence.aligned
+// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+
+// CHECK-LABEL: gpu.func @f16(
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 
 // -----
 
@@ -212,9 +371,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "c
 // -----
 
 // batch_matmul (bf16 inputs, f32 output after a fill): 3-D tensor maps with
-// the batch outermost, boxes of one batch; the wgmma descriptors take the
-// maps as 2-D boxes; the tiles of each batch in turn, the batch in C's
-// indices.
+// the batch outermost, boxes of one batch; the tiles of each batch in
+// turn, the batch in C's indices.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
   // expected-remark@+1 {{kernel @bmm: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups}}
   offload.kernel @bmm(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
@@ -242,8 +400,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-SAME: %[[MAPA:[^:]*]]: i64, %[[MAPB:[^:]*]]: i64)
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
-// CHECK: %[[DA2:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>
-// CHECK: %[[DB2:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>
 // The tiles of all batches, batch z = tile / tiles per batch.
 // CHECK: %[[PER:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK: %[[BATCH:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?x?xf32>
@@ -254,14 +410,12 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}, %[[Z]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x128x64xbf16, #gpu.address_space<workgroup>>
 // CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}, %[[Z]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: scf.for
-// CHECK: nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DA2]]
-// CHECK: nvgpu.warpgroup.generate.descriptor %{{.*}}, %[[DB2]]
-// CHECK: nvgpu.warpgroup.mma
+// CHECK: nvvm.wgmma.mma_async
 // CHECK: vector.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?x?xf32>, vector<4xf32>
 
 // CHECK-LABEL: gpu.func @bmm_generic(
 // CHECK: nvgpu.tma.async.load {{.*}} -> memref<1x128x64xf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.warpgroup.mma {{.*}} : <tensor = memref<64x64xf16, #gpu.address_space<workgroup>>>, <tensor = memref<64x256xf16, #gpu.address_space<workgroup>>>
+// CHECK: nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?x?x?xf16>, vector<8xf16>
 
 // -----
@@ -277,7 +431,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 #id = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
-  // expected-remark@+1 {{kernel @mm_bias_gelu: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value; epilogue fused into the tensor-core contraction: 'linalg.generic' computed on each element of the tile before it is stored}}
+  // expected-remark@+1 {{kernel @mm_bias_gelu: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value; epilogue fused into the tensor-core contraction: 'linalg.generic' computed on each element of the tile before it is stored}}
   offload.kernel @mm_bias_gelu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf32>, %c: memref<?x?xf32>, %d: memref<?x?xbf16>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -314,7 +468,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-LABEL: gpu.func @mm_bias_gelu(
 // The tensor-core epilogue: C's vector, then the body on each of its four
 // elements (the bias at the element's column), one bf16 vector into D.
-// CHECK: nvgpu.warpgroup.mma
+// CHECK: nvvm.wgmma.mma_async
 // CHECK: %[[V:.*]] = vector.load %{{.*}} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: %[[S:.*]] = arith.addf %{{.*}}, %[[V]] : vector<4xf32>
 // CHECK: vector.store %[[S]], %{{.*}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>

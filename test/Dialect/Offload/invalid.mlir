@@ -956,3 +956,15 @@ offload.kernel @equal_dims_bad_dim(%a: memref<?x?xf32>, %b: memref<?xf32>) attri
 offload.kernel @equal_dims_scalar(%n: index, %b: memref<?xf32>) attributes {offload.equal_dims = [array<i64: 0, 0, 1, 0>]} {
   offload.return
 }
+
+// -----
+
+// expected-error@+1 {{'offload.allow_tf32' is a unit attribute}}
+module attributes {offload.allow_tf32 = true} {
+}
+
+// -----
+
+// expected-error@+1 {{'offload.allow_tf32' belongs on a builtin.module, a func.func, an offload.kernel or a linalg op}}
+gpu.module @tf32_gpu_module attributes {offload.allow_tf32} {
+}

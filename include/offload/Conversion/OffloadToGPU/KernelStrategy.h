@@ -76,32 +76,27 @@ struct ContractionTiling {
 
 /// The tensor-core contraction (TensorCoreContraction.cpp).
 struct TensorCoreTiling {
-  /// Output tile of a block and k-slice of one pipeline stage: two
-  /// warpgroups, each computing a 64 x 256 half of the 128 x 256 tile with
-  /// one `nvgpu.warpgroup.mma` of 64x256x64 (4 x wgmma m64n256k16).
-  static constexpr int64_t tileM = 128, tileN = 256, tileK = 64;
+  /// Output tile of a block: two warpgroups, each computing a 64 x 256 half
+  /// of the 128 x 256 tile (wgmma m64n256, k in slices of 128 bytes:
+  /// TensorCoreOperands::tileK).
+  static constexpr int64_t tileM = 128, tileN = 256;
   static constexpr int64_t warpgroups = 2;
   static constexpr int64_t warpgroupM = tileM / warpgroups;
   /// Threads per block: the warpgroups.
   static constexpr int64_t threads = 128 * warpgroups;
-  /// TMA boxes: A's 128 x 64 slice in one box, B's 64 x 256 slice in boxes
-  /// of 64 x 64 (the inner box dimension of a 128-byte swizzle holds at
-  /// most 128 bytes).
+  /// TMA boxes of B[k][n] (16-bit): B's k x 256 slice in boxes of k x 64
+  /// (the inner box dimension of a 128-byte swizzle holds at most 128
+  /// bytes).
   static constexpr int64_t boxN = 64;
-  /// Stages of the shared-memory ring (each 48 KiB: A 128x64, B 64x256).
-  /// Four (193 KiB with the alignment, one block per multiprocessor); the
-  /// epilogue stages the tile of C through the same memory.
-  static constexpr int64_t stages = 4;
-  static constexpr int64_t aStageBytes = tileM * tileK * 2;
-  static constexpr int64_t stageBytes = (tileM + tileN) * tileK * 2;
-  /// Dynamic shared memory a launch gives the kernel: the stages, plus 1 KiB
-  /// so that the kernel can align them to the 1024 bytes that 128-byte
-  /// swizzling needs.
-  static constexpr int64_t sharedBytes = stages * stageBytes + 1024;
+  /// Bytes of one stage of the shared-memory ring (TensorCoreOperands::
+  /// stages() of them): A's 128 rows and B's 256 columns of 128 bytes of k
+  /// each. The epilogue stages the tile of C through the same memory.
+  static constexpr int64_t aStageBytes = tileM * 128;
+  static constexpr int64_t stageBytes = (tileM + tileN) * 128;
   /// f32 elements of padding per row of the tile of C staged for the
   /// epilogue (against bank conflicts; rows stay 16-byte aligned).
   static constexpr int64_t epiloguePad = 8;
-  static_assert(tileM * (tileN + epiloguePad) * 4 <= stages * stageBytes,
+  static_assert(tileM * (tileN + epiloguePad) * 4 <= 3 * stageBytes,
                 "the staged tile of C must fit in the stages");
   /// Tiles are taken in bands of this many tile rows (all the columns of
   /// a band before the next band), so that the blocks running at a time
@@ -120,6 +115,46 @@ struct TensorCoreTiling {
     tiling.threadN = 8;
     return tiling;
   }
+};
+
+/// How the tensor-core contraction of one contraction holds its operands
+/// (getTensorCoreOperands). Every layout keeps the stage of TensorCoreTiling:
+/// 16 KiB of A (128 rows of m) and 32 KiB of B (256 columns of n) per
+/// k-slice, each 128-byte row of a TMA box holding 128 bytes of one m, n or
+/// k, 128-byte swizzled.
+struct TensorCoreOperands {
+  /// Bytes per element of A and B: 2 (f16, bf16) or 4 (f32, multiplied as
+  /// TF32).
+  int64_t elementBytes = 2;
+  /// A stored A[m][k] (K-major; otherwise A[k][m], M-major) and B stored
+  /// B[n][k] (K-major; otherwise B[k][n], N-major), innermost last.
+  bool aKMajor = true, bKMajor = false;
+  /// The k-slice of a stage: 128 bytes of k (64 f16/bf16, 32 f32).
+  int64_t tileK() const { return 128 / elementBytes; }
+  /// k of one wgmma instruction (16 for f16/bf16, 8 for TF32: 32 bytes).
+  int64_t wgmmaK() const { return 32 / elementBytes; }
+  /// TF32 wgmma reads both operands K-major only: an f32 B[k][n] is loaded
+  /// unswizzled as TMA boxes of 32 x 256 (k x n) and the threads transpose
+  /// each slice into one of two K-major, swizzled copies before the wgmma.
+  bool transposesB() const { return elementBytes == 4 && !bKMajor; }
+  /// Stages of the ring: 4, or 3 when B is transposed (its two copies take
+  /// the fourth's shared memory).
+  int64_t stages() const { return transposesB() ? 3 : 4; }
+  /// Byte offset of B's transposed copies (after the stages), each
+  /// 256 x 32 f32.
+  int64_t transposedOffset() const;
+  static constexpr int64_t transposedBytes = 256 * 32 * 4;
+  /// Dynamic shared memory a launch gives the kernel (with 1 KiB to align).
+  int64_t sharedBytes() const;
+  /// A TMA box (innermost first) of A or B, how many make one operand's
+  /// part of a stage (side by side along m or n), and whether it is
+  /// 128-byte swizzled.
+  struct Box {
+    int64_t inner, outer, count;
+    bool swizzled;
+  };
+  Box getABox() const;
+  Box getBBox() const;
 };
 
 struct KernelStrategy {
@@ -226,13 +261,23 @@ void storeContractionElement(OpBuilder &b, Location loc,
 
 /// Whether the tensor-core strategy can compute `match`, a contraction in
 /// `kernel`: a matmul C[m, n] += A[m, k] * B[k, n] or a batched one
-/// C[b, m, n] += A[b, m, k] * B[b, k, n] (C in any layout) whose body
-/// multiplies and adds (after extensions), A and B kernel arguments of
-/// equal type f16 or bf16 with unit innermost strides (and outer strides
-/// that TMA can take where they are static), C of f32, f16 or bf16.
-/// Otherwise sets `why`.
+/// C[b, m, n] += A[b, m, k] * B[b, k, n] (C in any layout; A stored
+/// A[m][k] or A[k][m], B stored B[k][n] or B[n][k], a batch outermost)
+/// whose body multiplies and adds (after extensions), A and B kernel
+/// arguments of equal type f16 or bf16, or f32 where `offload.allow_tf32`
+/// allows TF32 (then A stored A[m][k]), with unit innermost strides (and
+/// outer strides that TMA can take where they are static), C of f32, f16
+/// or bf16 (f32 with TF32). Otherwise sets `why`.
 bool canUseTensorCores(const ContractionMatch &match, KernelOp kernel,
                        std::string &why);
+
+/// Whether `op` (a contraction) may run on tensor cores as TF32: it or an
+/// op around it (its kernel, function, module) has `offload.allow_tf32`.
+bool allowsTF32(Operation *op);
+
+/// How the tensor-core contraction holds the operands of `match` (one that
+/// canUseTensorCores accepts).
+TensorCoreOperands getTensorCoreOperands(const ContractionMatch &match);
 
 /// Replaces `match.op`, inside a `gpu.func` kernel, by the tensor-core
 /// contraction for the grid of TensorCoreTiling: when `mapA` and `mapB` (i64

@@ -278,6 +278,17 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
     }
     return success();
   }
+  if (attr.getName() == getAllowTF32AttrName()) {
+    if (!isa<ModuleOp, func::FuncOp, KernelOp>(op) &&
+        op->getName().getDialectNamespace() != "linalg")
+      return op->emitError() << "'" << getAllowTF32AttrName()
+                             << "' belongs on a builtin.module, a func.func, "
+                                "an offload.kernel or a linalg op";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getAllowTF32AttrName() << "' is a unit attribute";
+    return success();
+  }
   return op->emitError() << "unknown offload dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

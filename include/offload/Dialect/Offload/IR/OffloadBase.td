@@ -107,6 +107,14 @@ def Offload_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getEqualDimsAttrName() {
       return ::llvm::StringLiteral("offload.equal_dims");
     }
+    /// Name of the unit attribute that lets f32 contractions run on tensor
+    /// cores as TF32 (10-bit mantissas for the products, f32 sums), which
+    /// changes their results: on a builtin.module (every contraction in it;
+    /// `offload-cc --offload-tf32` sets it), a func.func, an offload.kernel
+    /// or the linalg op itself. Without it f32 contractions stay exact.
+    static constexpr ::llvm::StringLiteral getAllowTF32AttrName() {
+      return ::llvm::StringLiteral("offload.allow_tf32");
+    }
   }];
 }
 

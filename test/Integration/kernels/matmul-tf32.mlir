@@ -1,0 +1,275 @@
+// f32 matmuls on tensor cores as TF32, only where 'offload.allow_tf32'
+// allows it (here on a kernel and on a linalg op; `offload-cc
+// --offload-tf32` sets it on the module): B[k][n] (each slice transposed in
+// shared memory: TF32 wgmma reads both operands k-contiguous) and B[n][k]
+// (read as it is), and an f32 matmul without the attribute, which stays on
+// the exact path. A's values are 1 + n / 4096 (13 significant bits, more
+// than TF32's 11) and B's are -1, 0 or 1, so every f32 product and partial
+// sum is exact (the host's f32 reference, the kernels' host copies and the
+// tiled contraction give exactly the same result), while TF32 rounds A:
+// each line prints the number of elements that differ from the reference
+// and the number that differ by more than the tolerance, scaled with K,
+// K * 2^-10 * max|a| * max|b| (TF32 keeps 10 bits of the mantissa).
+// Here on the host device (lit): all exact. On an H100
+// (scripts/gpu-tests.sh, test/Integration/GPU/CUDA/matmul-tf32.test): the
+// TF32 kernels differ from the reference within the tolerance, the f32
+// kernel and the launches whose rows TMA cannot read (K = 71) stay exact.
+//
+// REQUIRES: libomptarget
+// RUN: offload-cc %s -o %t
+// RUN: %t | FileCheck %s
+// RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s
+// RUN: offload-cc %s --offload-targets=nvptx:sm_90,host --offload-remarks \
+// RUN:   --emit=mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: offload-cc %s --offload-targets=nvptx:sm_90,host --offload-remarks \
+// RUN:   --offload-tf32 --emit=mlir -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=MODULE
+
+// REMARK-DAG: remark: kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 3 shared-memory stages, B's slices transposed in shared memory
+// REMARK-DAG: remark: kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages;
+// REMARK-DAG: remark: kernel @f32: strategy 'tiled-contraction': {{.*}} (not on tensor cores: f32 inputs without 'offload.allow_tf32' (TF32 changes results; offload-cc --offload-tf32 allows it))
+// With --offload-tf32, the f32 kernel too.
+// MODULE-DAG: remark: kernel @f32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32
+
+// CHECK: tf32 200x136x72: 0 inexact, 0 beyond tolerance
+// CHECK: tf32 333x264x136: 0 inexact, 0 beyond tolerance
+// CHECK: tf32 256x512x1000: 0 inexact, 0 beyond tolerance
+// CHECK: tf32 200x136x71: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_bt 200x136x72: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_bt 333x264x136: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_bt 256x512x1000: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_bt 200x136x71: 0 inexact, 0 beyond tolerance
+// CHECK: f32 333x264x136: 0 inexact, 0 beyond tolerance
+
+// GPU: tf32 200x136x72: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32 333x264x136: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32 256x512x1000: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32 200x136x71: 0 inexact, 0 beyond tolerance
+// GPU: tf32_bt 200x136x72: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32_bt 333x264x136: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32_bt 256x512x1000: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32_bt 200x136x71: 0 inexact, 0 beyond tolerance
+// GPU: f32 333x264x136: 0 inexact, 0 beyond tolerance
+
+module attributes {offload.targets = [#offload.host]} {
+  llvm.func @printf(!llvm.ptr, ...) -> i32
+  llvm.mlir.global private constant @fmt("%s %ldx%ldx%ld: %ld inexact, %ld beyond tolerance\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_tf32("tf32\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_tf32_bt("tf32_bt\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_f32("f32\00") {addr_space = 0 : i32}
+
+  offload.kernel @tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {offload.allow_tf32} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+
+  offload.kernel @tf32_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+        {offload.allow_tf32} ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+
+  offload.kernel @f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+
+  // a[i, j] = 1 + ((p * i + q * j) mod 4096) / 4096.
+  func.func @values_a(%x: memref<?x?xf32>, %p: index, %q: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4096 = arith.constant 4096 : index
+    %one = arith.constant 1.0 : f32
+    %scale = arith.constant 2.44140625e-04 : f32
+    %r = memref.dim %x, %c0 : memref<?x?xf32>
+    %c = memref.dim %x, %c1 : memref<?x?xf32>
+    scf.for %i = %c0 to %r step %c1 {
+      scf.for %j = %c0 to %c step %c1 {
+        %pi = arith.muli %p, %i : index
+        %qj = arith.muli %q, %j : index
+        %s = arith.addi %pi, %qj : index
+        %v = arith.remui %s, %c4096 : index
+        %v64 = arith.index_cast %v : index to i64
+        %f = arith.sitofp %v64 : i64 to f32
+        %g = arith.mulf %f, %scale : f32
+        %w = arith.addf %g, %one : f32
+        memref.store %w, %x[%i, %j] : memref<?x?xf32>
+      }
+    }
+    return
+  }
+
+  // b[i, j] = ((p * i + q * j) mod 3) - 1.
+  func.func @values_b(%x: memref<?x?xf32>, %p: index, %q: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %one = arith.constant 1.0 : f32
+    %r = memref.dim %x, %c0 : memref<?x?xf32>
+    %c = memref.dim %x, %c1 : memref<?x?xf32>
+    scf.for %i = %c0 to %r step %c1 {
+      scf.for %j = %c0 to %c step %c1 {
+        %pi = arith.muli %p, %i : index
+        %qj = arith.muli %q, %j : index
+        %s = arith.addi %pi, %qj : index
+        %v = arith.remui %s, %c3 : index
+        %v64 = arith.index_cast %v : index to i64
+        %f = arith.sitofp %v64 : i64 to f32
+        %w = arith.subf %f, %one : f32
+        memref.store %w, %x[%i, %j] : memref<?x?xf32>
+      }
+    }
+    return
+  }
+
+  // y[j, i] = x[i, j].
+  func.func @transpose(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %r = memref.dim %x, %c0 : memref<?x?xf32>
+    %c = memref.dim %x, %c1 : memref<?x?xf32>
+    scf.for %i = %c0 to %r step %c1 {
+      scf.for %j = %c0 to %c step %c1 {
+        %v = memref.load %x[%i, %j] : memref<?x?xf32>
+        memref.store %v, %y[%j, %i] : memref<?x?xf32>
+      }
+    }
+    return
+  }
+
+  // c = a b in f32 (exact for these values).
+  func.func @reference(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0.0 : f32
+    %m = memref.dim %a, %c0 : memref<?x?xf32>
+    %k = memref.dim %a, %c1 : memref<?x?xf32>
+    %n = memref.dim %b, %c1 : memref<?x?xf32>
+    scf.for %i = %c0 to %m step %c1 {
+      scf.for %j = %c0 to %n step %c1 {
+        memref.store %zero, %c[%i, %j] : memref<?x?xf32>
+      }
+      scf.for %l = %c0 to %k step %c1 {
+        %x = memref.load %a[%i, %l] : memref<?x?xf32>
+        scf.for %j = %c0 to %n step %c1 {
+          %y = memref.load %b[%l, %j] : memref<?x?xf32>
+          %acc = memref.load %c[%i, %j] : memref<?x?xf32>
+          %p = arith.mulf %x, %y : f32
+          %s = arith.addf %acc, %p : f32
+          memref.store %s, %c[%i, %j] : memref<?x?xf32>
+        }
+      }
+    }
+    return
+  }
+
+  // Prints the number of elements where got != want and where
+  // |got - want| > K * 2^-10 * 2 (max|a| < 2, max|b| = 1).
+  func.func @report(%name: !llvm.ptr, %got: memref<?x?xf32>, %want: memref<?x?xf32>, %k: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %zero = arith.constant 0 : i64
+    %one = arith.constant 1 : i64
+    %m = memref.dim %got, %c0 : memref<?x?xf32>
+    %n = memref.dim %got, %c1 : memref<?x?xf32>
+    %k64 = arith.index_cast %k : index to i64
+    %kf = arith.sitofp %k64 : i64 to f32
+    %unit = arith.constant 1.953125e-03 : f32
+    %tol = arith.mulf %kf, %unit : f32
+    %res:2 = scf.for %i = %c0 to %m step %c1 iter_args(%w0 = %zero, %t0 = %zero) -> (i64, i64) {
+      %r:2 = scf.for %j = %c0 to %n step %c1 iter_args(%w1 = %w0, %t1 = %t0) -> (i64, i64) {
+        %g = memref.load %got[%i, %j] : memref<?x?xf32>
+        %e = memref.load %want[%i, %j] : memref<?x?xf32>
+        %ne = arith.cmpf une, %g, %e : f32
+        %bad = arith.select %ne, %one, %zero : i64
+        %w2 = arith.addi %w1, %bad : i64
+        %d = arith.subf %g, %e : f32
+        %ad = math.absf %d : f32
+        // Not (|d| <= tol): NaN counts as beyond.
+        %ok = arith.cmpf ole, %ad, %tol : f32
+        %far = arith.select %ok, %zero, %one : i64
+        %t2 = arith.addi %t1, %far : i64
+        scf.yield %w2, %t2 : i64, i64
+      }
+      scf.yield %r#0, %r#1 : i64, i64
+    }
+    %fmt = llvm.mlir.addressof @fmt : !llvm.ptr
+    %m64 = arith.index_cast %m : index to i64
+    %n64 = arith.index_cast %n : index to i64
+    %rc = llvm.call @printf(%fmt, %name, %m64, %n64, %k64, %res#0, %res#1) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64) -> i32
+    return
+  }
+
+  // Runs kernel `which` (0: tf32, 1: tf32_bt, 2: f32) on m x n x k.
+  func.func @run(%which: index, %m: index, %n: index, %k: index) {
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c5 = arith.constant 5 : index
+    %a = memref.alloc(%m, %k) : memref<?x?xf32>
+    %b = memref.alloc(%k, %n) : memref<?x?xf32>
+    %bt = memref.alloc(%n, %k) : memref<?x?xf32>
+    %c = memref.alloc(%m, %n) : memref<?x?xf32>
+    %want = memref.alloc(%m, %n) : memref<?x?xf32>
+    func.call @values_a(%a, %c5, %c3) : (memref<?x?xf32>, index, index) -> ()
+    func.call @values_b(%b, %c2, %c1) : (memref<?x?xf32>, index, index) -> ()
+    func.call @values_b(%c, %c1, %c1) : (memref<?x?xf32>, index, index) -> ()
+    func.call @transpose(%b, %bt) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    func.call @reference(%a, %b, %want) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    scf.index_switch %which
+    case 0 {
+      offload.launch @tf32(%a, %b, %c) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+      %name = llvm.mlir.addressof @s_tf32 : !llvm.ptr
+      func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+      scf.yield
+    }
+    case 1 {
+      offload.launch @tf32_bt(%a, %bt, %c) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+      %name = llvm.mlir.addressof @s_tf32_bt : !llvm.ptr
+      func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+      scf.yield
+    }
+    default {
+      offload.launch @f32(%a, %b, %c) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+      %name = llvm.mlir.addressof @s_f32 : !llvm.ptr
+      func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+      scf.yield
+    }
+    memref.dealloc %a : memref<?x?xf32>
+    memref.dealloc %b : memref<?x?xf32>
+    memref.dealloc %bt : memref<?x?xf32>
+    memref.dealloc %c : memref<?x?xf32>
+    memref.dealloc %want : memref<?x?xf32>
+    return
+  }
+
+  func.func @main() -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
+    %c71 = arith.constant 71 : index
+    %c72 = arith.constant 72 : index
+    %c136 = arith.constant 136 : index
+    %c200 = arith.constant 200 : index
+    %c256 = arith.constant 256 : index
+    %c264 = arith.constant 264 : index
+    %c333 = arith.constant 333 : index
+    %c512 = arith.constant 512 : index
+    %c1000 = arith.constant 1000 : index
+    scf.for %w = %c0 to %c2 step %c1 {
+      func.call @run(%w, %c200, %c136, %c72) : (index, index, index, index) -> ()
+      func.call @run(%w, %c333, %c264, %c136) : (index, index, index, index) -> ()
+      func.call @run(%w, %c256, %c512, %c1000) : (index, index, index, index) -> ()
+      func.call @run(%w, %c200, %c136, %c71) : (index, index, index, index) -> ()
+    }
+    func.call @run(%c2, %c333, %c264, %c136) : (index, index, index, index) -> ()
+    %rc = arith.constant 0 : i32
+    return %rc : i32
+  }
+}
