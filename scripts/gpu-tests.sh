@@ -37,6 +37,10 @@ build)
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-tensor-core"
   "$B/offload-cc" "$K/matmul-epilogue.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-epilogue"
+  "$B/offload-cc" "$K/matmul-tensor-core-transposed.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/matmul-tensor-core-transposed"
+  "$B/offload-cc" "$K/matmul-tf32.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/matmul-tf32"
   "$B/offload-cc" "$K/reshape-paths.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/reshape-paths"
   "$B/offload-cc" test/Integration/devices/split.mlir \
@@ -100,6 +104,11 @@ run matmul-epilogue noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./matmul-epilogue
 run matmul-epilogue memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./matmul-epilogue
 for p in math-ops math-ops-approx; do
   run $p info LIBOMPTARGET_INFO=16 ./$p
+done
+for p in matmul-tensor-core-transposed matmul-tf32; do
+  run $p info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./$p
+  run $p noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./$p
+  run $p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p
 done
 for p in reshape-paths split-devices; do
   run $p info LIBOMPTARGET_INFO=16 ./$p
@@ -177,9 +186,12 @@ check)
     desc="linalg-layer under compute-sanitizer $tool"
     check --check-prefix=SANITIZER "$0" < "$R/linalg-layer.$tool.out"
   done
-  for p in matmul-tensor-core matmul-epilogue; do
+  for p in matmul-tensor-core matmul-epilogue matmul-tensor-core-transposed matmul-tf32; do
+    # The TF32 results differ from the reference on the GPU (GPU lines).
+    prefix=CHECK; [[ $p == matmul-tf32 ]] && prefix=GPU
     for v in info noqueue memcheck; do
-      desc="$p results ($v)"; check "$K/$p.mlir" < "$R/$p.$v.out"
+      desc="$p results ($v)"
+      check --check-prefix=$prefix "$K/$p.mlir" < "$R/$p.$v.out"
     done
     desc="$p launches and tensor maps"
     check --check-prefix=LAUNCH "$G/$p.test" < "$R/$p.info.err"

@@ -2,9 +2,11 @@
 // (C = A^T B), B stored B[n][k] (C = A B^T), and both, as linalg.matmul and
 // linalg.batch_matmul with indexing_maps (MLIR 22 spells transposed matmuls
 // that way), a linalg.generic and a loop nest that offload-raise-contractions
-// raises; sizes that are not multiples of the tiles (odd M, N and K) and a K
-// whose rows TMA cannot read (the runtime makes no tensor maps: the tiled
-// contraction runs). The values are small integers, so every product and
+// raises; sizes that are not multiples of the tiles: odd M and N (333 x 131
+// with B[n][k]) and odd K (71 with A[k][m] and B[k][n]) on tensor cores,
+// and operands whose rows TMA cannot read (the runtime makes no tensor
+// maps: the tiled contraction runs): K = 71 with A[m][k], M = 333 with a
+// 16-bit A[k][m] (666-byte rows; 328 takes them). The values are small integers, so every product and
 // partial sum is exact in f32: the results must equal the host's f32
 // reference exactly. Here on the host device (the kernels' host copies);
 // scripts/gpu-tests.sh runs it on an H100, where the kernels run TMA +
@@ -35,17 +37,20 @@
 
 // CHECK: mm_at 200x136x72: 0 wrong, sum 1957376
 // CHECK: mm_at 333x264x136: 0 wrong, sum 11956428
+// CHECK: mm_at 328x264x136: 0 wrong, sum 11776201
 // CHECK: mm_at 1000x1000x1000: 0 wrong, sum 1000002001
 // CHECK: mm_at 200x136x71: 0 wrong, sum 1929360
 // CHECK: mm_bt 200x136x72: 0 wrong, sum 1984575
-// CHECK: mm_bt 333x264x136: 0 wrong, sum 12044334
+// CHECK: mm_bt 333x131x136: 0 wrong, sum 5977140
 // CHECK: mm_bt 200x136x71: 0 wrong, sum 1956559
 // CHECK: mm_atbt 333x264x136: 0 wrong, sum 11956428
+// CHECK: mm_atbt 328x264x136: 0 wrong, sum 11776201
 // CHECK: mm_atbt 1000x1000x1000: 0 wrong, sum 1000002001
 // CHECK: bmm_bt 600x136x72: 0 wrong, sum 5872198
 // CHECK: bmm_bt 144x264x136: 0 wrong, sum 5169859
 // CHECK: gen_at 200x136x72: 0 wrong, sum -1
 // CHECK: gen_at 333x264x136: 0 wrong, sum 0
+// CHECK: gen_at 328x264x136: 0 wrong, sum 0
 // CHECK: raised_bt 200x136x72: 0 wrong, sum 1957376
 
 #mk = affine_map<(m, n, k) -> (m, k)>
@@ -485,19 +490,24 @@ module attributes {offload.targets = [#offload.host]} {
     %c264 = arith.constant 264 : index
     %c333 = arith.constant 333 : index
     %c1000 = arith.constant 1000 : index
+    %c131 = arith.constant 131 : index
+    %c328 = arith.constant 328 : index
     func.call @run_at(%c200, %c136, %c72, %false) : (index, index, index, i1) -> ()
     func.call @run_at(%c333, %c264, %c136, %false) : (index, index, index, i1) -> ()
+    func.call @run_at(%c328, %c264, %c136, %false) : (index, index, index, i1) -> ()
     func.call @run_at(%c1000, %c1000, %c1000, %false) : (index, index, index, i1) -> ()
     func.call @run_at(%c200, %c136, %c71, %false) : (index, index, index, i1) -> ()
     func.call @run_bt(%c200, %c136, %c72) : (index, index, index) -> ()
-    func.call @run_bt(%c333, %c264, %c136) : (index, index, index) -> ()
+    func.call @run_bt(%c333, %c131, %c136) : (index, index, index) -> ()
     func.call @run_bt(%c200, %c136, %c71) : (index, index, index) -> ()
     func.call @run_at(%c333, %c264, %c136, %true) : (index, index, index, i1) -> ()
+    func.call @run_at(%c328, %c264, %c136, %true) : (index, index, index, i1) -> ()
     func.call @run_at(%c1000, %c1000, %c1000, %true) : (index, index, index, i1) -> ()
     func.call @run_bmm_bt(%c3, %c200, %c136, %c72) : (index, index, index, index) -> ()
     func.call @run_bmm_bt(%c2, %c72, %c264, %c136) : (index, index, index, index) -> ()
     func.call @run_gen_at(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_gen_at(%c333, %c264, %c136) : (index, index, index) -> ()
+    func.call @run_gen_at(%c328, %c264, %c136) : (index, index, index) -> ()
     func.call @run_raised_bt() : () -> ()
     %rc = arith.constant 0 : i32
     return %rc : i32
