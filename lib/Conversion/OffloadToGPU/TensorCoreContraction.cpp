@@ -123,13 +123,8 @@ mlir::offload::getTensorCoreOperands(const ContractionMatch &match) {
   return ops;
 }
 
-int64_t TensorCoreOperands::transposedOffset() const {
-  return stages() * TensorCoreTiling::stageBytes;
-}
-
 int64_t TensorCoreOperands::sharedBytes() const {
-  return transposedOffset() + (transposesB() ? 2 * transposedBytes : 0) +
-         1024;
+  return stages() * TensorCoreTiling::stageBytes + 1024;
 }
 
 TensorCoreOperands::Box TensorCoreOperands::getABox() const {
@@ -145,9 +140,10 @@ TensorCoreOperands::Box TensorCoreOperands::getBBox() const {
   using T = TensorCoreTiling;
   if (bKMajor)
     return {tileK(), T::tileN, 1, true};
-  // B[k][n] of f32: all 256 n in one unswizzled box, transposed after.
+  // B[k][n] of f32: unswizzled boxes of 32 n (one per warp), transposed
+  // in place after.
   if (transposesB())
-    return {T::tileN, tileK(), 1, false};
+    return {32, tileK(), T::tileN / 32, false};
   return {T::boxN, tileK(), T::tileN / T::boxN, true};
 }
 
@@ -269,14 +265,15 @@ private:
   /// (aligned) dynamic shared memory, 128-byte swizzled, with leading and
   /// stride byte offsets `leading` and `stride`.
   Value descriptor(Value offset, int64_t leading, int64_t stride);
-  /// One slice's wgmma of this warpgroup (tileK / wgmmaK instructions
-  /// m64n256) on the stage at byte `offset`, B's K-major copy at
-  /// `transposed` when B is transposed; leaves its group in flight and
-  /// waits for the previous one.
-  Value multiply(Value acc, Value offset, Value transposed);
-  /// Transposes B's slice at byte `raw` (k x 256, n innermost) into the
-  /// K-major swizzled copy at byte `transposed`.
-  void transposeB(Value raw, Value transposed);
+  /// Issues one slice's wgmma of this warpgroup (tileK / wgmmaK
+  /// instructions m64n256) on the stage at byte `offset` as one group.
+  Value multiply(Value acc, Value offset);
+  /// Transposes, in place, B's slice in the stage at byte `offset` (eight
+  /// 32 x 32 boxes, k x n, n innermost) into K-major swizzled rows of n.
+  void transposeB(Value offset);
+  /// Waits for slice `t` (of the tile) to arrive in its stage; returns
+  /// the stage's byte offset.
+  Value waitSlice(Value t);
   /// The dynamic shared memory size the launch gave (%dynamic_smem_size).
   Value dynamicSharedSize();
   /// Whether `memref`'s start and the strides of its outer dimensions are
@@ -604,7 +601,7 @@ Value TensorCoreBuilder::descriptor(Value offset, int64_t leading,
       arith::ConstantIntOp::create(b, loc, i64, int64_t(fields)));
 }
 
-Value TensorCoreBuilder::multiply(Value acc, Value offset, Value transposed) {
+Value TensorCoreBuilder::multiply(Value acc, Value offset) {
   // The operands as wgmma reads them from the 128-byte swizzled boxes:
   // K-major (rows of 128 bytes of k, 8-row groups 1024 bytes apart; the
   // next instruction's k 32 bytes further) or M/N-major (rows of 128 bytes
@@ -618,7 +615,7 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset, Value transposed) {
   // This warpgroup's 64 rows of A: 8 KiB in either layout (64 rows of
   // 128 bytes, or the second 64-wide box of A[k][m]).
   Value aStart = add(offset, mul(warpgroup, index(T::warpgroupM * 128)));
-  Value bStart = transposed ? transposed : add(offset, index(T::aStageBytes));
+  Value bStart = add(offset, index(T::aStageBytes));
   bool bKMajor = ops.bKMajor || ops.transposesB();
   Value descA = descriptor(aStart, ops.aKMajor ? 16 : box, group);
   Value descB = descriptor(bStart, bKMajor ? 16 : box, group);
@@ -653,48 +650,71 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset, Value transposed) {
         scaleIn, scaleIn, layoutA, layoutB, /*satfinite=*/nullptr);
   }
   NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
   return acc;
 }
 
-void TensorCoreBuilder::transposeB(Value raw, Value transposed) {
-  // B's slice: 32 rows of k, each 256 f32 of n (1 KiB). Its copy: 256 rows
-  // of n, each 32 f32 of k (128 bytes), the 16-byte chunk c of row n at
-  // chunk c ^ (n % 8) (the 128-byte swizzle). Each thread moves two 4 x 4
-  // blocks (k-chunk kc, n-block nb) with 16-byte loads and stores; the 8
-  // threads of a quarter warp (p = tid % 8) take nb % 8 = p and
-  // kc = (p + x) % 8, so that their loads and their stores each fall in
-  // 8 different bank groups.
+void TensorCoreBuilder::transposeB(Value offset) {
+  // Warp w's box holds n in [32w, 32w + 32): 32 rows of k, 128 bytes of n
+  // each; the K-major rows of those n (128 bytes of k each, the 16-byte
+  // chunk c of row n at chunk c ^ (n % 8): the 128-byte swizzle) take the
+  // same 4 KiB, so each warp transposes its own box: it loads it into
+  // registers, syncs, stores it. Each lane moves two 4 x 4 blocks (k-chunk
+  // kc, n-block nb) with 16-byte loads and stores; the 8 lanes of a
+  // quarter warp (p = lane % 8) take nb = p and kc = (p + x) % 8, so that
+  // their loads and their stores each fall in 8 different bank groups.
   auto vec4 = VectorType::get({4}, b.getF32Type());
-  auto rawView = view(raw, sharedType({32 * T::tileN}, b.getF32Type()));
-  auto copyView =
-      view(transposed, sharedType({T::tileN * 32}, b.getF32Type()));
-  Value p = rem(tid, 8);
+  Value box = view(add(offset, index(T::aStageBytes)),
+                   sharedType({T::tileN * 32}, b.getF32Type()));
+  Value base = mul(div(tid, 32), index(32 * 32));
+  Value lane = rem(tid, 32);
+  Value p = rem(lane, 8);
+  SmallVector<SmallVector<Value, 4>, 2> blocks;
+  SmallVector<Value, 2> kcs;
   for (int64_t rep = 0; rep < 2; ++rep) {
-    Value idx = add(mul(div(tid, 8), index(2)), index(rep));
-    Value h = div(idx, 8), x = rem(idx, 8);
-    Value nb = add(mul(h, index(8)), p);
+    Value x = add(mul(div(lane, 8), index(2)), index(rep));
     Value kc = rem(add(p, x), 8);
     SmallVector<Value, 4> rows;
     for (int64_t i = 0; i < 4; ++i) {
       Value k = add(mul(kc, index(4)), index(i));
       rows.push_back(vector::LoadOp::create(
-          b, loc, vec4, rawView,
-          ValueRange{add(mul(k, index(T::tileN)), mul(nb, index(4)))},
+          b, loc, vec4, box,
+          ValueRange{add(base, add(mul(k, index(32)), mul(p, index(4))))},
           /*nontemporal=*/false, llvm::Align(16)));
     }
+    blocks.push_back(rows);
+    kcs.push_back(kc);
+  }
+  NVVM::SyncWarpOp::create(
+      b, loc, arith::ConstantIntOp::create(b, loc, b.getI32Type(), -1));
+  for (int64_t rep = 0; rep < 2; ++rep) {
     for (int64_t j = 0; j < 4; ++j) {
       SmallVector<Value, 4> column;
       for (int64_t i = 0; i < 4; ++i)
-        column.push_back(vector::ExtractOp::create(b, loc, rows[i], j));
-      Value n = add(mul(nb, index(4)), index(j));
-      Value chunk = arith::XOrIOp::create(b, loc, kc, rem(n, 8));
+        column.push_back(
+            vector::ExtractOp::create(b, loc, blocks[rep][i], j));
+      Value n = add(mul(p, index(4)), index(j));
+      Value chunk = arith::XOrIOp::create(b, loc, kcs[rep], rem(n, 8));
       vector::StoreOp::create(
-          b, loc, vector::FromElementsOp::create(b, loc, vec4, column),
-          copyView, ValueRange{add(mul(n, index(32)), mul(chunk, index(4)))},
+          b, loc, vector::FromElementsOp::create(b, loc, vec4, column), box,
+          ValueRange{add(base, add(mul(n, index(32)), mul(chunk, index(4))))},
           /*nontemporal=*/false, llvm::Align(16));
     }
   }
+  // The generic proxy's writes, before the async proxy (wgmma) reads them
+  // (after the block's next barrier).
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKind::async_shared,
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+}
+
+Value TensorCoreBuilder::waitSlice(Value t) {
+  Value g = add(g0, t);
+  Value stage = rem(g, ops.stages());
+  Value phase = arith::IndexCastOp::create(b, loc, b.getI1Type(),
+                                           rem(div(g, ops.stages()), 2));
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
+                                         index(10000000), stage);
+  return mul(stage, index(T::stageBytes));
 }
 
 void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
@@ -792,28 +812,16 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(kLoop.getBody());
     Value t = kLoop.getInductionVar();
-    Value g = add(g0, t);
-    Value stage = rem(g, ops.stages());
-    Value phase = arith::IndexCastOp::create(b, loc, b.getI1Type(),
-                                             rem(div(g, ops.stages()), 2));
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
-                                           index(10000000), stage);
-    Value offset = mul(stage, index(T::stageBytes));
-    Value transposed;
+    Value offset = waitSlice(t);
+    // B[k][n] of f32: each warp transposes its box of the slice; the wgmma
+    // reads the whole slice after the block's barrier.
     if (ops.transposesB()) {
-      // Copy t % 2 was last read by slice t - 2's wgmma, which every
-      // warpgroup waited for before the last barrier.
-      transposed = add(index(ops.transposedOffset()),
-                       mul(rem(t, 2), index(ops.transposedBytes)));
-      transposeB(add(offset, index(T::aStageBytes)), transposed);
-      // The generic proxy's writes, before the async proxy (wgmma) reads.
-      NVVM::FenceProxyOp::create(
-          b, loc, NVVM::ProxyKind::async_shared,
-          NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+      transposeB(offset);
       gpu::BarrierOp::create(b, loc);
     }
+    Value acc = multiply(kLoop.getRegionIterArgs()[0], offset);
     // Leaves this slice's wgmma group in flight, waits for the previous.
-    Value acc = multiply(kLoop.getRegionIterArgs()[0], offset, transposed);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
     // Every warp is done with the previous slice's stage: refill it.
     gpu::BarrierOp::create(b, loc);
     issueSlice(add(t, index(ops.stages() - 1)));

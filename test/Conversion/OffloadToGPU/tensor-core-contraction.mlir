@@ -289,9 +289,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // TF32: f32 inputs on tensor cores only with offload.allow_tf32 (here on the
 // module; the op or kernel works too). k in slices of 32 (128 bytes),
 // wgmma m64n256k8 with both operands K-major. B[n][k] is read as it is; an
-// f32 B[k][n] is loaded unswizzled (one 32 x 256 box) and each slice
-// transposed by the threads into one of two K-major, swizzled copies after
-// 3 stages (3 x 49152 + 2 x 32768 + 1024 = 214016 bytes).
+// f32 B[k][n] is loaded unswizzled as eight 32 x 32 boxes (one per warp) and
+// each warp transposes its box in place into K-major, swizzled rows of n
+// before the slice's wgmma (4 stages, 197632 bytes, as for 16-bit types).
 module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
   // expected-remark@+1 {{kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
   offload.kernel @tf32_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
@@ -299,7 +299,7 @@ module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = 
         ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
-  // expected-remark@+1 {{kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 3 shared-memory stages, B's slices transposed in shared memory (TF32 wgmma reads B k-contiguous); elsewhere}}
+  // expected-remark@+1 {{kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, B's slices transposed in shared memory (TF32 wgmma reads B k-contiguous); elsewhere}}
   offload.kernel @tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -331,17 +331,19 @@ module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = 
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 
 // CHECK-LABEL: gpu.func @tf32(
-// CHECK: arith.cmpi uge, %{{.*}}, %c214016_i32 : i32
-// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 3>
-// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<32x256xf32, #gpu.address_space<workgroup>>, swizzle = none
-// CHECK: nvgpu.tma.async.load %[[DB]]{{.*}} -> memref<32x256xf32
+// CHECK: arith.cmpi uge, %{{.*}}, %c197632_i32 : i32
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<32x32xf32, #gpu.address_space<workgroup>>, swizzle = none
+// CHECK-COUNT-8: nvgpu.tma.async.load %[[DB]]{{.*}} -> memref<32x32xf32
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct<(f32,
 // CHECK: nvgpu.mbarrier.try_wait.parity
-// Slice t's transposed copy, at 147456 + (t % 2) * 32768: 4 x 16-byte loads
-// along n, 4 x 16-byte stores along k at the swizzled chunk, twice.
-// CHECK: %[[COPY:.*]] = arith.muli %{{.*}}, %c32768
-// CHECK: arith.addi %{{.*}}, %[[COPY]]
-// CHECK-COUNT-4: vector.load %{{.*}} {alignment = 16 : i64} : memref<8192xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// Each warp's box (1024 f32 from 1024 * warp): 2 x 4 16-byte loads along n,
+// a warp sync, 2 x 4 16-byte stores along k at the swizzled chunk, the
+// async-proxy fence, the block's barrier, then the wgmma.
+// CHECK: %[[WARP:.*]] = arith.divui %{{.*}}, %c32
+// CHECK: arith.muli %[[WARP]], %c1024
+// CHECK-COUNT-8: vector.load %{{.*}} {alignment = 16 : i64} : memref<8192xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK: nvvm.bar.warp.sync %{{.*}} : i32
 // CHECK: arith.xori
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<8192xf32, #gpu.address_space<workgroup>>, vector<4xf32>
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}

@@ -27,7 +27,7 @@
 // RUN:   --offload-tf32 --emit=mlir -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MODULE
 
-// REMARK-DAG: remark: kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 3 shared-memory stages, B's slices transposed in shared memory
+// REMARK-DAG: remark: kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, B's slices transposed in shared memory
 // REMARK-DAG: remark: kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages;
 // REMARK-DAG: remark: kernel @f32: strategy 'tiled-contraction': {{.*}} (not on tensor cores: f32 inputs without 'offload.allow_tf32' (TF32 changes results; offload-cc --offload-tf32 allows it))
 // With --offload-tf32, the f32 kernel too.

@@ -134,16 +134,12 @@ struct TensorCoreOperands {
   /// k of one wgmma instruction (16 for f16/bf16, 8 for TF32: 32 bytes).
   int64_t wgmmaK() const { return 32 / elementBytes; }
   /// TF32 wgmma reads both operands K-major only: an f32 B[k][n] is loaded
-  /// unswizzled as TMA boxes of 32 x 256 (k x n) and the threads transpose
-  /// each slice into one of two K-major, swizzled copies before the wgmma.
+  /// unswizzled as eight TMA boxes of 32 x 32 (k x n), one per warp, and
+  /// each warp transposes its box in place into the K-major, swizzled rows
+  /// of its 32 n before the slice's wgmma.
   bool transposesB() const { return elementBytes == 4 && !bKMajor; }
-  /// Stages of the ring: 4, or 3 when B is transposed (its two copies take
-  /// the fourth's shared memory).
-  int64_t stages() const { return transposesB() ? 3 : 4; }
-  /// Byte offset of B's transposed copies (after the stages), each
-  /// 256 x 32 f32.
-  int64_t transposedOffset() const;
-  static constexpr int64_t transposedBytes = 256 * 32 * 4;
+  /// Stages of the ring.
+  int64_t stages() const { return 4; }
   /// Dynamic shared memory a launch gives the kernel (with 1 KiB to align).
   int64_t sharedBytes() const;
   /// A TMA box (innermost first) of A or B, how many make one operand's
