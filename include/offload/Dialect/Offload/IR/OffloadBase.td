@@ -57,6 +57,11 @@ def Offload_Dialect : Dialect {
     written by an ML compiler runs on the device too; a `func.func` with the
     unit attribute `offload.host` keeps its linalg ops on the host.
 
+    The unit attribute `offload.allow_tf32` (on the module, a `func.func`,
+    an `offload.kernel` or a linalg op; `offload-cc --offload-tf32` sets it
+    on the module) lets f32 contractions run on tensor cores as TF32, which
+    changes their results; without it they stay exact.
+
     On an `offload.kernel`, `offload.equal_dims` lists dimensions of its
     memref arguments that are equal whenever it runs (set by
     `offload-lower-linalg` from the linalg ops it lowers: `[[0, 1, 2, 1]]`
