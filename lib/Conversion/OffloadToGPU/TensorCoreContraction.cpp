@@ -1,9 +1,10 @@
 //===- TensorCoreContraction.cpp - matmuls on Hopper tensor cores -*- C++ -*-//
 //
 // The TensorCoreContraction strategy (KernelStrategy.h): a matmul or a
-// batch_matmul with f16 or bf16 inputs in a gpu.func becomes, for targets
-// with wgmma (NVPTX sm_90, built as sm_90a), a TMA + mbarrier + wgmma
-// pipeline:
+// batch_matmul (A[m][k] or A[k][m], B[k][n] or B[n][k]) with f16 or bf16
+// inputs, or f32 ones as TF32 where offload.allow_tf32 allows it, in a
+// gpu.func becomes, for targets with wgmma (NVPTX sm_90, built as sm_90a),
+// a TMA + mbarrier + wgmma pipeline:
 //
 //   - Two warpgroups (256 threads) per block; block b (x fastest) computes
 //     the 128x256 output tile b, tiles counted in bands of
@@ -13,17 +14,20 @@
 //     smaller grid is still correct). With a batch, the tiles of batch 0
 //     come first, then batch 1's, ...; the batch is the tensor maps' third
 //     (outermost) dimension, so one TMA box never spans two batches.
-//   - The k dimension goes in slices of 64 through a ring of
-//     TensorCoreTiling::stages stages of dynamic shared memory (aligned to
-//     1024 bytes), each holding A's 128x64 slice and B's 64x256 slice as
-//     four 64x64 boxes, all 128-byte swizzled as TMA writes them. One thread
-//     issues the TMA loads of a stage and arms its mbarrier with the
-//     stage's byte count; every thread waits on the mbarrier's phase parity
-//     before each warpgroup multiplies its 64 rows of A's slice with B's
-//     (nvgpu.warpgroup.mma: 4 x wgmma m64n256k16, f32 accumulators in
-//     registers, B read N-major). The multiply of slice t leaves its wgmma
-//     group in flight and waits for slice t - 1's, whose stage is then
-//     refilled with slice t + stages - 1 after a barrier.
+//   - The k dimension goes in slices of 128 bytes (64 f16/bf16, 32 f32)
+//     through a ring of 4 stages of dynamic shared memory (aligned to 1024
+//     bytes), each holding A's 128 rows and B's 256 columns in TMA boxes
+//     that follow the operands' layouts (TensorCoreOperands), 128-byte
+//     swizzled as TMA writes them. One thread issues the TMA loads of a
+//     stage and arms its mbarrier with the stage's byte count; every thread
+//     waits on the mbarrier's phase parity before each warpgroup multiplies
+//     its 64 rows of A's slice with B's (nvvm.wgmma.mma_async m64n256k16,
+//     or k8 for TF32, with matrix descriptors and transpose bits for the
+//     layouts; f32 accumulators in registers). An f32 B[k][n] is first
+//     transposed in shared memory by each warp (TF32 wgmma reads only
+//     K-major operands). The multiply of slice t leaves its wgmma group in
+//     flight and waits for slice t - 1's, whose stage is then refilled with
+//     slice t + stages - 1 after a barrier.
 //   - TMA fills the parts of a box outside the operands with zeros, so
 //     sizes that are not multiples of the tiles need no other care in the
 //     main loop; the epilogue stages the accumulators through the stages'

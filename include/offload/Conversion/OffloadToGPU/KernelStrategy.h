@@ -44,13 +44,14 @@ enum class KernelStrategyKind {
   /// contractions): block tiles of the output staged through shared
   /// memory, each thread computing a register tile.
   TiledContraction,
-  /// A matmul or batch_matmul with f16 or bf16 inputs and f32
-  /// accumulation, in a module
-  /// with a target that has Hopper's warpgroup tensor cores (NVPTX sm_90):
-  /// there, 128x256 output tiles per block of two warpgroups, k-slices of
-  /// 64 loaded by TMA into 128-byte-swizzled shared memory through a ring of
-  /// mbarrier stages and multiplied by wgmma; on other targets (and when the
-  /// runtime gives no tensor maps) the tiled contraction on the same grid.
+  /// A matmul or batch_matmul (either operand transposed) with f16 or bf16
+  /// inputs, or f32 ones as TF32 where `offload.allow_tf32` allows it, and
+  /// f32 accumulation, in a module with a target that has Hopper's
+  /// warpgroup tensor cores (NVPTX sm_90): there, 128x256 output tiles per
+  /// block of two warpgroups, k-slices of 128 bytes loaded by TMA into
+  /// 128-byte-swizzled shared memory through a ring of mbarrier stages and
+  /// multiplied by wgmma; on other targets (and when the runtime gives no
+  /// tensor maps) the tiled contraction on the same grid.
   TensorCoreContraction,
 };
 
@@ -278,7 +279,7 @@ TensorCoreOperands getTensorCoreOperands(const ContractionMatch &match);
 /// Replaces `match.op`, inside a `gpu.func` kernel, by the tensor-core
 /// contraction for the grid of TensorCoreTiling: when `mapA` and `mapB` (i64
 /// device addresses of the tensor maps of A and B) are not 0 and the launch
-/// gave TensorCoreTiling::sharedBytes of dynamic shared memory, the TMA +
+/// gave TensorCoreOperands::sharedBytes() of dynamic shared memory, the TMA +
 /// wgmma pipeline; otherwise the tiled contraction with
 /// TensorCoreTiling::simtTiling(). `fill` and `epilogue` as for
 /// buildTiledContraction.
