@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Utils/ParserGuards.h"
 #include "offload-c/Compiler.h"
 #include "offload-c/Dialects.h"
 
@@ -151,6 +152,8 @@ static MlirModule parseBuffer(MLIRContext *context,
   std::string name = buffer->getBufferIdentifier().str();
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  if (failed(offload::checkParserCrashes(sourceMgr, context)))
+    return MlirModule{nullptr};
   ParserConfig config(context);
   AsmParserState asmState;
   Block block;

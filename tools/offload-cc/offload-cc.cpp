@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Utils/ParserGuards.h"
 #include "offload/Driver/Driver.h"
 #include "offload/InitAllDialects.h"
 
@@ -212,6 +213,8 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (failed(offload::checkParserCrashes(sourceMgr, &context)))
+    return 1;
   if (options.log)
     *options.log << "offload-cc: parsing " << input << "\n";
   OwningOpRef<ModuleOp> module;

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Utils/ParserGuards.h"
 #include "offload/InitAllDialects.h"
 #include "offload/InitAllPasses.h"
 
@@ -119,6 +120,9 @@ static void runOne(llvm::StringRef text, llvm::StringRef pipeline) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(text, "input"), llvm::SMLoc());
+  // What MLIR 22's parser crashes on is refused first, as our tools do.
+  if (failed(offload::checkParserCrashes(sourceMgr, &context)))
+    return;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module || failed(verify(*module)))
     return;

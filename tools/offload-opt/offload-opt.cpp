@@ -11,9 +11,13 @@
 #include "offload/InitAllDialects.h"
 #include "offload/InitAllPasses.h"
 
+#include "offload/Dialect/Offload/Utils/ParserGuards.h"
+
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
 
 namespace mlir::offload::test {
 void registerTestMatchContractionsPass();
@@ -38,6 +42,23 @@ int main(int argc, char **argv) {
   mlir::offload::test::registerTestMatchContractionsPass();
   mlir::DialectRegistry registry;
   mlir::offload::registerAllDialects(registry);
+  auto [input, output] = mlir::registerAndParseCLIOptions(
+      argc, argv, "offload optimizer driver\n", registry);
+  // Input MLIR 22's parser crashes on is an error here (a file; standard
+  // input cannot be read twice).
+  if (input != "-") {
+    std::string message;
+    if (std::unique_ptr<llvm::MemoryBuffer> file =
+            mlir::openInputFile(input, &message)) {
+      llvm::SourceMgr sourceMgr;
+      sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+      mlir::MLIRContext context;
+      mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+      if (mlir::failed(
+              mlir::offload::checkParserCrashes(sourceMgr, &context)))
+        return 1;
+    }
+  }
   return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "offload optimizer driver\n", registry));
+      mlir::MlirOptMain(argc, argv, input, output, registry));
 }
