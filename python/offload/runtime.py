@@ -12,6 +12,7 @@ to descriptors), and its global ``__offload_interface`` describes them (JSON).
 """
 
 import ctypes
+import difflib
 import json
 import numbers
 import os
@@ -330,9 +331,13 @@ class Module:
         functions = self.__dict__.get("functions", {})
         if name in functions:
             return functions[name]
-        raise AttributeError("module %s has no function or kernel '%s' (it "
-                             "has: %s)" % (os.path.basename(
-                                 self.__dict__.get("path", "?")), name,
+        near = difflib.get_close_matches(name, list(functions), n=1)
+        raise AttributeError("module %s has no function or kernel '%s'%s "
+                             "(it has: %s)" % (
+                                 os.path.basename(
+                                     self.__dict__.get("path", "?")), name,
+                                 "; did you mean '%s'?" % near[0]
+                                 if near else "",
                                  ", ".join(sorted(functions)) or "none"))
 
     def __getitem__(self, name):

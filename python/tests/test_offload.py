@@ -144,6 +144,9 @@ def test_read_only_arrays_are_not_copied_back(kernels, tmp_path):
     (lambda k, x, y: k.nonexistent,
      AttributeError, r"has no function or kernel 'nonexistent' \(it has: "
                      r"make, saxpy, scale2d, sum, twice\)"),
+    (lambda k, x, y: k.saxpi,
+     AttributeError, r"has no function or kernel 'saxpi'; did you mean "
+                     r"'saxpy'\? \(it has: make, saxpy"),
 ])
 def test_argument_errors(kernels, call, error, message):
     x = np.zeros(8, dtype=np.float32)

@@ -144,6 +144,30 @@ func.func @unknown_kernel(%x: memref<?xf32>) {
 
 // -----
 
+// A name near a kernel's: the error suggests it.
+offload.kernel @saxpy(%x: memref<?xf32>) {
+  offload.return
+}
+func.func @misspelled_kernel(%x: memref<?xf32>) {
+  // expected-error@+1 {{'offload.launch' op launches unknown kernel @saxpi; did you mean @saxpy?}}
+  offload.launch @saxpi(%x) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// No kernel's name is near: no suggestion.
+offload.kernel @saxpy(%x: memref<?xf32>) {
+  offload.return
+}
+func.func @unrelated_kernel(%x: memref<?xf32>) {
+  // expected-error-re@+1 {{'offload.launch' op launches unknown kernel @completely_else{{$}}}}
+  offload.launch @completely_else(%x) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
 func.func @not_a_kernel(%x: memref<?xf32>) {
   return
 }

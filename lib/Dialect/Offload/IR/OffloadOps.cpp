@@ -412,8 +412,29 @@ LogicalResult LaunchOp::verify() {
 LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   Operation *symbol =
       symbolTable.lookupNearestSymbolFrom(*this, getKernelAttr());
-  if (!symbol)
-    return emitOpError() << "launches unknown kernel " << getKernelAttr();
+  if (!symbol) {
+    InFlightDiagnostic diag = emitOpError()
+                              << "launches unknown kernel " << getKernelAttr();
+    // The kernel of the enclosing symbol tables whose name is nearest.
+    StringRef wanted = getKernel();
+    StringRef best;
+    unsigned bestDistance = std::max<size_t>(wanted.size() / 3, 1) + 1;
+    for (Operation *table = SymbolTable::getNearestSymbolTable(*this); table;
+         table = table->getParentOp()
+                     ? SymbolTable::getNearestSymbolTable(table->getParentOp())
+                     : nullptr)
+      for (Region &region : table->getRegions())
+        for (auto kernel : region.getOps<KernelOp>()) {
+          unsigned distance = wanted.edit_distance(kernel.getSymName());
+          if (distance < bestDistance) {
+            bestDistance = distance;
+            best = kernel.getSymName();
+          }
+        }
+    if (!best.empty())
+      diag << "; did you mean @" << best << "?";
+    return diag;
+  }
   auto kernel = dyn_cast<KernelOp>(symbol);
   if (!kernel)
     return emitOpError() << getKernelAttr() << " is a '" << symbol->getName()
