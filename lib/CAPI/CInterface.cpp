@@ -89,6 +89,30 @@ void capi::dropArgumentNames(ModuleOp module) {
   module.walk([](Operation *op) { op->removeAttr(kArgNamesAttr); });
 }
 
+/// A host function named `name` that launches `kernel` with its arguments:
+/// on the default device, or (`overDevices`) over the devices listed in one
+/// more argument, a memref<?xi32>.
+static func::FuncOp createLauncher(OpBuilder &b, KernelOp kernel,
+                                   StringRef name, bool overDevices) {
+  SmallVector<Type> inputs(kernel.getArgumentTypes());
+  if (overDevices)
+    inputs.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI32Type()));
+  auto func = func::FuncOp::create(b, kernel.getLoc(), name,
+                                   b.getFunctionType(inputs, {}));
+  Block *entry = func.addEntryBlock();
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(entry);
+  ValueRange args = entry->getArguments();
+  LaunchOp::create(b, kernel.getLoc(), TypeRange(), kernel.getSymName(),
+                   overDevices ? args.drop_back() : args, ValueRange(),
+                   nullptr, Value(), ValueRange(), ValueRange(),
+                   overDevices ? args.take_back() : ValueRange(),
+                   /*allow_aliasing=*/false, /*nowait=*/false,
+                   /*all_devices=*/false);
+  func::ReturnOp::create(b, kernel.getLoc());
+  return func;
+}
+
 /// A host function `__offload_launch_<k>` launching each kernel.
 static void addKernelLaunchers(ModuleOp module) {
   OpBuilder b(module.getContext());
@@ -97,17 +121,9 @@ static void addKernelLaunchers(ModuleOp module) {
     std::string name = (kLauncherPrefix + kernel.getSymName()).str();
     if (module.lookupSymbol(name))
       continue;
-    auto func = func::FuncOp::create(b, kernel.getLoc(), name,
-                                     kernel.getFunctionType());
+    auto func = createLauncher(b, kernel, name, /*overDevices=*/false);
     if (Attribute names = kernel->getAttr(kArgNamesAttr))
       func->setAttr(kArgNamesAttr, names);
-    Block *entry = func.addEntryBlock();
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(entry);
-    LaunchOp::create(b, kernel.getLoc(), kernel.getSymName(),
-                     entry->getArguments(), ValueRange(), ArrayAttr(),
-                     Value(), ValueRange(), ValueRange(), ValueRange());
-    func::ReturnOp::create(b, kernel.getLoc());
   }
 }
 
@@ -125,25 +141,13 @@ static void addDeviceLaunchers(ModuleOp module) {
         (kLauncherPrefix + kernel.getSymName()).str());
     if (!launcher || launcher->hasAttr(kDevicesLauncherAttr))
       continue;
-    SmallVector<Type> inputs(kernel.getArgumentTypes());
-    inputs.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI32Type()));
-    auto func = func::FuncOp::create(
-        b, kernel.getLoc(), (launcher.getSymName() + "__devices").str(),
-        b.getFunctionType(inputs, {}));
+    auto func = createLauncher(
+        b, kernel, (launcher.getSymName() + "__devices").str(),
+        /*overDevices=*/true);
     symbols.insert(func); // renamed if a kernel's launcher has the name
     func->setAttr(kDevicesLauncherAttr, UnitAttr::get(b.getContext()));
     launcher->setAttr(kDevicesLauncherAttr,
                       FlatSymbolRefAttr::get(func.getSymNameAttr()));
-    Block *entry = func.addEntryBlock();
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(entry);
-    LaunchOp::create(b, kernel.getLoc(), TypeRange(), kernel.getSymName(),
-                     entry->getArguments().drop_back(), ValueRange(), nullptr,
-                     Value(), ValueRange(), ValueRange(),
-                     entry->getArguments().take_back(),
-                     /*allow_aliasing=*/false, /*nowait=*/false,
-                     /*all_devices=*/false);
-    func::ReturnOp::create(b, kernel.getLoc());
   }
 }
 

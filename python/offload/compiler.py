@@ -149,6 +149,14 @@ def _lib():
     return lib
 
 
+def _is_path(source_or_path):
+    """Whether `source_or_path` names a file rather than holding MLIR text
+    (a path-like object, or a string without a newline or a brace)."""
+    return isinstance(source_or_path, os.PathLike) or (
+        isinstance(source_or_path, str) and
+        "\n" not in source_or_path and "{" not in source_or_path)
+
+
 def _ref(data):
     """A string reference to `data` (bytes), which the caller keeps alive."""
     return _StringRef(ctypes.cast(ctypes.c_char_p(data), ctypes.c_void_p),
@@ -197,9 +205,7 @@ class _Session:
         return _ref(data)
 
     def parse(self, source_or_path):
-        if isinstance(source_or_path, os.PathLike) or (
-                isinstance(source_or_path, str) and
-                "\n" not in source_or_path and "{" not in source_or_path):
+        if _is_path(source_or_path):
             handle = self.lib.offloadModuleParseFile(
                 self.context, self.ref(os.fspath(source_or_path)))
         elif isinstance(source_or_path, str):
@@ -298,9 +304,7 @@ def _compiler_version():
 def _cache_key(source_or_path, targets, opt_level):
     """The key of a compilation, or None when it cannot have one (the file
     cannot be read: the compiler reports that)."""
-    if isinstance(source_or_path, os.PathLike) or (
-            isinstance(source_or_path, str) and
-            "\n" not in source_or_path and "{" not in source_or_path):
+    if _is_path(source_or_path):
         path = os.path.abspath(os.fspath(source_or_path))
         try:
             with open(path, "rb") as f:
@@ -401,8 +405,7 @@ def compile(source_or_path, targets=None, opt_level=2, output=None,
                       "making the C interface")
         if output is None:
             name = "module"
-            if not isinstance(source_or_path, str) or (
-                    "\n" not in source_or_path and "{" not in source_or_path):
+            if _is_path(source_or_path):
                 name = os.path.splitext(
                     os.path.basename(os.fspath(source_or_path)))[0]
             output = _temporary_path(name)

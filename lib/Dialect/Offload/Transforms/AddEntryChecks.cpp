@@ -133,8 +133,8 @@ struct Unchecked {
 class CheckerBuilder {
 public:
   CheckerBuilder(func::FuncOp entry, func::FuncOp checker,
-                 KernelAccessAnalysis &analysis, SymbolTableCollection &symbols)
-      : entry(entry), checker(checker), analysis(analysis), symbols(symbols),
+                 SymbolTableCollection &symbols)
+      : entry(entry), checker(checker), symbols(symbols),
         b(OpBuilder::atBlockBegin(&checker.getBody().front())) {}
 
   /// Walks the entry's body and records the requirements.
@@ -178,7 +178,6 @@ private:
   void visitOpaque(Operation *op, Scope &scope);
 
   func::FuncOp entry, checker;
-  KernelAccessAnalysis &analysis;
   SymbolTableCollection &symbols;
   OpBuilder b;
   llvm::SmallPtrSet<Operation *, 4> activeCallees;
@@ -1004,7 +1003,7 @@ void OffloadAddEntryChecksPass::addChecker(func::FuncOp entry) {
   checker->setAttr(kCheckerAttr, UnitAttr::get(ctx));
   Block *body = checker.addEntryBlock();
 
-  CheckerBuilder builder(entry, checker, *analysis, *symbols);
+  CheckerBuilder builder(entry, checker, *symbols);
   builder.walkEntry();
 
   // The pairs of buffers that must not overlap.
