@@ -120,8 +120,8 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
        << ", k in slices of " << ops.tileK() << " loaded by TMA through "
        << ops.stages() << " shared-memory stages";
     if (ops.transposesB())
-      os << ", B's slices transposed in shared memory (TF32 wgmma reads B "
-            "k-contiguous)";
+      os << ", computed as C^T = B^T A^T with B's slices loaded into "
+            "registers (TF32 wgmma reads shared memory only k-contiguous)";
     os << "; elsewhere, and when the runtime gives no "
           "tensor maps, the tiled contraction on the same grid";
     if (fill)

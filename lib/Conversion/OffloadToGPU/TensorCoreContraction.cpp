@@ -23,9 +23,10 @@
 //     waits on the mbarrier's phase parity before each warpgroup multiplies
 //     its 64 rows of A's slice with B's (nvvm.wgmma.mma_async m64n256k16,
 //     or k8 for TF32, with matrix descriptors and transpose bits for the
-//     layouts; f32 accumulators in registers). An f32 B[k][n] is first
-//     transposed in shared memory by each warp (TF32 wgmma reads only
-//     K-major operands). The multiply of slice t leaves its wgmma group in
+//     layouts; f32 accumulators in registers). With an f32 B[k][n] the
+//     product is swapped, C^T = B^T A^T (TF32 wgmma reads shared memory
+//     only K-major): B's slice goes from shared memory into registers as
+//     wgmma's A operand (m64n128k8, two per warpgroup), A's slice is its B. The multiply of slice t leaves its wgmma group in
 //     flight and waits for slice t - 1's, whose stage is then refilled with
 //     slice t + stages - 1 after a barrier.
 //   - TMA fills the parts of a box outside the operands with zeros, so
@@ -144,10 +145,10 @@ TensorCoreOperands::Box TensorCoreOperands::getBBox() const {
   using T = TensorCoreTiling;
   if (bKMajor)
     return {tileK(), T::tileN, 1, true};
-  // B[k][n] of f32: unswizzled boxes of 32 n (one per warp), transposed
-  // in place after.
+  // B[k][n] of f32: boxes of 32 n (128 bytes) by 32 k, read into
+  // registers as the A operand of the swapped product (below).
   if (transposesB())
-    return {32, tileK(), T::tileN / 32, false};
+    return {32, tileK(), T::tileN / 32, true};
   return {T::boxN, tileK(), T::tileN / T::boxN, true};
 }
 
@@ -272,9 +273,13 @@ private:
   /// Issues one slice's wgmma of this warpgroup (tileK / wgmmaK
   /// instructions m64n256) on the stage at byte `offset` as one group.
   Value multiply(Value acc, Value offset);
-  /// Transposes, in place, B's slice in the stage at byte `offset` (eight
-  /// 32 x 32 boxes, k x n, n innermost) into K-major swizzled rows of n.
-  void transposeB(Value offset);
+  /// The same for an f32 B[k][n], swapped: C^T = B^T A^T, B's slice read
+  /// from shared memory into registers as wgmma's A operand (TF32 wgmma
+  /// reads shared-memory operands only K-major), A's slice as its B.
+  Value multiplySwapped(Value acc, Value offset);
+  /// The tile row (n) of row `row` of a swapped wgmma's A operand or
+  /// accumulator, for n-block `nb` of this warpgroup (h: 8-row half).
+  Value swappedColumn(int64_t nb, int64_t h);
   /// Waits for slice `t` (of the tile) to arrive in its stage; returns
   /// the stage's byte offset.
   Value waitSlice(Value t);
@@ -293,6 +298,9 @@ private:
   /// Stores this warpgroup's accumulators (its 64 rows of the tile) into
   /// `staged` at rows 64 * warpgroup.
   void storeAccumulator(Value acc, Value staged);
+  /// The same for the swapped product: this warpgroup's 128 columns (n)
+  /// of the tile, all its rows (m).
+  void storeSwappedAccumulator(Value acc, Value staged);
   /// C[row][col + j] = init + staged[r][c + j] for j < width, one element
   /// at a time behind bounds checks.
   void storeScalars(Value staged, Value r, Value c, Value row, Value col,
@@ -474,6 +482,26 @@ void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {
     }
 }
 
+void TensorCoreBuilder::storeSwappedAccumulator(Value acc, Value staged) {
+  // Register 4j + 2h + e of n-block nb (m64n128: 64 per block) holds row
+  // 16w + g + 8h of the block (n: swappedColumn) and column 8j + 2t + e
+  // (m), t = lane % 4.
+  Value t = rem(rem(tid, 32), 4);
+  int64_t perBlock = T::tileM / 2;
+  for (int64_t nb = 0; nb < 2; ++nb)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value n = swappedColumn(nb, h);
+      for (int64_t j = 0; j < T::tileM / 8; ++j)
+        for (int64_t e = 0; e < 2; ++e) {
+          Value m = add(mul(t, index(2)), index(8 * j + e));
+          Value value = LLVM::ExtractValueOp::create(
+              b, loc, acc,
+              ArrayRef<int64_t>{nb * perBlock + 4 * j + 2 * h + e});
+          memref::StoreOp::create(b, loc, value, staged, ValueRange{m, n});
+        }
+    }
+}
+
 void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   // Every warp's wgmma groups are done; the stages become the tile of C.
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
@@ -481,7 +509,10 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   Value staged =
       view(index(0),
            sharedType({T::tileM, T::tileN + T::epiloguePad}, b.getF32Type()));
-  storeAccumulator(acc, staged);
+  if (ops.transposesB())
+    storeSwappedAccumulator(acc, staged);
+  else
+    storeAccumulator(acc, staged);
   gpu::BarrierOp::create(b, loc);
 
   // 16 bytes of C per thread and step: `width` elements at columns c of
@@ -611,6 +642,8 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset) {
   // next instruction's k 32 bytes further) or M/N-major (rows of 128 bytes
   // of m or n, one per k, 8-row groups 1024 bytes apart, 64-wide boxes
   // 8 KiB apart; the next instruction's k 16 rows further).
+  if (ops.transposesB())
+    return multiplySwapped(acc, offset);
   constexpr int64_t group = 1024, box = 8192;
   int64_t steps = ops.tileK() / ops.wgmmaK();
   auto kStep = [&](bool kMajor) -> int64_t {
@@ -620,7 +653,7 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset) {
   // 128 bytes, or the second 64-wide box of A[k][m]).
   Value aStart = add(offset, mul(warpgroup, index(T::warpgroupM * 128)));
   Value bStart = add(offset, index(T::aStageBytes));
-  bool bKMajor = ops.bKMajor || ops.transposesB();
+  bool bKMajor = ops.bKMajor;
   Value descA = descriptor(aStart, ops.aKMajor ? 16 : box, group);
   Value descB = descriptor(bStart, bKMajor ? 16 : box, group);
 
@@ -657,58 +690,111 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset) {
   return acc;
 }
 
-void TensorCoreBuilder::transposeB(Value offset) {
-  // Warp w's box holds n in [32w, 32w + 32): 32 rows of k, 128 bytes of n
-  // each; the K-major rows of those n (128 bytes of k each, the 16-byte
-  // chunk c of row n at chunk c ^ (n % 8): the 128-byte swizzle) take the
-  // same 4 KiB, so each warp transposes its own box: it loads it into
-  // registers, syncs, stores it. Each lane moves two 4 x 4 blocks (k-chunk
-  // kc, n-block nb) with 16-byte loads and stores; the 8 lanes of a
-  // quarter warp (p = lane % 8) take nb = p and kc = (p + x) % 8, so that
-  // their loads and their stores each fall in 8 different bank groups.
-  auto vec4 = VectorType::get({4}, b.getF32Type());
-  Value box = view(add(offset, index(T::aStageBytes)),
-                   sharedType({T::tileN * 32}, b.getF32Type()));
-  Value base = mul(div(tid, 32), index(32 * 32));
+Value TensorCoreBuilder::swappedColumn(int64_t nb, int64_t h) {
+  // Warp w of the warpgroup holds rows 16w + 8h + g (g = lane / 4) of the
+  // 64 of n-block nb; row r of a 32-row box stands for n = 16 (g / 4) +
+  // 8 (w % 2) + 4h + g % 4 of the box (box w / 2 of the block), so that
+  // the 8 n a fragment register reads, at k = lane % 4 (+ 4), lie in 16-byte
+  // chunks q ^ k of the 128-byte swizzle that differ for all 32 lanes: no
+  // bank conflicts.
   Value lane = rem(tid, 32);
-  Value p = rem(lane, 8);
-  SmallVector<SmallVector<Value, 4>, 2> blocks;
-  SmallVector<Value, 2> kcs;
-  for (int64_t rep = 0; rep < 2; ++rep) {
-    Value x = add(mul(div(lane, 8), index(2)), index(rep));
-    Value kc = rem(add(p, x), 8);
-    SmallVector<Value, 4> rows;
+  Value warp = rem(div(tid, 32), 4);
+  Value g = div(lane, 4);
+  Value inBox = add(add(mul(div(g, 4), index(16)), mul(rem(warp, 2), index(8))),
+                    add(rem(g, 4), index(4 * h)));
+  Value box = add(mul(warpgroup, index(4)),
+                  add(index(2 * nb), div(warp, 2)));
+  return add(mul(box, index(32)), inBox);
+}
+
+Value TensorCoreBuilder::multiplySwapped(Value acc, Value offset) {
+  // C^T[n][m] = sum_k B^T[n][k] A^T[k][m]: per warpgroup two m64n128k8
+  // products (n-blocks of 64 of its 128 n) on all 128 m of the tile. wgmma's
+  // A (B^T) comes from registers, loaded from B's swizzled 32 x 32 boxes
+  // (k rows of 128 bytes of n); its B (A^T, K-major) is A's slice as it is.
+  // MLIR 22's nvvm.wgmma.mma_async takes only descriptors, so the
+  // instruction is inline PTX.
+  constexpr int64_t swappedN = T::tileM;
+  Type f32 = b.getF32Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
+  int64_t steps = ops.tileK() / ops.wgmmaK();
+  Value descA = descriptor(offset, 16, 1024);
+  Value bSlice = view(add(offset, index(T::aStageBytes)),
+                      sharedType({T::tileN * 32}, f32));
+  Value lane = rem(tid, 32);
+  Value t = rem(lane, 4);
+  // Fragment register i of m64nNk8 (TF32): row g + 8 (i % 2), k = t + 4 (i
+  // / 2) of the warp's 16 rows.
+  SmallVector<Value> fragments;
+  for (int64_t nb = 0; nb < 2; ++nb)
     for (int64_t i = 0; i < 4; ++i) {
-      Value k = add(mul(kc, index(4)), index(i));
-      rows.push_back(vector::LoadOp::create(
-          b, loc, vec4, box,
-          ValueRange{add(base, add(mul(k, index(32)), mul(p, index(4))))},
-          /*nontemporal=*/false, llvm::Align(16)));
+      Value n = swappedColumn(nb, i % 2);
+      Value k = add(t, index(4 * (i / 2)));
+      Value box = div(n, 32), inBox = rem(n, 32);
+      Value chunk = arith::XOrIOp::create(b, loc, div(inBox, 4), k);
+      Value base = add(add(mul(box, index(32 * 32)), mul(k, index(32))),
+                       add(mul(chunk, index(4)), rem(inBox, 4)));
+      for (int64_t s = 0; s < steps; ++s) {
+        // k + 8s: the same swizzle chunk (k % 8 is unchanged).
+        Value value = memref::LoadOp::create(
+            b, loc, bSlice, ValueRange{add(base, index(s * 8 * 32))});
+        fragments.push_back(arith::BitcastOp::create(b, loc, i32, value));
+      }
     }
-    blocks.push_back(rows);
-    kcs.push_back(kc);
+  auto fragment = [&](int64_t nb, int64_t i, int64_t s) {
+    return fragments[(nb * 4 + i) * steps + s];
+  };
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  int64_t perBlock = swappedN / 2;
+  auto partType = LLVM::LLVMStructType::getLiteral(
+      ctx, SmallVector<Type>(perBlock, f32));
+  std::string text = "{\n.reg .pred p;\nsetp.ne.b32 p, $" +
+                     std::to_string(2 * perBlock + 5) +
+                     ", 0;\nwgmma.mma_async.sync.aligned.m64n" +
+                     std::to_string(swappedN) + "k8.f32.tf32.tf32 {";
+  std::string constraints;
+  for (int64_t r = 0; r < perBlock; ++r) {
+    text += (r ? ", $" : "$") + std::to_string(r);
+    constraints += "=f,";
   }
-  NVVM::SyncWarpOp::create(
-      b, loc, arith::ConstantIntOp::create(b, loc, b.getI32Type(), -1));
-  for (int64_t rep = 0; rep < 2; ++rep) {
-    for (int64_t j = 0; j < 4; ++j) {
-      SmallVector<Value, 4> column;
+  for (int64_t r = 0; r < perBlock; ++r)
+    constraints += std::to_string(r) + ",";
+  text += "}, {";
+  for (int64_t i = 0; i < 4; ++i)
+    text += (i ? ", $" : "$") + std::to_string(2 * perBlock + i);
+  text += "}, $" + std::to_string(2 * perBlock + 4) + ", p, 1, 1;\n}\n";
+  constraints += "r,r,r,r,l,r";
+  Value one = arith::ConstantIntOp::create(b, loc, i32, 1);
+  for (int64_t s = 0; s < steps; ++s) {
+    // The next 8 k of A's K-major slice: 32 bytes further.
+    Value desc = s == 0 ? descA
+                        : arith::AddIOp::create(
+                              b, loc, descA,
+                              arith::ConstantIntOp::create(b, loc, i64, 2 * s));
+    for (int64_t nb = 0; nb < 2; ++nb) {
+      SmallVector<Value> operands;
+      for (int64_t r = 0; r < perBlock; ++r)
+        operands.push_back(LLVM::ExtractValueOp::create(
+            b, loc, acc, ArrayRef<int64_t>{nb * perBlock + r}));
       for (int64_t i = 0; i < 4; ++i)
-        column.push_back(
-            vector::ExtractOp::create(b, loc, blocks[rep][i], j));
-      Value n = add(mul(p, index(4)), index(j));
-      Value chunk = arith::XOrIOp::create(b, loc, kcs[rep], rem(n, 8));
-      vector::StoreOp::create(
-          b, loc, vector::FromElementsOp::create(b, loc, vec4, column), box,
-          ValueRange{add(base, add(mul(n, index(32)), mul(chunk, index(4))))},
-          /*nontemporal=*/false, llvm::Align(16));
+        operands.push_back(fragment(nb, i, s));
+      operands.push_back(desc);
+      operands.push_back(one);
+      auto mma = LLVM::InlineAsmOp::create(
+          b, loc, partType, operands, text, constraints,
+          /*has_side_effects=*/true, /*is_align_stack=*/false,
+          LLVM::tailcallkind::TailCallKind::None,
+          LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+          /*operand_attrs=*/ArrayAttr());
+      for (int64_t r = 0; r < perBlock; ++r)
+        acc = LLVM::InsertValueOp::create(
+            b, loc, acc,
+            LLVM::ExtractValueOp::create(b, loc, mma.getResult(0),
+                                         ArrayRef<int64_t>{r}),
+            ArrayRef<int64_t>{nb * perBlock + r});
     }
   }
-  // The generic proxy's writes, before the async proxy (wgmma) reads them
-  // (after the block's next barrier).
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKind::async_shared,
-      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  return acc;
 }
 
 Value TensorCoreBuilder::waitSlice(Value t) {
@@ -817,12 +903,6 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     b.setInsertionPointToStart(kLoop.getBody());
     Value t = kLoop.getInductionVar();
     Value offset = waitSlice(t);
-    // B[k][n] of f32: each warp transposes its box of the slice; the wgmma
-    // reads the whole slice after the block's barrier.
-    if (ops.transposesB()) {
-      transposeB(offset);
-      gpu::BarrierOp::create(b, loc);
-    }
     Value acc = multiply(kLoop.getRegionIterArgs()[0], offset);
     // Leaves this slice's wgmma group in flight, waits for the previous.
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);

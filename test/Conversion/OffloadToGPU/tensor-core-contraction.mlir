@@ -289,9 +289,11 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // TF32: f32 inputs on tensor cores only with offload.allow_tf32 (here on the
 // module; the op or kernel works too). k in slices of 32 (128 bytes),
 // wgmma m64n256k8 with both operands K-major. B[n][k] is read as it is; an
-// f32 B[k][n] is loaded unswizzled as eight 32 x 32 boxes (one per warp) and
-// each warp transposes its box in place into K-major, swizzled rows of n
-// before the slice's wgmma (4 stages, 197632 bytes, as for 16-bit types).
+// f32 B[k][n] arrives as eight swizzled 32 (k) x 32 (n) boxes and the kernel
+// computes C^T = B^T A^T: per warpgroup two m64n128k8 wgmma (inline PTX) take
+// B's slice from registers (scalar shared-memory loads at the swizzled chunk)
+// and A's slice, K-major, as their B (4 stages, 197632 bytes, as for 16-bit
+// types).
 module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
   // expected-remark@+1 {{kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
   offload.kernel @tf32_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
@@ -299,7 +301,7 @@ module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = 
         ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
-  // expected-remark@+1 {{kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, B's slices transposed in shared memory (TF32 wgmma reads B k-contiguous); elsewhere}}
+  // expected-remark@+1 {{kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, computed as C^T = B^T A^T with B's slices loaded into registers (TF32 wgmma reads shared memory only k-contiguous); elsewhere}}
   offload.kernel @tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -333,23 +335,24 @@ module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = 
 // CHECK-LABEL: gpu.func @tf32(
 // CHECK: arith.cmpi uge, %{{.*}}, %c197632_i32 : i32
 // CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
-// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<32x32xf32, #gpu.address_space<workgroup>>, swizzle = none
+// CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<32x32xf32, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // CHECK-COUNT-8: nvgpu.tma.async.load %[[DB]]{{.*}} -> memref<32x32xf32
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct<(f32,
 // CHECK: nvgpu.mbarrier.try_wait.parity
-// Each warp's box (1024 f32 from 1024 * warp): 2 x 4 16-byte loads along n,
-// a warp sync, 2 x 4 16-byte stores along k at the swizzled chunk, the
-// async-proxy fence, the block's barrier, then the wgmma.
-// CHECK: %[[WARP:.*]] = arith.divui %{{.*}}, %c32
-// CHECK: arith.muli %[[WARP]], %c1024
-// CHECK-COUNT-8: vector.load %{{.*}} {alignment = 16 : i64} : memref<8192xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: nvvm.bar.warp.sync %{{.*}} : i32
+// The fragments: 2 n-blocks x 4 registers x 4 k-steps of 8, one f32 each,
+// at the chunk (n / 4) ^ k of the swizzle; then the fence and per k-step
+// one m64n128k8 per n-block, all 128 m of A's slice as wgmma's B.
 // CHECK: arith.xori
-// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<8192xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-// CHECK-NEXT: gpu.barrier
+// CHECK-COUNT-32: memref.load %{{.*}} : memref<8192xf32, #gpu.address_space<workgroup>>
+// CHECK-NOT: gpu.barrier
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK-COUNT-4: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 8>, D[<f32>, <one>], A[<tf32>, <one>, <row>], B[<tf32>, <one>, <col>]
+// CHECK-COUNT-8: llvm.inline_asm has_side_effects {{.*}}wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {$0, {{.*}}, $63}, {$128, $129, $130, $131}, $132, p, 1, 1;{{.*}}"=f,{{.*}},r,r,r,r,l,r"
+// CHECK-NOT: llvm.inline_asm
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// The accumulators go to the staged tile transposed: C[m][n] from row n,
+// column m of C^T.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK-COUNT-128: memref.store %{{.*}} : memref<128x264xf32, #gpu.address_space<workgroup>>
 
 // CHECK-LABEL: gpu.func @f16(
 // CHECK: nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]

@@ -1,7 +1,7 @@
 // f32 matmuls on tensor cores as TF32, only where 'offload.allow_tf32'
 // allows it (here on a kernel and on a linalg op; `offload-cc
-// --offload-tf32` sets it on the module): B[k][n] (each slice transposed in
-// shared memory: TF32 wgmma reads both operands k-contiguous) and B[n][k]
+// --offload-tf32` sets it on the module): B[k][n] (as C^T = B^T A^T with B's
+// slices in registers: TF32 wgmma reads shared memory only k-contiguous) and B[n][k]
 // (read as it is), and an f32 matmul without the attribute, which stays on
 // the exact path. A's values are 1 + n / 4096 (13 significant bits, more
 // than TF32's 11) and B's are -1, 0 or 1, so every f32 product and partial
@@ -27,7 +27,7 @@
 // RUN:   --offload-tf32 --emit=mlir -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=MODULE
 
-// REMARK-DAG: remark: kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, B's slices transposed in shared memory
+// REMARK-DAG: remark: kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, computed as C^T = B^T A^T with B's slices loaded into registers
 // REMARK-DAG: remark: kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages;
 // REMARK-DAG: remark: kernel @f32: strategy 'tiled-contraction': {{.*}} (not on tensor cores: f32 inputs without 'offload.allow_tf32' (TF32 changes results; offload-cc --offload-tf32 allows it))
 // With --offload-tf32, the f32 kernel too.

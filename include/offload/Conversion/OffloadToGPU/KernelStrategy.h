@@ -134,10 +134,10 @@ struct TensorCoreOperands {
   int64_t tileK() const { return 128 / elementBytes; }
   /// k of one wgmma instruction (16 for f16/bf16, 8 for TF32: 32 bytes).
   int64_t wgmmaK() const { return 32 / elementBytes; }
-  /// TF32 wgmma reads both operands K-major only: an f32 B[k][n] is loaded
-  /// unswizzled as eight TMA boxes of 32 x 32 (k x n), one per warp, and
-  /// each warp transposes its box in place into the K-major, swizzled rows
-  /// of its 32 n before the slice's wgmma.
+  /// TF32 wgmma reads shared-memory operands K-major only: with an f32
+  /// B[k][n] (eight swizzled TMA boxes of 32 x 32, k x n) the kernel
+  /// computes C^T = B^T A^T, B's slice loaded into registers as wgmma's A
+  /// operand and A's K-major slice as its B.
   bool transposesB() const { return elementBytes == 4 && !bKMajor; }
   /// Stages of the ring.
   int64_t stages() const { return 4; }
