@@ -41,6 +41,13 @@ build)
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-tensor-core-transposed"
   "$B/offload-cc" "$K/matmul-tf32.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-tf32"
+  # --offload-check on the tensor cores: tolerances scaled with K.
+  for p in matmul-tf32 matmul-tensor-core matmul-epilogue; do
+    "$B/offload-cc" "$K/$p.mlir" --offload-targets=nvptx:sm_90,host \
+      --offload-check -o "$D/$p-check"
+  done
+  # A debug build whose waits give up (offload.bounded_waits).
+  "$B/offload-cc" "$G/Inputs/stuck-wait.mlir" -o "$D/stuck-wait"
   "$B/offload-cc" "$K/reshape-paths.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/reshape-paths"
   "$B/offload-cc" test/Integration/devices/split.mlir \
@@ -110,6 +117,11 @@ for p in matmul-tensor-core-transposed matmul-tf32; do
   run $p noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./$p
   run $p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p
 done
+for p in matmul-tf32 matmul-tensor-core matmul-epilogue; do
+  run $p-check run ./$p-check
+done
+run stuck-wait normal ./stuck-wait
+run stuck-wait stuck OFFLOAD_TEST_SHORT_TMA_BOX=1 ./stuck-wait
 for p in reshape-paths split-devices; do
   run $p info LIBOMPTARGET_INFO=16 ./$p
   run $p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p
@@ -198,6 +210,19 @@ check)
     desc="$p under compute-sanitizer memcheck: no errors"
     check --check-prefix=SANITIZER "$0" < "$R/$p.memcheck.out"
   done
+  # --offload-check of the tensor-core kernels: tolerances scaled with K
+  # (TF32 passes), the same results.
+  for p in matmul-tf32 matmul-tensor-core matmul-epilogue; do
+    prefix=CHECK; [[ $p == matmul-tf32 ]] && prefix=GPU
+    desc="$p with --offload-check: no difference beyond the K-scaled tolerance"
+    check --check-prefix=$prefix --implicit-check-not=offload-check "$K/$p.mlir" < "$R/$p-check.run.out"
+  done
+  desc="stuck-wait (debug build) runs normally"
+  check --check-prefix=NORMAL "$G/stuck-wait.test" < "$R/stuck-wait.normal.out"
+  desc="stuck-wait: a wait that never completes stops the kernel, naming it"
+  check --check-prefix=STUCK "$G/stuck-wait.test" < "$R/stuck-wait.stuck.out"
+  desc="stuck-wait: the program stops, naming the launch"
+  check --check-prefix=STUCKERR "$G/stuck-wait.test" < "$R/stuck-wait.stuck.err"
   # split-devices on one GPU: devices(all) is that GPU, the listed devices
   # 1, 3 and 9 are absent (the host runs @smooth).
   for p in reshape-paths:$K/reshape-paths.mlir split-devices:test/Integration/devices/split.mlir; do

@@ -14,8 +14,10 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,6 +28,10 @@ LogicalResult mlir::offload::lowerOffloadModule(ModuleOp module,
                                                 const CompileOptions &options) {
   if (options.allowTF32)
     module->setAttr(OffloadDialect::getAllowTF32AttrName(),
+                    UnitAttr::get(module.getContext()));
+  if ((options.debug || options.check) &&
+      !module->hasAttr(OffloadDialect::getBoundedWaitsAttrName()))
+    module->setAttr(OffloadDialect::getBoundedWaitsAttrName(),
                     UnitAttr::get(module.getContext()));
   PassManager pm(module.getContext());
   OffloadPipelineOptions pipeline;
@@ -72,6 +78,30 @@ llvm::Error mlir::offload::emitObjectFile(llvm::Module &module,
   return compileToHostObject(module, path, options.optLevel);
 }
 
+/// The compiler-rt builtins archive of `clang` (libclang-rt-22-dev), for
+/// the conversions libgcc lacks (f32 and f64 to bf16: __truncsfbf2,
+/// __truncdfbf2, which host code rounding to bf16 calls), or nothing.
+static std::optional<std::string> findBuiltins(llvm::StringRef clang) {
+  for (std::string version :
+       {std::string(LLVM_VERSION_STRING), std::to_string(LLVM_VERSION_MAJOR)}) {
+    llvm::SmallString<256> dir(clang);
+    llvm::sys::path::remove_filename(dir);
+    llvm::sys::path::remove_filename(dir);
+    llvm::sys::path::append(dir, "lib", "clang", version, "lib");
+    for (auto [sub, name] :
+         {std::pair<const char *, const char *>{
+              "linux", "libclang_rt.builtins-x86_64.a"},
+          {"x86_64-pc-linux-gnu", "libclang_rt.builtins.a"},
+          {"x86_64-unknown-linux-gnu", "libclang_rt.builtins.a"}}) {
+      llvm::SmallString<256> path(dir);
+      llvm::sys::path::append(path, sub, name);
+      if (llvm::sys::fs::exists(path))
+        return std::string(path);
+    }
+  }
+  return std::nullopt;
+}
+
 llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,
                                        llvm::StringRef output, bool shared,
                                        llvm::ArrayRef<std::string> extraArgs,
@@ -104,6 +134,8 @@ llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,
                  << " will each wait for their kernel\n";
   args.insert(args.end(), {"-L" + runtimeDir, "-Wl,-rpath," + runtimeDir,
                            "-lomptarget", "-lm"});
+  if (std::optional<std::string> builtins = findBuiltins(*clang))
+    args.push_back(*builtins);
   args.insert(args.end(), extraArgs.begin(), extraArgs.end());
   if (options.log) {
     *options.log << "offload-cc: linking:";

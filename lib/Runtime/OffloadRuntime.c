@@ -679,6 +679,10 @@ typedef struct {
 static struct {
   pthread_once_t once;
   int usable;
+  /* OFFLOAD_TEST_SHORT_TMA_BOX=1 (fault injection for the tests of bounded
+   * mbarrier waits): every map's outermost box dimension is halved, so the
+   * kernel's loads never bring the bytes its mbarriers expect. */
+  int shortBox;
   CUresult (*pointerGetAttribute)(void *, int, uint64_t);
   CUresult (*deviceGet)(CUdevice *, int);
   CUresult (*deviceGetAttribute)(int *, int, CUdevice);
@@ -725,6 +729,10 @@ static void tmaInitOnce(void) {
   FIND(deviceGetAttribute, cuda, "cuDeviceGetAttribute");
   FIND(encodeTiled, cuda, "cuTensorMapEncodeTiled");
 #undef FIND
+  tma.shortBox = envIs("OFFLOAD_TEST_SHORT_TMA_BOX", "1");
+  if (tma.shortBox)
+    info("tensor maps: OFFLOAD_TEST_SHORT_TMA_BOX=1: boxes halved, the "
+         "tensor-core kernels' waits will not complete");
   tma.usable = 1;
 }
 
@@ -814,6 +822,8 @@ static void *tmaGetMap(int d, uint64_t address, const int64_t *fields,
       *why = "an operand whose rows are not a multiple of 16 bytes apart";
       return NULL;
     }
+  if (tma.shortBox && box[rank - 1] > 1)
+    box[rank - 1] /= 2;
   CUtensorMap map;
   CUresult result = tma.encodeTiled(
       &map, (int)fields[2], rank, (void *)(uintptr_t)address, dims, strides,

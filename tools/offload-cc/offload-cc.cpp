@@ -107,6 +107,15 @@ cl::opt<bool> tf32(
              "results (products of 10-bit mantissas, f32 sums); the host "
              "copy stays exact f32"),
     cl::cat(category));
+cl::opt<bool> debug(
+    "offload-debug",
+    cl::desc("Debug build of the device code: every mbarrier wait of a "
+             "tensor-core kernel gives up after 10 s, printing the kernel, "
+             "block and thread, and stops the kernel, so that a wait that "
+             "never completes is a failed launch instead of a hang (sets "
+             "offload.bounded_waits on the module; --offload-check does "
+             "too)"),
+    cl::cat(category));
 cl::opt<bool> saveTemps(
     "save-temps",
     cl::desc("Keep the intermediate files next to the output: "
@@ -155,6 +164,7 @@ int main(int argc, char **argv) {
   options.remarks = remarks;
   options.check = check;
   options.allowTF32 = tf32;
+  options.debug = debug;
   options.keepAssembly = saveTemps;
   options.optLevel = optLevel;
   options.log = verbose ? &llvm::errs() : nullptr;

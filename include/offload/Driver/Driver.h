@@ -34,6 +34,9 @@ struct CompileOptions {
   /// Let f32 contractions run on tensor cores as TF32 (sets
   /// `offload.allow_tf32` on the module): it changes their results.
   bool allowTF32 = false;
+  /// Debug build of the device code: bound every mbarrier wait (sets
+  /// `offload.bounded_waits` on the module; also with `check`).
+  bool debug = false;
   /// Keep the PTX of NVIDIA cubins (DeviceImage, extension "ptx").
   bool keepAssembly = false;
   /// Host code optimization level (0-3).

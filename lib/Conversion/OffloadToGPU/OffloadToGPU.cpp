@@ -1654,6 +1654,9 @@ struct ConvertOffloadToGPUPass
           gpu::GPUModuleOp::create(rewriter, module.getLoc(), name,
                                    rewriter.getArrayAttr({moduleTarget}));
       gpuModule->setAttr(OffloadDialect::getTargetAttrName(), target);
+      if (Attribute bounded =
+              module->getAttr(OffloadDialect::getBoundedWaitsAttrName()))
+        gpuModule->setAttr(OffloadDialect::getBoundedWaitsAttrName(), bounded);
       symbolTable.insert(gpuModule);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(gpuModule.getBody());

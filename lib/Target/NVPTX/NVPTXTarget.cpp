@@ -86,6 +86,8 @@ struct NVPTXTargetModel
     // Tensor-core kernels (nvgpu TMA, mbarrier and warpgroup ops) first,
     // while their structured control flow still carries nvgpu types.
     pm.addPass(createConvertNVGPUToNVVMPass());
+    // Debug builds (offload.bounded_waits): mbarrier waits that give up.
+    pm.addPass(createOffloadBoundMbarrierWaits());
     // Math: libdevice's functions when it is there (convert-gpu-to-nvvm
     // calls them), else the math dialect's approximations.
     OffloadLowerMathOptions math;

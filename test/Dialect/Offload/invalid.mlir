@@ -992,3 +992,24 @@ module attributes {offload.allow_tf32 = true} {
 // expected-error@+1 {{'offload.allow_tf32' belongs on a builtin.module, a func.func, an offload.kernel or a linalg op}}
 gpu.module @tf32_gpu_module attributes {offload.allow_tf32} {
 }
+
+// -----
+
+// expected-error@+1 {{'offload.bounded_waits' is a unit attribute or a positive integer (milliseconds)}}
+module attributes {offload.bounded_waits = 0 : i64} {
+}
+
+// -----
+
+// expected-error@+1 {{'offload.bounded_waits' is a unit attribute or a positive integer (milliseconds)}}
+module attributes {offload.bounded_waits = "10s"} {
+}
+
+// -----
+
+module {
+  // expected-error@+1 {{'offload.bounded_waits' belongs on a builtin.module or a gpu.module}}
+  func.func @f() attributes {offload.bounded_waits} {
+    return
+  }
+}

@@ -67,3 +67,69 @@ module attributes {offload.targets = [#offload.host]} {
   }
 }
 
+
+// -----
+
+// A contraction: the comparison of C allows, besides the relative
+// tolerance, K * eps * max|A| * max|B| (the device sums the products in
+// another order). Here TF32 is allowed (eps = 2^-10 = 9.765625E-4), K is A's
+// dimension 1 at the launch, and max|A|, max|B| are computed from the
+// inputs before the launch. The f16 output of @mm16 rounds every partial
+// sum on the host: eps = 2^-11 (4.8828125E-4), and its relative tolerance
+// is one unit in the last place (2^-10).
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @mm(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {offload.allow_tf32} {
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  offload.kernel @mm16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+    offload.return
+  }
+  func.func @check_mm(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    offload.launch @mm(%a, %b, %c) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    return
+  }
+  func.func @check_mm16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    offload.launch @mm16(%a, %b, %c) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+    return
+  }
+}
+
+// CHECK-LABEL: func.func @check_mm(
+// CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32>)
+// CHECK: %[[K:.*]] = memref.dim %[[A]], %c1
+// CHECK: %[[KI:.*]] = arith.index_cast %[[K]] : index to i64
+// CHECK: %[[KF:.*]] = arith.uitofp %[[KI]] : i64 to f64
+// CHECK: %[[EPS:.*]] = arith.constant 9.765625E-4 : f64
+// CHECK: %[[KEPS:.*]] = arith.mulf %[[KF]], %[[EPS]] : f64
+// CHECK: %[[CELLA:.*]] = memref.alloca() : memref<f64>
+// CHECK: memref.load %[[A]]
+// CHECK: math.absf
+// CHECK: arith.maxnumf
+// CHECK-NEXT: memref.store %{{.*}}, %[[CELLA]][]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[MAXA:.*]] = memref.load %[[CELLA]][] : memref<f64>
+// CHECK: %[[CELLB:.*]] = memref.alloca() : memref<f64>
+// CHECK: memref.load %[[B]]
+// CHECK: arith.maxnumf
+// CHECK-NEXT: memref.store %{{.*}}, %[[CELLB]][]
+// CHECK-NEXT: }
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[MAXB:.*]] = memref.load %[[CELLB]][] : memref<f64>
+// CHECK: %[[AB:.*]] = arith.mulf %[[MAXA]], %[[MAXB]] : f64
+// CHECK: %[[SLACK:.*]] = arith.mulf %[[KEPS]], %[[AB]] : f64
+// CHECK: call @__offload_fallback_mm(
+// CHECK: offload.launch @mm(
+// CHECK: %[[S32:.*]] = arith.truncf %[[SLACK]] : f64 to f32
+// CHECK: %[[REL:.*]] = arith.constant 9.99999974E-6 : f32
+// CHECK: %[[BOUND:.*]] = arith.mulf %{{.*}}, %[[REL]] : f32
+// CHECK: %[[WIDE:.*]] = arith.addf %[[BOUND]], %[[S32]] : f32
+// CHECK: arith.cmpf ole, %{{.*}}, %[[WIDE]] : f32
+
+// CHECK-LABEL: func.func @check_mm16(
+// CHECK: arith.constant 4.8828125E-4 : f64
+// CHECK: offload.launch @mm16(
+// CHECK: arith.truncf %{{.*}} : f64 to f16
+// CHECK: arith.constant 9.765620e-04 : f16

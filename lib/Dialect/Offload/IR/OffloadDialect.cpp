@@ -289,6 +289,20 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
              << "'" << getAllowTF32AttrName() << "' is a unit attribute";
     return success();
   }
+  if (attr.getName() == getBoundedWaitsAttrName()) {
+    if (!isa<ModuleOp, gpu::GPUModuleOp>(op))
+      return op->emitError() << "'" << getBoundedWaitsAttrName()
+                             << "' belongs on a builtin.module or a "
+                                "gpu.module";
+    auto limit = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!isa<UnitAttr>(attr.getValue()) &&
+        (!limit || !limit.getType().isSignlessInteger() ||
+         limit.getValue().getSExtValue() <= 0))
+      return op->emitError()
+             << "'" << getBoundedWaitsAttrName()
+             << "' is a unit attribute or a positive integer (milliseconds)";
+    return success();
+  }
   return op->emitError() << "unknown offload dialect attribute '"
                          << attr.getName().getValue() << "'";
 }

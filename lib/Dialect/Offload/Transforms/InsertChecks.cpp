@@ -16,10 +16,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Conversion/OffloadToGPU/KernelStrategy.h"
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
+#include "offload/Dialect/Offload/Utils/Contraction.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -37,6 +39,9 @@ namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADINSERTCHECKS
 #include "offload/Dialect/Offload/Transforms/Passes.h.inc"
 } // namespace mlir::offload
+
+#include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::offload;
@@ -117,6 +122,105 @@ static std::string formatLocation(Location loc) {
 }
 
 namespace {
+/// What a contraction of a kernel allows the comparison of the argument it
+/// writes: the device and the host copy sum K products in different orders
+/// (and TF32 rounds the products' inputs, a narrow C rounds the sums), so
+/// an element may differ by up to K * eps * max|A| * max|B|.
+struct ContractionSlack {
+  /// The kernel arguments A and B, and A's dimension that k indexes.
+  unsigned a, b, kDim;
+  double eps;
+};
+} // namespace
+
+/// Unit roundoff of floats of `type`.
+static double getUnitRoundoff(Type type) {
+  return std::ldexp(1.0, -int(cast<FloatType>(type).getFPMantissaWidth()));
+}
+
+/// The slack of each argument of `kernel` that a contraction writes (C, or
+/// the output of an elementwise op that reads C, as fused epilogues do),
+/// for contractions whose A and B are arguments of the kernel themselves
+/// (so that K is A's size at the launch); others keep the plain tolerance.
+static DenseMap<unsigned, SmallVector<ContractionSlack>>
+getContractionSlacks(KernelOp kernel) {
+  DenseMap<unsigned, SmallVector<ContractionSlack>> slacks;
+  Block &entry = kernel.getBody().front();
+  auto argument = [&](Value value) -> int {
+    auto arg = dyn_cast<BlockArgument>(value);
+    return arg && arg.getOwner() == &entry ? int(arg.getArgNumber()) : -1;
+  };
+  kernel.walk([&](linalg::LinalgOp op) {
+    std::optional<ContractionMatch> match = matchContraction(op);
+    if (!match || !isa<FloatType>(match->cType) ||
+        !isa<FloatType>(match->aType) || !isa<FloatType>(match->bType))
+      return;
+    int a = argument(match->getA()), b = argument(match->getB());
+    int c = argument(getViewRoot(match->getC()));
+    if (a < 0 || b < 0 || c < 0)
+      return;
+    unsigned kDim = llvm::find(match->aDims, match->k) - match->aDims.begin();
+    // Products exact in the accumulator (two roundings of f32 sums), or of
+    // TF32 inputs (10-bit mantissas); a narrow C rounds every partial sum.
+    double eps = std::max(2 * getUnitRoundoff(Float32Type::get(
+                                  kernel.getContext())),
+                          getUnitRoundoff(match->cType));
+    if (match->aType.isF64() && match->cType.isF64())
+      eps = 2 * getUnitRoundoff(match->cType);
+    if (match->aType.isF32() && allowsTF32(op))
+      eps = std::max(eps, std::ldexp(1.0, -10));
+    ContractionSlack slack{unsigned(a), unsigned(b), kDim, eps};
+    slacks[c].push_back(slack);
+    // Elementwise ops of C's result (a fused bias, activation, conversion)
+    // carry its error to their output.
+    Value cRoot = getViewRoot(match->getC());
+    kernel.walk([&](linalg::LinalgOp user) {
+      if (user == op || user.getNumDpsInits() != 1)
+        return;
+      bool readsC = llvm::any_of(user.getDpsInputs(), [&](Value input) {
+        return getViewRoot(input) == cRoot;
+      });
+      int d = argument(getViewRoot(user.getDpsInits()[0]));
+      if (readsC && d >= 0 && d != c)
+        slacks[d].push_back(slack);
+    });
+  });
+  return slacks;
+}
+
+/// The largest magnitude of the elements of `buffer` (floats), as f64.
+static Value buildMaxAbs(OpBuilder &b, Location loc, Value buffer) {
+  Type f64 = b.getF64Type();
+  auto cell = memref::AllocaOp::create(b, loc, MemRefType::get({}, f64));
+  memref::StoreOp::create(
+      b, loc, arith::ConstantOp::create(b, loc, FloatAttr::get(f64, 0.0)),
+      cell, ValueRange{});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    SmallVector<Value> ivs = buildLoopNest(b, loc, buffer);
+    Value value = memref::LoadOp::create(b, loc, buffer, ivs);
+    if (value.getType().isBF16()) {
+      // bf16 is the upper half of an f32 (x86-64's LLVM would call a
+      // conversion function that programs are not linked with).
+      Value bits = arith::ExtUIOp::create(
+          b, loc, b.getI32Type(),
+          arith::BitcastOp::create(b, loc, b.getI16Type(), value));
+      bits = arith::ShLIOp::create(
+          b, loc, bits, arith::ConstantIntOp::create(b, loc, b.getI32Type(), 16));
+      value = arith::BitcastOp::create(b, loc, b.getF32Type(), bits);
+    }
+    if (!value.getType().isF64())
+      value = arith::ExtFOp::create(b, loc, f64, value);
+    Value magnitude = math::AbsFOp::create(b, loc, value);
+    Value largest = memref::LoadOp::create(b, loc, cell, ValueRange{});
+    memref::StoreOp::create(
+        b, loc, arith::MaxNumFOp::create(b, loc, largest, magnitude), cell,
+        ValueRange{});
+  }
+  return memref::LoadOp::create(b, loc, cell, ValueRange{});
+}
+
+namespace {
 /// One scalar of an element, as the comparison sees it.
 struct Component {
   Value device, host;
@@ -134,15 +238,25 @@ static SmallVector<Component> getComponents(OpBuilder &b, Location loc,
   return {{device, host}};
 }
 
+/// The relative tolerance of floats of `type`: 1e-12 (f64), 1e-5 (f32), or
+/// one unit in the last place of narrower types (f16: 2^-10, bf16: 2^-7),
+/// where one rounding more or less already differs by that much.
+static double getRelativeTolerance(FloatType type) {
+  if (type.getWidth() >= 64)
+    return 1e-12;
+  return std::max(1e-5, std::ldexp(1.0, 1 - int(type.getFPMantissaWidth())));
+}
+
 /// Whether two scalars differ: integers exactly; floats by more than a
-/// relative tolerance (the device may contract a * b + c into an FMA), with
-/// NaN equal to NaN.
-static Value differ(OpBuilder &b, Location loc, Value device, Value host) {
+/// relative tolerance (the device may contract a * b + c into an FMA) plus
+/// `slack` (of the floats' type, or null), with NaN equal to NaN.
+static Value differ(OpBuilder &b, Location loc, Value device, Value host,
+                    Value slack = Value()) {
   Type type = device.getType();
   if (!isa<FloatType>(type))
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, device,
                                  host);
-  double tolerance = type.getIntOrFloatBitWidth() >= 64 ? 1e-12 : 1e-5;
+  double tolerance = getRelativeTolerance(cast<FloatType>(type));
   Value diff = math::AbsFOp::create(
       b, loc, arith::SubFOp::create(b, loc, device, host));
   Value scale = arith::MaximumFOp::create(
@@ -151,6 +265,8 @@ static Value differ(OpBuilder &b, Location loc, Value device, Value host) {
   Value bound = arith::MulFOp::create(
       b, loc, scale,
       arith::ConstantOp::create(b, loc, FloatAttr::get(type, tolerance)));
+  if (slack)
+    bound = arith::AddFOp::create(b, loc, bound, slack);
   // Not (diff <= bound): true for NaN against a number.
   Value close =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLE, diff, bound);
@@ -219,9 +335,10 @@ struct OffloadInsertChecksPass
   void insertCheck(LaunchOp launch, KernelOp kernel, func::FuncOp fallback,
                    KernelAccessAnalysis &analysis);
   /// Compares `host` (the argument) with `device` (its copy) and reports
-  /// the first difference.
+  /// the first difference; floats may differ by their relative tolerance
+  /// plus `slack` (f64, or null).
   void compare(OpBuilder &b, LaunchOp launch, unsigned index, Value host,
-               Value device);
+               Value device, Value slack);
 
   SymbolTable *symbolTable = nullptr;
 };
@@ -264,6 +381,39 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
     return;
 
   OpBuilder b(launch);
+  // The slack of the arguments contractions write, from the inputs as the
+  // launch finds them: K * eps * max|A| * max|B|.
+  DenseMap<unsigned, Value> slacks;
+  DenseMap<Value, Value> maxAbs;
+  auto getMaxAbs = [&](Value buffer) {
+    Value &result = maxAbs[buffer];
+    if (!result)
+      result = buildMaxAbs(b, loc, buffer);
+    return result;
+  };
+  Type f64 = b.getF64Type();
+  for (auto &[index, list] : getContractionSlacks(kernel)) {
+    Value total;
+    for (ContractionSlack &slack : list) {
+      Value a = launch.getArgs()[slack.a], bArg = launch.getArgs()[slack.b];
+      if (!isa<MemRefType>(a.getType()) || !isa<MemRefType>(bArg.getType()))
+        continue;
+      Value k = arith::UIToFPOp::create(
+          b, loc, f64,
+          arith::IndexCastOp::create(
+              b, loc, b.getI64Type(),
+              memref::DimOp::create(b, loc, a, slack.kDim)));
+      Value value = arith::MulFOp::create(
+          b, loc,
+          arith::MulFOp::create(
+              b, loc, k,
+              arith::ConstantOp::create(b, loc, FloatAttr::get(f64, slack.eps))),
+          arith::MulFOp::create(b, loc, getMaxAbs(a), getMaxAbs(bArg)));
+      total = total ? arith::MaximumFOp::create(b, loc, total, value) : value;
+    }
+    if (total)
+      slacks[index] = total;
+  }
   // The host copy, on copies of the buffers it writes.
   IRMapping hostBuffers;
   SmallVector<Value> host;
@@ -287,7 +437,8 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   func::CallOp::create(b, loc, fallback, args);
   b.setInsertionPointAfter(launch);
   for (auto [i, entry] : llvm::enumerate(written)) {
-    compare(b, launch, entry.first, host[i], entry.second);
+    compare(b, launch, entry.first, host[i], entry.second,
+            slacks.lookup(entry.first));
     memref::DeallocOp::create(b, loc, host[i]);
   }
 }
@@ -423,7 +574,7 @@ void OffloadInsertChecksPass::checkAccesses(KernelOp kernel,
 
 void OffloadInsertChecksPass::compare(OpBuilder &b, LaunchOp launch,
                                       unsigned index, Value host,
-                                      Value device) {
+                                      Value device, Value slack) {
   Location loc = launch.getLoc();
   auto module = launch->getParentOfType<ModuleOp>();
   auto type = cast<MemRefType>(host.getType());
@@ -436,10 +587,15 @@ void OffloadInsertChecksPass::compare(OpBuilder &b, LaunchOp launch,
   Value deviceValue = memref::LoadOp::create(b, loc, device, ivs);
   SmallVector<Component> parts =
       getComponents(b, loc, deviceValue, hostValue);
+  // The slack in the elements' type (real elements only).
+  if (slack && isa<FloatType>(element) && !element.isF64())
+    slack = arith::TruncFOp::create(b, loc, element, slack);
+  if (!isa<FloatType>(element))
+    slack = Value();
   Value any = arith::ConstantIntOp::create(b, loc, 0, 1);
   for (Component &part : parts)
     any = arith::OrIOp::create(b, loc, any,
-                               differ(b, loc, part.device, part.host));
+                               differ(b, loc, part.device, part.host, slack));
   auto ifOp = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
   b.setInsertionPointToStart(ifOp.thenBlock());
 

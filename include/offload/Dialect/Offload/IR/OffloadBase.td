@@ -120,6 +120,14 @@ def Offload_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getAllowTF32AttrName() {
       return ::llvm::StringLiteral("offload.allow_tf32");
     }
+    /// Name of the attribute of a builtin.module (or a gpu.module) that
+    /// bounds every mbarrier wait of its NVIDIA kernels (a debug build:
+    /// `offload-cc --offload-debug`): a unit attribute for 10000 ms, or a
+    /// positive integer number of milliseconds
+    /// (offload-bound-mbarrier-waits).
+    static constexpr ::llvm::StringLiteral getBoundedWaitsAttrName() {
+      return ::llvm::StringLiteral("offload.bounded_waits");
+    }
   }];
 }
 

@@ -654,7 +654,11 @@ def OffloadInsertChecks : Pass<"offload-insert-checks", "ModuleOp"> {
     copies `@__offload_fallback_<kernel>`), it copies the buffers the kernel
     writes, runs the host copy on the copies, launches, and compares the two
     results element by element: integers exactly, floats within a
-    relative 1e-5 (f32) or 1e-12 (f64), NaN equal to NaN, complex numbers
+    relative 1e-5 (f32), 1e-12 (f64) or one unit in the last place (f16,
+    bf16) plus, for what a contraction writes (C, or an elementwise op's
+    output of C) when its A and B are kernel arguments, K * eps * max|A| *
+    max|B| from the launch's inputs (eps: 2^-22, 2^-10 with TF32, C's unit
+    roundoff for a narrow C), NaN equal to NaN, complex numbers
     part by part (vector elements are not compared). The first difference
     is printed as
 
@@ -741,6 +745,34 @@ def OffloadLowerMath : Pass<"offload-lower-math"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
     "::mlir::vector::VectorDialect",
+  ];
+}
+
+def OffloadBoundMbarrierWaits
+    : Pass<"offload-bound-mbarrier-waits", "gpu::GPUModuleOp"> {
+  let summary = "Make mbarrier waits give up and report instead of hanging";
+  let description = [{
+    The debug-build check of tensor-core kernels (`offload-cc
+    --offload-debug`), in the NVPTX lowering after `convert-nvgpu-to-nvvm`.
+    In a `gpu.module` that carries `offload.bounded_waits` (copied by
+    `convert-offload-to-gpu` from the builtin.module: a unit attribute for
+    10000 ms, or an integer number of milliseconds), every
+    `nvvm.mbarrier.try_wait.parity` (which loops until the phase completes)
+    becomes a loop that gives up after that long on the GPU's global timer,
+    prints
+
+        offload: kernel @k: an mbarrier wait did not complete within
+        10000 ms (block (x, y, z), thread t): stopping the kernel
+
+    and traps, so that a wait that never completes (a TMA load that never
+    arrives, a phase that is never reached) becomes a failed launch naming
+    the kernel instead of a hang. Without the attribute the pass changes
+    nothing.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
   ];
 }
 
