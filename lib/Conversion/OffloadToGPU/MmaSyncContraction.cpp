@@ -134,6 +134,11 @@ private:
   void multiply(Value stage, SmallVectorImpl<Value> &acc);
   void buildPipeline(Value fillValue);
   void buildEpilogue(ArrayRef<Value> acc, Value fillValue);
+  /// C[row][col] = init (f32; C's old contents when null) + value, rounded
+  /// to C's type, through the fused op if there is one.
+  void storeScalar(Value value, Value row, Value col, Value init);
+  /// The same for columns col and col + 1 as one vector of each output.
+  void storePair(Value v0, Value v1, Value row, Value col, Value init);
   /// The indices of C at (row, col) of the current tile.
   SmallVector<Value> cIndices(Value row, Value col);
 
@@ -376,9 +381,84 @@ SmallVector<Value> MmaSyncBuilder::cIndices(Value row, Value col) {
   return where;
 }
 
+/// Whether `memref` is contiguous along its last dimension and its element
+/// a whole number of bytes.
+static bool hasContiguousRows(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  Type element = type.getElementType();
+  return element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0 &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+void MmaSyncBuilder::storeScalar(Value value, Value row, Value col,
+                                 Value init) {
+  SmallVector<Value> where = cIndices(row, col);
+  Value start = init;
+  if (!start)
+    start = convertScalarToDtype(
+        b, loc, memref::LoadOp::create(b, loc, match.getC(), where),
+        b.getF32Type(), /*isUnsignedCast=*/false);
+  Value sum = arith::AddFOp::create(b, loc, start, value);
+  Value out = convertScalarToDtype(b, loc, sum, match.cType,
+                                   /*isUnsignedCast=*/false);
+  storeContractionElement(b, loc, epilogue, match.getC(), where, out);
+}
+
+void MmaSyncBuilder::storePair(Value v0, Value v1, Value row, Value col,
+                               Value init) {
+  Type f32 = b.getF32Type();
+  auto f32Pair = VectorType::get({2}, f32);
+  auto cPair = VectorType::get({2}, match.cType);
+  int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
+  SmallVector<Value> where = cIndices(row, col);
+  Value value = vector::FromElementsOp::create(b, loc, f32Pair,
+                                               ValueRange{v0, v1});
+  Value start;
+  if (init) {
+    start = vector::BroadcastOp::create(b, loc, f32Pair, init);
+  } else {
+    start = vector::LoadOp::create(b, loc, cPair, match.getC(), where,
+                                   /*nontemporal=*/false,
+                                   llvm::Align(2 * cBytes));
+    if (!match.cType.isF32())
+      start = arith::ExtFOp::create(b, loc, f32Pair, start);
+  }
+  Value out = arith::AddFOp::create(b, loc, start, value);
+  if (!match.cType.isF32())
+    out = arith::TruncFOp::create(b, loc, cPair, out);
+  Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
+  if (!d || d != match.getC())
+    vector::StoreOp::create(b, loc, out, match.getC(), where,
+                            /*nontemporal=*/false, llvm::Align(2 * cBytes));
+  if (!d)
+    return;
+  // The fused op element by element, stored as one pair.
+  Type dType = cast<MemRefType>(d.getType()).getElementType();
+  SmallVector<Value, 2> results;
+  for (int64_t j = 0; j < 2; ++j) {
+    SmallVector<Value> at =
+        cIndices(row, j ? add(col, index(1)) : col);
+    results.push_back(buildEpilogueElement(
+        b, loc, epilogue, match.getC(), at,
+        vector::ExtractOp::create(b, loc, out, j)));
+  }
+  vector::StoreOp::create(
+      b, loc,
+      vector::FromElementsOp::create(b, loc, VectorType::get({2}, dType),
+                                     results),
+      d, where, /*nontemporal=*/false,
+      llvm::Align(2 * dType.getIntOrFloatBitWidth() / 8));
+}
+
 void MmaSyncBuilder::buildEpilogue(ArrayRef<Value> acc, Value fillValue) {
   // Register 2h + e of fragment (mi, ni) holds row 16 mi + lane / 4 + 8 h,
-  // column 8 ni + 2 (lane % 4) + e of the warp's 64 x 64.
+  // column 8 ni + 2 (lane % 4) + e of the warp's 64 x 64: each thread
+  // stores pairs of columns, as one vector where C (and the fused op's
+  // output) has contiguous rows, is aligned to the pair and the pair lies
+  // inside C, one element at a time behind bounds checks elsewhere.
   Value rowBase = add(add(m0, mul(warpM, index(W::warpM))), div(lane, 4));
   Value colBase =
       add(add(n0, mul(warpN, index(W::warpN))), mul(rem(lane, 4), index(2)));
@@ -386,31 +466,45 @@ void MmaSyncBuilder::buildEpilogue(ArrayRef<Value> acc, Value fillValue) {
   if (fillValue)
     init = convertScalarToDtype(b, loc, fillValue, b.getF32Type(),
                                 /*isUnsignedCast=*/false);
+  Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
+  bool pairs = match.cDims.back() == match.n &&
+               hasContiguousRows(match.getC()) &&
+               (!d || hasContiguousRows(d));
+  Value pairOk;
+  if (pairs) {
+    pairOk = isAligned(match.getC(), 2);
+    if (d && d != match.getC())
+      pairOk = land(pairOk, isAligned(d, 2));
+  }
   for (int64_t mi = 0; mi < W::warpM / 16; ++mi)
     for (int64_t h = 0; h < 2; ++h) {
       Value row = add(rowBase, index(mi * 16 + h * 8));
       Value rowInside = lt(row, sizeM);
-      for (int64_t ni = 0; ni < W::warpN / 8; ++ni)
-        for (int64_t e = 0; e < 2; ++e) {
-          Value col = add(colBase, index(ni * 8 + e));
-          auto inside = scf::IfOp::create(b, loc, TypeRange{},
-                                          land(rowInside, lt(col, sizeN)),
-                                          /*withElseRegion=*/false);
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPoint(inside.thenBlock()->getTerminator());
-          Value value = LLVM::ExtractValueOp::create(
-              b, loc, acc[mi * (W::warpN / 8) + ni], 2 * h + e);
-          SmallVector<Value> where = cIndices(row, col);
-          Value start = init;
-          if (!start)
-            start = convertScalarToDtype(
-                b, loc, memref::LoadOp::create(b, loc, match.getC(), where),
-                b.getF32Type(), /*isUnsignedCast=*/false);
-          Value sum = arith::AddFOp::create(b, loc, start, value);
-          Value out = convertScalarToDtype(b, loc, sum, match.cType,
-                                           /*isUnsignedCast=*/false);
-          storeContractionElement(b, loc, epilogue, match.getC(), where, out);
+      for (int64_t ni = 0; ni < W::warpN / 8; ++ni) {
+        Value col = add(colBase, index(ni * 8));
+        Value fragment = acc[mi * (W::warpN / 8) + ni];
+        Value v0 = LLVM::ExtractValueOp::create(b, loc, fragment, 2 * h);
+        Value v1 = LLVM::ExtractValueOp::create(b, loc, fragment, 2 * h + 1);
+        OpBuilder::InsertionGuard guard(b);
+        if (pairs) {
+          auto both = scf::IfOp::create(
+              b, loc, TypeRange{},
+              land(land(pairOk, rowInside), lt(add(col, index(1)), sizeN)),
+              /*withElseRegion=*/true);
+          b.setInsertionPoint(both.thenBlock()->getTerminator());
+          storePair(v0, v1, row, col, init);
+          b.setInsertionPoint(both.elseBlock()->getTerminator());
         }
+        for (int64_t e = 0; e < 2; ++e) {
+          Value c = add(col, index(e));
+          auto inside =
+              scf::IfOp::create(b, loc, TypeRange{}, land(rowInside, lt(c, sizeN)),
+                                /*withElseRegion=*/false);
+          OpBuilder::InsertionGuard inner(b);
+          b.setInsertionPoint(inside.thenBlock()->getTerminator());
+          storeScalar(e ? v1 : v0, row, c, init);
+        }
+      }
     }
 }
 

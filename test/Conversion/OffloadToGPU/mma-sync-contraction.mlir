@@ -59,10 +59,22 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "c
 // CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // CHECK-COUNT-63: nvvm.mma.sync
 // CHECK-NOT: nvvm.mma.sync
-// The epilogue: the fill's value plus each accumulator, behind bounds
-// checks; then every copy is done before the next tile's.
-// CHECK: scf.if
+// The epilogue: the fill's value plus each accumulator, a pair of columns
+// at a time where C is aligned to the pair and the pair lies inside C, one
+// element at a time behind bounds checks elsewhere; then every copy is
+// done before the next tile's.
 // CHECK: llvm.extractvalue
+// CHECK: llvm.extractvalue
+// CHECK: scf.if
+// CHECK: %[[PAIR:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
+// CHECK: %[[INIT:.*]] = vector.broadcast %{{.*}} : f32 to vector<2xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %[[INIT]], %[[PAIR]] : vector<2xf32>
+// CHECK: vector.store %[[SUM]], %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf32>, vector<2xf32>
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: scf.if
 // CHECK: arith.addf
 // CHECK: memref.store
 // CHECK: nvvm.cp.async.wait.group 0
@@ -95,6 +107,11 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_86", format = "c
 // CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 4 : i32, transpose = false}
 // CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
 // C's old contents (f16) plus each accumulator, rounded once.
+// CHECK: vector.load %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
+// CHECK: arith.extf %{{.*}} : vector<2xf16> to vector<2xf32>
+// CHECK: arith.addf
+// CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>
+// CHECK: vector.store %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
 // CHECK: memref.load %{{.*}} : memref<?x?xf16>
 // CHECK: arith.extf
 // CHECK: arith.addf
