@@ -119,8 +119,7 @@ private:
   Value isAligned(Value memref, int64_t elements);
   /// The element of the stages (a 1-D view of element type T) where chunk
   /// `chunk` of row `row` of `op` in stage `stage` lies (swizzled).
-  Value stageIndex(const StageOperand &op, Value stage, Value row,
-                   Value chunk);
+  Value stageIndex(const StageOperand &op, Value stage, Value row, Value chunk);
   /// Copies k-slice `t` of the tile into its stage when t < numK, then
   /// commits this thread's cp.async group (empty when nothing was copied).
   void loadSlice(Value t);
@@ -184,8 +183,8 @@ Value MmaSyncBuilder::isAligned(Value memref, int64_t elements) {
   return ok;
 }
 
-Value MmaSyncBuilder::stageIndex(const StageOperand &op, Value stage,
-                                 Value row, Value chunk) {
+Value MmaSyncBuilder::stageIndex(const StageOperand &op, Value stage, Value row,
+                                 Value chunk) {
   // Rows of 128 bytes or more: chunk c of row r at c ^ (r % 8); 64-byte
   // rows (two per 128 bytes): at c ^ ((r / 2) % 4).
   int64_t rowBytes = op.rowElems() * 2;
@@ -193,8 +192,8 @@ Value MmaSyncBuilder::stageIndex(const StageOperand &op, Value stage,
   Value sw = rem(div(row, perLine), 8 / perLine);
   Value physical = arith::XOrIOp::create(b, loc, chunk, sw);
   Value start = add(mul(stage, index(W::stageBytes / 2)), index(op.offset));
-  return add(start, add(mul(row, index(op.rowElems())),
-                        mul(physical, index(8))));
+  return add(start,
+             add(mul(row, index(op.rowElems())), mul(physical, index(8))));
 }
 
 void MmaSyncBuilder::loadOperand(const StageOperand &op, Value stage,
@@ -297,10 +296,10 @@ void MmaSyncBuilder::computeLaneOffsets() {
     // swizzled by g8.
     Value row = add(mul(quad, index(8)), g8);
     for (int64_t mi = 0; mi < W::warpM / 16; ++mi)
-      aLane.push_back(add(
-          mul(row, index(opA.rowElems())),
-          mul(add(mul(warpM, index(8)), xorI(add(index(2 * mi), half), g8)),
-              index(8))));
+      aLane.push_back(
+          add(mul(row, index(opA.rowElems())),
+              mul(add(mul(warpM, index(8)), xorI(add(index(2 * mi), half), g8)),
+                  index(8))));
   }
   // B: pairs of n8 x k16 fragments (matrices: k 0-7 and 8-15 of the first
   // n8, then of the second).
@@ -317,10 +316,10 @@ void MmaSyncBuilder::computeLaneOffsets() {
     // by g8.
     Value row = add(mul(half, index(8)), g8);
     for (int64_t nj = 0; nj < W::warpN / 16; ++nj)
-      bLane.push_back(add(
-          mul(row, index(opB.rowElems())),
-          mul(add(mul(warpN, index(8)), xorI(add(index(2 * nj), quad), g8)),
-              index(8))));
+      bLane.push_back(
+          add(mul(row, index(opB.rowElems())),
+              mul(add(mul(warpN, index(8)), xorI(add(index(2 * nj), quad), g8)),
+                  index(8))));
   }
 }
 
@@ -335,21 +334,19 @@ void MmaSyncBuilder::multiply(Value stage, SmallVectorImpl<Value> &acc) {
   for (int64_t kk = 0; kk < W::tileK; kk += 16) {
     SmallVector<SmallVector<Value, 4>, 4> a;
     for (int64_t mi = 0; mi < W::warpM / 16; ++mi) {
-      Value at =
-          opA.kMajor
-              ? add(add(aStart, aLane[kk / 16]),
-                    index(mi * 16 * opA.rowElems()))
-              : add(add(aStart, aLane[mi]), index(kk * opA.rowElems()));
+      Value at = opA.kMajor
+                     ? add(add(aStart, aLane[kk / 16]),
+                           index(mi * 16 * opA.rowElems()))
+                     : add(add(aStart, aLane[mi]), index(kk * opA.rowElems()));
       a.push_back(ldmatrix(at, /*transpose=*/!opA.kMajor));
     }
     // Each pair of B fragments is used by its 8 mma.sync as soon as it is
     // loaded (fewer live registers).
     for (int64_t nj = 0; nj < W::warpN / 16; ++nj) {
-      Value at =
-          opB.kMajor
-              ? add(add(bStart, bLane[kk / 16]),
-                    index(nj * 16 * opB.rowElems()))
-              : add(add(bStart, bLane[nj]), index(kk * opB.rowElems()));
+      Value at = opB.kMajor
+                     ? add(add(bStart, bLane[kk / 16]),
+                           index(nj * 16 * opB.rowElems()))
+                     : add(add(bStart, bLane[nj]), index(kk * opB.rowElems()));
       SmallVector<Value, 4> bRegs = ldmatrix(at, /*transpose=*/!opB.kMajor);
       for (int64_t mi = 0; mi < W::warpM / 16; ++mi)
         for (int64_t i = 0; i < 2; ++i) {
@@ -414,15 +411,15 @@ void MmaSyncBuilder::storePair(Value v0, Value v1, Value row, Value col,
   auto cPair = VectorType::get({2}, match.cType);
   int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
   SmallVector<Value> where = cIndices(row, col);
-  Value value = vector::FromElementsOp::create(b, loc, f32Pair,
-                                               ValueRange{v0, v1});
+  Value value =
+      vector::FromElementsOp::create(b, loc, f32Pair, ValueRange{v0, v1});
   Value start;
   if (init) {
     start = vector::BroadcastOp::create(b, loc, f32Pair, init);
   } else {
-    start = vector::LoadOp::create(b, loc, cPair, match.getC(), where,
-                                   /*nontemporal=*/false,
-                                   llvm::Align(2 * cBytes));
+    start =
+        vector::LoadOp::create(b, loc, cPair, match.getC(), where,
+                               /*nontemporal=*/false, llvm::Align(2 * cBytes));
     if (!match.cType.isF32())
       start = arith::ExtFOp::create(b, loc, f32Pair, start);
   }
@@ -439,18 +436,16 @@ void MmaSyncBuilder::storePair(Value v0, Value v1, Value row, Value col,
   Type dType = cast<MemRefType>(d.getType()).getElementType();
   SmallVector<Value, 2> results;
   for (int64_t j = 0; j < 2; ++j) {
-    SmallVector<Value> at =
-        cIndices(row, j ? add(col, index(1)) : col);
-    results.push_back(buildEpilogueElement(
-        b, loc, epilogue, match.getC(), at,
-        vector::ExtractOp::create(b, loc, out, j)));
+    SmallVector<Value> at = cIndices(row, j ? add(col, index(1)) : col);
+    results.push_back(
+        buildEpilogueElement(b, loc, epilogue, match.getC(), at,
+                             vector::ExtractOp::create(b, loc, out, j)));
   }
-  vector::StoreOp::create(
-      b, loc,
-      vector::FromElementsOp::create(b, loc, VectorType::get({2}, dType),
-                                     results),
-      d, where, /*nontemporal=*/false,
-      llvm::Align(2 * dType.getIntOrFloatBitWidth() / 8));
+  vector::StoreOp::create(b, loc,
+                          vector::FromElementsOp::create(
+                              b, loc, VectorType::get({2}, dType), results),
+                          d, where, /*nontemporal=*/false,
+                          llvm::Align(2 * dType.getIntOrFloatBitWidth() / 8));
 }
 
 void MmaSyncBuilder::buildEpilogue(ArrayRef<Value> acc, Value fillValue) {
@@ -468,8 +463,7 @@ void MmaSyncBuilder::buildEpilogue(ArrayRef<Value> acc, Value fillValue) {
                                 /*isUnsignedCast=*/false);
   Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
   bool pairs = match.cDims.back() == match.n &&
-               hasContiguousRows(match.getC()) &&
-               (!d || hasContiguousRows(d));
+               hasContiguousRows(match.getC()) && (!d || hasContiguousRows(d));
   Value pairOk;
   if (pairs) {
     pairOk = isAligned(match.getC(), 2);
@@ -497,9 +491,9 @@ void MmaSyncBuilder::buildEpilogue(ArrayRef<Value> acc, Value fillValue) {
         }
         for (int64_t e = 0; e < 2; ++e) {
           Value c = add(col, index(e));
-          auto inside =
-              scf::IfOp::create(b, loc, TypeRange{}, land(rowInside, lt(c, sizeN)),
-                                /*withElseRegion=*/false);
+          auto inside = scf::IfOp::create(b, loc, TypeRange{},
+                                          land(rowInside, lt(c, sizeN)),
+                                          /*withElseRegion=*/false);
           OpBuilder::InsertionGuard inner(b);
           b.setInsertionPoint(inside.thenBlock()->getTerminator());
           storeScalar(e ? v1 : v0, row, c, init);
@@ -571,12 +565,11 @@ void MmaSyncBuilder::buildPipeline(Value fillValue) {
   Value band = arith::DivUIOp::create(b, loc, tileIndex, perBand);
   Value inBand = arith::RemUIOp::create(b, loc, tileIndex, perBand);
   Value firstRow = mul(band, index(T::bandRows));
-  Value bandHeight = arith::MinUIOp::create(b, loc, index(T::bandRows),
-                                            sub(tilesM, firstRow));
+  Value bandHeight =
+      arith::MinUIOp::create(b, loc, index(T::bandRows), sub(tilesM, firstRow));
   m0 = mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
            index(W::tileM));
-  n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight),
-           index(W::tileN));
+  n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(W::tileN));
 
   // Prologue: the first stages - 1 slices, one group each.
   for (int64_t s = 0; s + 1 < W::stages; ++s)
@@ -638,8 +631,8 @@ void MmaSyncBuilder::build(linalg::FillOp fill) {
     epilogueCopy = cast<linalg::LinalgOp>(b.clone(*epilogue));
   std::optional<ContractionMatch> copyMatch = matchContraction(opCopy);
   assert(copyMatch && "a copy of a contraction is a contraction");
-  buildTiledContraction(b, *copyMatch, fillCopy,
-                        TensorCoreTiling::simtTiling(), epilogueCopy);
+  buildTiledContraction(b, *copyMatch, fillCopy, TensorCoreTiling::simtTiling(),
+                        epilogueCopy);
 
   if (mma) {
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());

@@ -76,9 +76,10 @@ enum class TensorCoreKind {
 /// contraction). After the parameters of its arguments, the function takes
 /// getNumStrategyParams(selectKernelStrategy(kernel)) i64 parameters.
 /// Returns the new function.
-Operation *buildLoweredKernel(RewriterBase &rewriter, KernelOp kernel,
-                              StringRef name, bool threadGrid,
-                              TensorCoreKind tensorCores = TensorCoreKind::None);
+Operation *
+buildLoweredKernel(RewriterBase &rewriter, KernelOp kernel, StringRef name,
+                   bool threadGrid,
+                   TensorCoreKind tensorCores = TensorCoreKind::None);
 
 } // namespace offload
 } // namespace mlir
