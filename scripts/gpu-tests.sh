@@ -48,6 +48,12 @@ build)
   done
   # A debug build whose waits give up (offload.bounded_waits).
   "$B/offload-cc" "$G/Inputs/stuck-wait.mlir" -o "$D/stuck-wait"
+  # The sm_80 mma.sync kernels, as bitcode the CUDA plugin compiles for
+  # the GPU it finds (an sm_80 cubin does not load on an H100).
+  for p in matmul-tensor-core matmul-tensor-core-transposed matmul-epilogue; do
+    "$B/offload-cc" "$K/$p.mlir" \
+      --offload-targets=nvptx:sm_80:bitcode,host -o "$D/$p-mma-sync"
+  done
   "$B/offload-cc" "$K/reshape-paths.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/reshape-paths"
   "$B/offload-cc" test/Integration/devices/split.mlir \
@@ -122,6 +128,12 @@ for p in matmul-tf32 matmul-tensor-core matmul-epilogue; do
 done
 run stuck-wait normal ./stuck-wait
 run stuck-wait stuck OFFLOAD_TEST_SHORT_TMA_BOX=1 ./stuck-wait
+for p in matmul-tensor-core matmul-tensor-core-transposed matmul-epilogue; do
+  run $p-mma-sync info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./$p-mma-sync
+  run $p-mma-sync noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./$p-mma-sync
+  run $p-mma-sync memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p-mma-sync
+done
+run matmul-tensor-core-mma-sync racecheck compute-sanitizer --tool racecheck --report-api-errors no --error-exitcode 3 ./matmul-tensor-core-mma-sync
 for p in reshape-paths split-devices; do
   run $p info LIBOMPTARGET_INFO=16 ./$p
   run $p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p
@@ -198,6 +210,22 @@ check)
     desc="linalg-layer under compute-sanitizer $tool"
     check --check-prefix=SANITIZER "$0" < "$R/linalg-layer.$tool.out"
   done
+  # sm_80's mma.sync kernels (bitcode compiled for the GPU found).
+  for p in matmul-tensor-core:TC matmul-tensor-core-transposed:TR matmul-epilogue:EPI; do
+    prefix=MMA-${p##*:}; p=${p%%:*}
+    for v in info noqueue memcheck; do
+      desc="$p mma.sync results ($v)"
+      check "$K/$p.mlir" < "$R/$p-mma-sync.$v.out"
+    done
+    desc="$p mma.sync launches"
+    check --check-prefix=$prefix "$G/matmul-mma-sync.test" < "$R/$p-mma-sync.info.err"
+    desc="$p mma.sync under compute-sanitizer memcheck: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/$p-mma-sync.memcheck.out"
+  done
+  desc="matmul-tensor-core mma.sync under compute-sanitizer racecheck"
+  check "$K/matmul-tensor-core.mlir" < "$R/matmul-tensor-core-mma-sync.racecheck.out"
+  desc="compute-sanitizer racecheck: no hazards"
+  check --check-prefix=SANITIZER "$0" < "$R/matmul-tensor-core-mma-sync.racecheck.out"
   for p in matmul-tensor-core matmul-epilogue matmul-tensor-core-transposed matmul-tf32; do
     # The TF32 results differ from the reference on the GPU (GPU lines).
     prefix=CHECK; [[ $p == matmul-tf32 ]] && prefix=GPU

@@ -876,6 +876,7 @@ static int tmaComputeMajor(uint64_t address) {
 HIDDEN int32_t __offload_rt_prepare_tma(const void *identPtr,
                                         int64_t deviceNum, void *kernelArgs,
                                         uint32_t sharedBytes,
+                                        uint32_t warpSharedBytes,
                                         uint32_t operands,
                                         const int64_t *fields) {
   pthread_once(&tma.once, tmaInitOnce);
@@ -913,6 +914,22 @@ HIDDEN int32_t __offload_rt_prepare_tma(const void *identPtr,
                                          (begin - (char *)args->ArgBasePtrs[arg]));
   }
   int major = tmaComputeMajor(addresses[0]);
+  /* Images for compute capability 8.0 and later may hold the mma.sync
+   * kernel, whose stages are dynamic shared memory; the wgmma kernel's
+   * need more (below). */
+  if (major >= 8 && args->DynCGroupMem < warpSharedBytes)
+    args->DynCGroupMem = warpSharedBytes;
+  if (major >= 8 && major != 9) {
+    if (rt.info) {
+      char where[600];
+      formatLocation(identPtr, where, sizeof where);
+      info("device %d: the launch at %s gets %u bytes of dynamic shared "
+           "memory for mma.sync and no tensor maps (compute capability "
+           "%d.x)",
+           d, where, (unsigned)args->DynCGroupMem, major);
+    }
+    return mapped;
+  }
   if (major != 9) {
     why = major < 0 ? "not a CUDA device" : "not a compute capability 9.x GPU";
     goto none;

@@ -85,12 +85,17 @@ int32_t __offload_rt_reduction_blocks(int64_t device, int32_t threads_per_block,
 /// every map, it stores the device addresses of the maps (made once per
 /// device address, shape and box, and kept) in the literal arguments and
 /// raises `kernel_args`' DynCGroupMem to `shared_bytes`. Otherwise it
-/// changes nothing and the kernel runs its path without tensor maps.
+/// makes no maps and the kernel runs its path without tensor maps. On any
+/// CUDA GPU of compute capability 8.0 or later it first raises
+/// DynCGroupMem to `warp_shared_bytes`, the stages of the mma.sync kernel
+/// that images for sm_80 and later hold instead of the wgmma one
+/// (MmaSyncContraction.cpp).
 /// Returns 1 when it mapped the operands' buffers: the caller then calls
 /// __offload_rt_finish_tma after the launch (before any host fallback).
 int32_t __offload_rt_prepare_tma(const void *ident, int64_t device,
                                  void *kernel_args, uint32_t shared_bytes,
-                                 uint32_t operands, const int64_t *fields);
+                                 uint32_t warp_shared_bytes, uint32_t operands,
+                                 const int64_t *fields);
 
 /// Waits for the launches queued so far and unmaps the buffers
 /// __offload_rt_prepare_tma mapped for the same arguments.

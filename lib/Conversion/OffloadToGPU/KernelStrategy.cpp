@@ -39,18 +39,30 @@ StringRef mlir::offload::stringifyKernelStrategyKind(KernelStrategyKind kind) {
   llvm_unreachable("unknown strategy");
 }
 
-/// Whether a target of the module that holds `kernel` runs wgmma kernels.
-static bool hasWarpgroupMmaTarget(KernelOp kernel) {
+/// The tensor cores of the targets of the module that holds `kernel`:
+/// whether one runs wgmma kernels, and whether one runs mma.sync kernels
+/// but not wgmma ones.
+struct ModuleTensorCores {
+  bool warpgroup = false, warpOnly = false;
+};
+static ModuleTensorCores getModuleTensorCores(KernelOp kernel) {
+  ModuleTensorCores cores;
   auto module = kernel->getParentOfType<ModuleOp>();
   auto targets = module ? module->getAttrOfType<ArrayAttr>(
                               OffloadDialect::getTargetsAttrName())
                         : ArrayAttr();
   if (!targets)
-    return false;
-  return llvm::any_of(targets, [](Attribute attr) {
+    return cores;
+  for (Attribute attr : targets) {
     auto target = dyn_cast<TargetAttrInterface>(attr);
-    return target && target.getWarpgroupMmaModuleTarget();
-  });
+    if (!target)
+      continue;
+    if (target.getWarpgroupMmaModuleTarget())
+      cores.warpgroup = true;
+    else if (target.getWarpMmaModuleTarget())
+      cores.warpOnly = true;
+  }
+  return cores;
 }
 
 unsigned mlir::offload::getNumStrategyParams(const KernelStrategy &strategy) {
@@ -96,8 +108,11 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
   // Tensor cores where a target of the module has them and the contraction
   // fits them.
   std::string why;
-  if (hasWarpgroupMmaTarget(kernel) &&
-      canUseTensorCores(*contraction, kernel, why)) {
+  ModuleTensorCores cores = getModuleTensorCores(kernel);
+  // Without a wgmma target, the mma.sync kernel needs no tensor maps.
+  if ((cores.warpgroup || cores.warpOnly) &&
+      canUseTensorCores(*contraction, kernel, why,
+                        /*tma=*/cores.warpgroup)) {
     KernelStrategy strategy;
     strategy.kind = KernelStrategyKind::TensorCoreContraction;
     strategy.root = contraction->op;
@@ -109,6 +124,38 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     bool batched = contraction->batch >= 0;
     llvm::raw_string_ostream os(strategy.reason);
     os << "'" << contraction->op->getName() << "' of " << contraction->aType;
+    auto layouts = [&] {
+      os << "A" << (batched ? "[b]" : "") << (ops.aKMajor ? "[m][k]" : "[k][m]")
+         << " and B" << (batched ? "[b]" : "")
+         << (ops.bKMajor ? "[n][k]" : "[k][n]");
+    };
+    using W = MmaSyncTiling;
+    auto mmaSync = [&] {
+      os << W::tileM << "x" << W::tileN << " output tiles per block of "
+         << W::threads / 32 << " warps (" << W::warpM << "x" << W::warpN
+         << " each, mma.sync m16n8k16), ";
+      layouts();
+      os << ", k in slices of " << W::tileK << " loaded by cp.async through "
+         << W::stages << " shared-memory stages and read by ldmatrix";
+      if (!ops.aKMajor || !ops.bKMajor)
+        os << " (transposed for " << (!ops.aKMajor ? "A" : "")
+           << (!ops.aKMajor && !ops.bKMajor ? " and " : "")
+           << (!ops.bKMajor ? "B" : "") << ")";
+    };
+    if (!cores.warpgroup) {
+      os << " on tensor cores where the target has mma.sync (sm_80 and "
+            "later): ";
+      mmaSync();
+      os << "; elsewhere, and when the launch gives too little shared "
+            "memory, the tiled contraction on the same grid";
+      if (fill)
+        os << "; the fill as the accumulators' initial value";
+      if (epilogue)
+        os << "; epilogue fused into the tensor-core contraction: '"
+           << epilogue->getName() << "' computed on each element of the tile "
+           << "before it is stored";
+      return strategy;
+    }
     if (ops.elementBytes == 4)
       os << " as TF32 ('" << OffloadDialect::getAllowTF32AttrName() << "')";
     os << " on tensor cores where the target has wgmma: "
@@ -122,6 +169,10 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     if (ops.transposesB())
       os << ", computed as C^T = B^T A^T with B's slices loaded into "
             "registers (TF32 wgmma reads shared memory only k-contiguous)";
+    if (cores.warpOnly && ops.elementBytes == 2) {
+      os << "; where the target has mma.sync but not wgmma: ";
+      mmaSync();
+    }
     os << "; elsewhere, and when the runtime gives no "
           "tensor maps, the tiled contraction on the same grid";
     if (fill)

@@ -1356,7 +1356,7 @@ static void annotateBufferParams(Operation *func, KernelOp kernel,
 Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
                                              KernelOp kernel, StringRef name,
                                              bool threadGrid,
-                                             bool tensorCores) {
+                                             TensorCoreKind tensorCores) {
   MLIRContext *ctx = kernel.getContext();
   Location loc = kernel.getLoc();
   // The strategy is chosen on the kernel, before its body is cloned; its
@@ -1465,11 +1465,14 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
       epilogue = cast<linalg::LinalgOp>(
           mapping.lookup(strategy.epilogue.getOperation()));
     std::optional<ContractionMatch> match = matchContraction(op);
-    if (strategy.kind == KernelStrategyKind::TensorCoreContraction &&
-        tensorCores) {
+    bool onTensorCores =
+        strategy.kind == KernelStrategyKind::TensorCoreContraction;
+    if (onTensorCores && tensorCores == TensorCoreKind::Warpgroup) {
       ValueRange maps = entry->getArguments().take_back(strategyParams);
       buildTensorCoreContraction(rewriter, *match, fill, epilogue, maps[0],
                                  maps[1]);
+    } else if (onTensorCores && tensorCores == TensorCoreKind::WarpMma) {
+      buildMmaSyncContraction(rewriter, *match, fill, epilogue);
     } else {
       buildTiledContraction(rewriter, *match, fill, strategy.tiling, epilogue);
     }
@@ -1640,16 +1643,23 @@ struct ConvertOffloadToGPUPass
       else if (auto amdgpu = dyn_cast<AMDGPUTargetAttr>(target))
         name += "_" + amdgpu.getChip().str();
       // Kernels on Hopper's tensor cores need the target's wgmma variant
-      // (sm_90a for sm_90) for the whole device module.
+      // (sm_90a for sm_90) for the whole device module; targets without
+      // wgmma may have mma.sync (sm_80 on).
       Attribute moduleTarget = target.getDeviceModuleTarget();
-      Attribute wgmmaTarget = target.getWarpgroupMmaModuleTarget();
-      bool tensorCores =
-          wgmmaTarget && llvm::any_of(kernels, [](KernelOp kernel) {
-            return selectKernelStrategy(kernel).kind ==
-                   KernelStrategyKind::TensorCoreContraction;
-          });
-      if (tensorCores)
-        moduleTarget = wgmmaTarget;
+      bool anyTensorCores = llvm::any_of(kernels, [](KernelOp kernel) {
+        return selectKernelStrategy(kernel).kind ==
+               KernelStrategyKind::TensorCoreContraction;
+      });
+      TensorCoreKind tensorCores = TensorCoreKind::None;
+      if (anyTensorCores) {
+        if (Attribute wgmma = target.getWarpgroupMmaModuleTarget()) {
+          tensorCores = TensorCoreKind::Warpgroup;
+          moduleTarget = wgmma;
+        } else if (Attribute warp = target.getWarpMmaModuleTarget()) {
+          tensorCores = TensorCoreKind::WarpMma;
+          moduleTarget = warp;
+        }
+      }
       auto gpuModule =
           gpu::GPUModuleOp::create(rewriter, module.getLoc(), name,
                                    rewriter.getArrayAttr({moduleTarget}));

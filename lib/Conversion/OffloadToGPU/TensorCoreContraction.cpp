@@ -71,10 +71,10 @@ using namespace mlir::offload;
 
 /// Whether `memref` is a kernel argument of `kernel` of rank `rank` (2, or 3
 /// with a batch) in the default memory space with a static unit innermost
-/// stride, whose other strides (when static) TMA can take (multiples of 16
-/// bytes).
+/// stride, whose other strides (when static and `tma`) TMA can take
+/// (multiples of 16 bytes).
 static bool isTmaOperand(Value memref, KernelOp kernel, int64_t rank,
-                         std::string &why, StringRef name) {
+                         std::string &why, StringRef name, bool tma) {
   auto arg = dyn_cast<BlockArgument>(memref);
   if (!arg || arg.getOwner() != &kernel.getBody().front()) {
     why = (name + " is not a kernel argument").str();
@@ -90,6 +90,10 @@ static bool isTmaOperand(Value memref, KernelOp kernel, int64_t rank,
               .str();
     return false;
   }
+  // (mma.sync kernels copy element by element where 16-byte copies
+  // cannot be used.)
+  if (!tma)
+    return true;
   unsigned bytes = type.getElementTypeBitWidth() / 8;
   for (int64_t d = rank - 2; d >= 0; --d)
     if (!ShapedType::isDynamic(strides[d]) && (strides[d] * bytes) % 16 != 0) {
@@ -153,9 +157,15 @@ TensorCoreOperands::Box TensorCoreOperands::getBBox() const {
 }
 
 bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
-                                      KernelOp kernel, std::string &why) {
+                                      KernelOp kernel, std::string &why,
+                                      bool tma) {
   bool tf32 = false;
   if (match.aType == match.bType && match.aType.isF32()) {
+    if (!tma) {
+      why = "f32 inputs (TF32 is on tensor cores only with wgmma, sm_90; "
+            "mma.sync takes f16 and bf16)";
+      return false;
+    }
     if (!allowsTF32(match.op)) {
       why = "f32 inputs without 'offload.allow_tf32' (TF32 changes results; "
             "offload-cc --offload-tf32 allows it)";
@@ -211,8 +221,8 @@ bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
     return false;
   }
   int64_t rank = batched ? 3 : 2;
-  return isTmaOperand(match.getA(), kernel, rank, why, "A") &&
-         isTmaOperand(match.getB(), kernel, rank, why, "B");
+  return isTmaOperand(match.getA(), kernel, rank, why, "A", tma) &&
+         isTmaOperand(match.getB(), kernel, rank, why, "B", tma);
 }
 
 //===----------------------------------------------------------------------===//

@@ -659,12 +659,12 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
     store(base + 19, i64Constant(rewriter, loc, bytes));
   }
   // int32_t __offload_rt_prepare_tma(ident_t *, int64_t device,
-  //     KernelArgsTy *, uint32_t shared_bytes, uint32_t operands,
-  //     const int64_t *fields)
+  //     KernelArgsTy *, uint32_t shared_bytes, uint32_t warp_shared_bytes,
+  //     uint32_t operands, const int64_t *fields)
   auto prepare = getOrDeclareRuntimeFunction(
       rewriter, launch, kRuntimePrepareTma,
-      LLVM::LLVMFunctionType::get(i32,
-                                  {ptrType, i64, ptrType, i32, i32, ptrType}));
+      LLVM::LLVMFunctionType::get(
+          i32, {ptrType, i64, ptrType, i32, i32, i32, ptrType}));
   auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{rewriter.getI1Type()},
                                 isLinkedIn(rewriter, loc, prepare),
                                 /*withElseRegion=*/true);
@@ -675,6 +675,7 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
           rewriter, loc, prepare,
           ValueRange{ident, device, argsPtr,
                      i32Constant(rewriter, loc, ops.sharedBytes()),
+                     i32Constant(rewriter, loc, MmaSyncTiling::sharedBytes),
                      i32Constant(rewriter, loc, 2), array})
           .getResult();
   scf::YieldOp::create(

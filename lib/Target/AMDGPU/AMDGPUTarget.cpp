@@ -64,6 +64,7 @@ struct AMDGPUTargetModel
   }
 
   Attribute getWarpgroupMmaModuleTarget(Attribute) const { return {}; }
+  Attribute getWarpMmaModuleTarget(Attribute) const { return {}; }
 
   void annotateKernel(Attribute, Operation *kernel) const {
     // AMDGPU kernels default to at most 256 work-items per workgroup; let

@@ -41,6 +41,7 @@ struct HostTargetModel
   bool usesThreadGrid(Attribute) const { return false; }
 
   Attribute getWarpgroupMmaModuleTarget(Attribute) const { return {}; }
+  Attribute getWarpMmaModuleTarget(Attribute) const { return {}; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {
     // Math as in host code: LLVM intrinsics and libm.

@@ -80,6 +80,19 @@ struct NVPTXTargetModel
                                      "nvptx64-nvidia-cuda", "sm_90a", features);
   }
 
+  /// Chips from sm_80 on (Ampere, Ada, Hopper and later) run mma.sync
+  /// m16n8k16 with f16 and bf16, ldmatrix and cp.async, in cubins and in
+  /// bitcode alike (PTX 7.0, the first version LLVM gives sm_80).
+  Attribute getWarpMmaModuleTarget(Attribute attr) const {
+    auto target = cast<NVPTXTargetAttr>(attr);
+    StringRef chip = target.getChip();
+    unsigned number = 0;
+    if (!chip.consume_front("sm_") ||
+        chip.take_while(llvm::isDigit).getAsInteger(10, number) || number < 80)
+      return {};
+    return getDeviceModuleTarget(attr);
+  }
+
   bool usesThreadGrid(Attribute) const { return true; }
 
   void buildDeviceLoweringPipeline(Attribute, OpPassManager &pm) const {

@@ -359,8 +359,10 @@ module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = 
 
 // -----
 
-// An sm_80 target has no wgmma: the tiled contraction of 256 threads.
-module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "cubin">]} {
+// An sm_75 target has no tensor cores of either kind: the tiled
+// contraction of 256 threads (sm_80 gets mma.sync:
+// mma-sync-contraction.mlir).
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_75", format = "cubin">]} {
   // expected-remark@+1 {{strategy 'tiled-contraction'}}
   offload.kernel @mm80(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
@@ -368,7 +370,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "c
   }
 }
 
-// CHECK-LABEL: gpu.module @__offload_nvptx_sm_80 [#nvvm.target<O = 3, chip = "sm_80">]
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_75 [#nvvm.target<O = 3, chip = "sm_75">]
 // CHECK: gpu.func @mm80(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK-NOT: nvgpu.

@@ -128,9 +128,10 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // -----
 
 // f16 inputs, f32 accumulation: shared memory holds f16, the body's
-// conversions are cloned into every multiply-add. (On sm_80: an sm_90
-// target would run it on tensor cores, tensor-core-contraction.mlir.)
-module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">]} {
+// conversions are cloned into every multiply-add. (On sm_75: sm_80 and
+// sm_90 targets would run it on tensor cores, mma-sync-contraction.mlir and
+// tensor-core-contraction.mlir.)
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_75">]} {
   offload.kernel @mixed(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
     offload.return

@@ -27,6 +27,18 @@
 // RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s
 // RUN: offload-cc %s --offload-targets=nvptx:sm_90,host --offload-remarks \
 // RUN:   --emit=mlir -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// On sm_80 (mma.sync; test/Integration/GPU/CUDA/matmul-mma-sync.test runs
+// it on a GPU): the program with an sm_80 image, and the layouts named.
+// RUN: offload-cc %s --offload-targets=nvptx:sm_80,host --offload-remarks \
+// RUN:   -o %t80 2>&1 | FileCheck %s --check-prefix=REMARK80
+// RUN: %t80 | FileCheck %s
+
+// REMARK80-DAG: remark: kernel @mm_at: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has mma.sync (sm_80 and later): 128x256 output tiles per block of 8 warps (64x64 each, mma.sync m16n8k16), A[k][m] and B[k][n], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (transposed for A and B)
+// REMARK80-DAG: remark: kernel @mm_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has mma.sync (sm_80 and later): {{.*}}, A[m][k] and B[n][k], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix;
+// REMARK80-DAG: remark: kernel @mm_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has mma.sync (sm_80 and later): {{.*}}, A[k][m] and B[n][k], {{.*}} read by ldmatrix (transposed for A);
+// REMARK80-DAG: remark: kernel @bmm_bt: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has mma.sync (sm_80 and later): {{.*}}, A[b][m][k] and B[b][n][k],
+// REMARK80-DAG: remark: kernel @gen_at: strategy 'tensor-core-contraction': 'linalg.generic' of f16 on tensor cores where the target has mma.sync (sm_80 and later): {{.*}}, A[k][m] and B[k][n], {{.*}} (transposed for A and B);
+// REMARK80-DAG: remark: kernel @raised_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has mma.sync (sm_80 and later): {{.*}}, A[m][k] and B[n][k],
 
 // REMARK-DAG: remark: kernel @mm_at: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[k][n], k in slices of 64
 // REMARK-DAG: remark: kernel @mm_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 64

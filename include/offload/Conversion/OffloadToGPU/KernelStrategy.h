@@ -50,8 +50,11 @@ enum class KernelStrategyKind {
   /// warpgroup tensor cores (NVPTX sm_90): there, 128x256 output tiles per
   /// block of two warpgroups, k-slices of 128 bytes loaded by TMA into
   /// 128-byte-swizzled shared memory through a ring of mbarrier stages and
-  /// multiplied by wgmma; on other targets (and when the runtime gives no
-  /// tensor maps) the tiled contraction on the same grid.
+  /// multiplied by wgmma; for targets with warp-level tensor cores only
+  /// (NVPTX sm_80 to sm_89), the same tiles on 8 warps of mma.sync
+  /// m16n8k16 fed by ldmatrix from cp.async stages (MmaSyncTiling); on
+  /// other targets (and when the runtime gives no tensor maps or too little
+  /// shared memory) the tiled contraction on the same grid.
   TensorCoreContraction,
 };
 
@@ -116,6 +119,29 @@ struct TensorCoreTiling {
     tiling.threadN = 8;
     return tiling;
   }
+};
+
+/// The warp-level tensor-core contraction (MmaSyncContraction.cpp) for
+/// targets with mma.sync but not wgmma, on the grid of TensorCoreTiling:
+/// each block's 128 x 256 tile on 8 warps of 64 x 64 (2 along m, 4 along
+/// n; 4 x 8 mma.sync m16n8k16, 128 f32 accumulators per thread), k in
+/// slices of 32 through a ring of cp.async stages in dynamic shared memory.
+struct MmaSyncTiling {
+  static constexpr int64_t tileM = TensorCoreTiling::tileM;
+  static constexpr int64_t tileN = TensorCoreTiling::tileN;
+  static constexpr int64_t threads = TensorCoreTiling::threads;
+  static constexpr int64_t warpsM = 2, warpsN = 4;
+  static constexpr int64_t warpM = tileM / warpsM, warpN = tileN / warpsN;
+  static_assert(warpsM * warpsN * 32 == threads, "one warp per warp tile");
+  /// k of a slice (two mma.sync k-steps of 16) and stages of the ring.
+  static constexpr int64_t tileK = 32, stages = 3;
+  /// Bytes of A's and B's parts of a stage (16-bit elements).
+  static constexpr int64_t aStageBytes = tileM * tileK * 2;
+  static constexpr int64_t stageBytes = (tileM + tileN) * tileK * 2;
+  /// Dynamic shared memory a launch gives the kernel (72 KiB, with 128
+  /// bytes to align the stages: within the 99 KiB sm_86 and sm_89 allow a
+  /// block).
+  static constexpr int64_t sharedBytes = stages * stageBytes + 128;
 };
 
 /// How the tensor-core contraction of one contraction holds its operands
@@ -265,8 +291,11 @@ void storeContractionElement(OpBuilder &b, Location loc,
 /// allows TF32 (then A stored A[m][k]), with unit innermost strides (and
 /// outer strides that TMA can take where they are static), C of f32, f16
 /// or bf16 (f32 with TF32). Otherwise sets `why`.
+/// With `tma` false (a module whose targets have mma.sync but not wgmma),
+/// the strides TMA needs are not required and f32 inputs are refused (no
+/// TF32 mma.sync yet).
 bool canUseTensorCores(const ContractionMatch &match, KernelOp kernel,
-                       std::string &why);
+                       std::string &why, bool tma = true);
 
 /// Whether `op` (a contraction) may run on tensor cores as TF32: it or an
 /// op around it (its kernel, function, module) has `offload.allow_tf32`.
@@ -287,6 +316,25 @@ void buildTensorCoreContraction(RewriterBase &rewriter,
                                 const ContractionMatch &match,
                                 linalg::FillOp fill, linalg::LinalgOp epilogue,
                                 Value mapA, Value mapB);
+
+//===----------------------------------------------------------------------===//
+// Warp-level tensor-core contraction (MmaSyncContraction.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Replaces `match.op` (one that canUseTensorCores accepts), inside a
+/// `gpu.func` kernel, by the mma.sync contraction for the grid of
+/// TensorCoreTiling: when the launch gave MmaSyncTiling::sharedBytes of
+/// dynamic shared memory, the inputs are f16 or bf16 and A and B are
+/// 16-byte aligned (starts, rows and batches), 128 x 256 tiles on 8 warps
+/// of mma.sync m16n8k16, the operands' k-slices loaded by cp.async
+/// (16-byte copies, zero-filled outside A and B) through
+/// MmaSyncTiling::stages stages and read by ldmatrix (transposed for
+/// A[k][m] and B[k][n]); otherwise the tiled contraction with
+/// TensorCoreTiling::simtTiling().
+/// `fill` and `epilogue` as for buildTiledContraction.
+void buildMmaSyncContraction(RewriterBase &rewriter,
+                             const ContractionMatch &match, linalg::FillOp fill,
+                             linalg::LinalgOp epilogue);
 
 } // namespace offload
 } // namespace mlir

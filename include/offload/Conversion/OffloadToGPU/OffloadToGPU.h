@@ -56,18 +56,30 @@ constexpr int64_t kBlockMappingUnroll = 4;
 /// iteration of the loop and kBlockMappingThreads threads.
 bool mapsParallelLoopOnBlocks(KernelOp kernel);
 
+/// The tensor cores a target's kernels are built for.
+enum class TensorCoreKind {
+  /// None: tensor-core contractions become tiled contractions.
+  None,
+  /// Hopper's warpgroup tensor cores: TMA + wgmma pipelines.
+  Warpgroup,
+  /// Warp-level tensor cores (sm_80 on): mma.sync fed by ldmatrix and
+  /// cp.async.
+  WarpMma,
+};
+
 /// Builds, at the insertion point of `rewriter`, kernel `kernel` lowered to
 /// the runtime's calling convention (KernelABI.h) under the name `name`: a
 /// `gpu.func` marked as a kernel whose parallel loop is distributed over
 /// the thread grid when `threadGrid`, else a `func.func` that keeps its
-/// loops. `tensorCores`: the target runs wgmma kernels (a tensor-core
-/// contraction becomes the TMA + wgmma pipeline, not only the tiled
+/// loops. `tensorCores`: what a tensor-core contraction becomes for this
+/// target (the TMA + wgmma pipeline, the mma.sync one, or only the tiled
 /// contraction). After the parameters of its arguments, the function takes
 /// getNumStrategyParams(selectKernelStrategy(kernel)) i64 parameters.
 /// Returns the new function.
-Operation *buildLoweredKernel(RewriterBase &rewriter, KernelOp kernel,
-                              StringRef name, bool threadGrid,
-                              bool tensorCores = false);
+Operation *
+buildLoweredKernel(RewriterBase &rewriter, KernelOp kernel, StringRef name,
+                   bool threadGrid,
+                   TensorCoreKind tensorCores = TensorCoreKind::None);
 
 } // namespace offload
 } // namespace mlir

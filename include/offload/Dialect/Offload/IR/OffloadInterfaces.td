@@ -57,6 +57,17 @@ def Offload_TargetAttrInterface : AttrInterface<"TargetAttrInterface"> {
       }],
       "::mlir::Attribute", "getWarpgroupMmaModuleTarget", (ins)>,
     InterfaceMethod<[{
+        The attribute for the device `gpu.module` of this target when it
+        holds kernels built for warp-level tensor cores (`mma.sync`
+        m16n8k16 fed by `ldmatrix` from shared memory that `cp.async`
+        fills), or null when this target cannot run such kernels. NVPTX
+        chips from `sm_80` on answer their usual module target; the lowering
+        asks this only of targets without warpgroup tensor cores
+        (`getWarpgroupMmaModuleTarget`), so `sm_80` to `sm_89`, and `sm_90`
+        in bitcode form, get `mma.sync` kernels.
+      }],
+      "::mlir::Attribute", "getWarpMmaModuleTarget", (ins)>,
+    InterfaceMethod<[{
         Adds the passes that lower a device `gpu.module` of this target to the
         LLVM dialect (and target intrinsics) to `pm`, which is nested on
         `gpu.module`.

@@ -1,0 +1,654 @@
+//===- MmaSyncContraction.cpp - matmuls on warp-level tensor cores -*- C++ -*-//
+//
+// The TensorCoreContraction strategy (KernelStrategy.h) for targets with
+// warp-level tensor cores but not Hopper's warpgroup ones (NVPTX sm_80 to
+// sm_89, and sm_90 in bitcode form): a matmul or batch_matmul (A[m][k] or
+// A[k][m], B[k][n] or B[n][k]) with f16 or bf16 inputs becomes, in a
+// gpu.func, a cp.async + ldmatrix + mma.sync pipeline on the grid of
+// TensorCoreTiling (MmaSyncTiling):
+//
+//   - 8 warps (256 threads) per block; block b (x fastest) computes the
+//     128x256 output tile b, tiles counted in bands of
+//     TensorCoreTiling::bandRows tile rows as the wgmma kernel counts them
+//     (blocks stride over the tiles; with a batch, batch 0's tiles first).
+//     Warp w computes the 64x64 part (w / 4, w % 4) of the tile as 4 x 8
+//     mma.sync m16n8k16 (f32 accumulators, 128 per thread).
+//   - k goes in slices of 32 through a ring of MmaSyncTiling::stages stages
+//     in dynamic shared memory (aligned to 128 bytes). A stage holds each
+//     operand as it is stored: rows of m or n holding 32 k (A[m][k],
+//     B[n][k]: 64-byte rows) or rows of k holding the tile's 128 m or 256 n
+//     (A[k][m], B[k][n]), in 16-byte chunks placed at chunk c ^ s(row)
+//     within their row (s(row) = row % 8 for rows of 128 bytes or more,
+//     (row / 2) % 4 for 64-byte rows), so that the 8 rows an ldmatrix
+//     matrix reads fall in 8 different bank groups.
+//   - Every thread copies 2 chunks of A and 4 of B per slice with cp.async
+//     (16 bytes, `cg`), zero-filling what lies outside A and B, and commits
+//     one group per slice; it waits for slice t's group, the block meets at
+//     a barrier (slice t is in, and everyone is done with slice t - 1's
+//     stage), then slice t + stages - 1 is issued into that stage and slice
+//     t is multiplied: per k-step of 16, 4 ldmatrix.x4 of A and 4 of B
+//     (`.trans` where the operand's rows are along k: A[k][m], B[k][n]) and
+//     32 mma.sync.
+//   - cp.async zero-fills the parts of a chunk outside A and B, so sizes
+//     that are not multiples of the tiles need no other care in the main
+//     loop. It needs A and B to start 16-byte aligned with rows (and
+//     batches) a multiple of 8 elements apart; otherwise (an odd K with
+//     A[m][k], an odd M with A[k][m], ...) the kernel runs the tiled
+//     contraction (a uniform test per launch).
+//   - The epilogue adds the fill's value or C's old contents to each
+//     accumulator, rounds once to C's type and stores it behind bounds
+//     checks, through a fused elementwise op when there is one.
+//   - The stages come from the launch's dynamic shared memory (the runtime
+//     raises it to MmaSyncTiling::sharedBytes on compute capability 8.0 and
+//     later, __offload_rt_prepare_tma). With less, with unaligned operands,
+//     and for f32 inputs (TF32 is only on wgmma), the kernel runs the tiled
+//     contraction (TiledContraction.cpp) on the same grid instead.
+//
+//===----------------------------------------------------------------------===//
+
+#include "offload/Conversion/OffloadToGPU/KernelStrategy.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+namespace {
+using W = MmaSyncTiling;
+
+/// How A or B sits in a stage: `rows` rows of `rowElems` elements, at
+/// element `offset` of the stage. K-major operands (A[m][k], B[n][k]) have
+/// rows of m or n holding the slice's k; the others rows of k holding the
+/// tile's m or n.
+struct StageOperand {
+  Value memref;
+  bool kMajor;
+  /// The loop of the operand's m or n, and the tile's size along it.
+  unsigned loop;
+  int64_t extent;
+  int64_t offset;
+  int64_t rows() const { return kMajor ? extent : W::tileK; }
+  int64_t rowElems() const { return kMajor ? W::tileK : extent; }
+  int64_t chunksPerRow() const { return rowElems() / 8; }
+  int64_t chunks() const { return rows() * chunksPerRow(); }
+};
+
+class MmaSyncBuilder {
+public:
+  MmaSyncBuilder(RewriterBase &b, const ContractionMatch &match,
+                 linalg::LinalgOp epilogue)
+      : b(b), loc(match.op.getLoc()), ctx(b.getContext()), match(match),
+        ops(getTensorCoreOperands(match)), epilogue(epilogue) {}
+
+  void build(linalg::FillOp fill);
+
+private:
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, index(y));
+  }
+  Value div(Value x, int64_t y) {
+    return arith::DivUIOp::create(b, loc, x, index(y));
+  }
+  Value lt(Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, x, y);
+  }
+  Value land(Value x, Value y) { return arith::AndIOp::create(b, loc, x, y); }
+  Value select(Value c, Value x, Value y) {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  }
+  Value ceilDiv(Value x, int64_t d) {
+    return arith::CeilDivUIOp::create(b, loc, x, index(d));
+  }
+  /// The dynamic shared memory size the launch gave (%dynamic_smem_size).
+  Value dynamicSharedSize();
+  /// Whether `memref`'s start and the strides of its outer dimensions are
+  /// multiples of `elements` elements (a uniform test).
+  Value isAligned(Value memref, int64_t elements);
+  /// The element of the stages (a 1-D view of element type T) where chunk
+  /// `chunk` of row `row` of `op` in stage `stage` lies (swizzled).
+  Value stageIndex(const StageOperand &op, Value stage, Value row, Value chunk);
+  /// Copies k-slice `t` of the tile into its stage when t < numK, then
+  /// commits this thread's cp.async group (empty when nothing was copied).
+  void loadSlice(Value t);
+  void loadOperand(const StageOperand &op, Value stage, Value k0);
+  /// The m16n8k16 operands (4 registers of A, or 2 x 2 of B for two n8
+  /// tiles) that ldmatrix.x4 reads at element `at` of the stages.
+  SmallVector<Value, 4> ldmatrix(Value at, bool transpose);
+  /// The lane-dependent parts of the ldmatrix addresses (aLane, bLane).
+  void computeLaneOffsets();
+  /// Multiplies the slice in `stage` into the accumulators.
+  void multiply(Value stage, SmallVectorImpl<Value> &acc);
+  void buildPipeline(Value fillValue);
+  void buildEpilogue(ArrayRef<Value> acc, Value fillValue);
+  /// C[row][col] = init (f32; C's old contents when null) + value, rounded
+  /// to C's type, through the fused op if there is one.
+  void storeScalar(Value value, Value row, Value col, Value init);
+  /// The same for columns col and col + 1 as one vector of each output.
+  void storePair(Value v0, Value v1, Value row, Value col, Value init);
+  /// The indices of C at (row, col) of the current tile.
+  SmallVector<Value> cIndices(Value row, Value col);
+
+  RewriterBase &b;
+  Location loc;
+  MLIRContext *ctx;
+  const ContractionMatch &match;
+  TensorCoreOperands ops;
+  linalg::LinalgOp epilogue;
+
+  StageOperand opA, opB;
+  Value stages, tid, lane, warpM, warpN;
+  SmallVector<Value, 4> aLane, bLane;
+  Value sizeM, sizeN, sizeK, numK, m0, n0;
+  /// The batch of the tile (with a batch dimension).
+  Value z;
+};
+} // namespace
+
+Value MmaSyncBuilder::dynamicSharedSize() {
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getI32Type(), ValueRange{}, "mov.u32 $0, %dynamic_smem_size;",
+      "=r", /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return asmOp.getResult(0);
+}
+
+Value MmaSyncBuilder::isAligned(Value memref, int64_t elements) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value begin = add(pointer, mul(meta.getOffset(), index(bytes)));
+  auto isZero = [&](Value v) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, index(0));
+  };
+  Value ok = isZero(rem(begin, elements * bytes));
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    ok = land(ok, isZero(rem(meta.getStrides()[d], elements)));
+  return ok;
+}
+
+Value MmaSyncBuilder::stageIndex(const StageOperand &op, Value stage, Value row,
+                                 Value chunk) {
+  // Rows of 128 bytes or more: chunk c of row r at c ^ (r % 8); 64-byte
+  // rows (two per 128 bytes): at c ^ ((r / 2) % 4).
+  int64_t rowBytes = op.rowElems() * 2;
+  int64_t perLine = std::max<int64_t>(1, 128 / rowBytes);
+  Value sw = rem(div(row, perLine), 8 / perLine);
+  Value physical = arith::XOrIOp::create(b, loc, chunk, sw);
+  Value start = add(mul(stage, index(W::stageBytes / 2)), index(op.offset));
+  return add(start,
+             add(mul(row, index(op.rowElems())), mul(physical, index(8))));
+}
+
+void MmaSyncBuilder::loadOperand(const StageOperand &op, Value stage,
+                                 Value k0) {
+  Value base = op.loop == match.m ? m0 : n0;
+  Value size = op.loop == match.m ? sizeM : sizeN;
+  for (int64_t i = 0; i < op.chunks() / W::threads; ++i) {
+    Value q = add(tid, index(i * W::threads));
+    Value row = div(q, op.chunksPerRow());
+    Value chunk = rem(q, op.chunksPerRow());
+    // The operand's (outer, inner) indices of the chunk's first element.
+    Value outer, inner, outerSize, innerSize;
+    if (op.kMajor) {
+      outer = add(base, row);
+      inner = add(k0, mul(chunk, index(8)));
+      outerSize = size;
+      innerSize = sizeK;
+    } else {
+      outer = add(k0, row);
+      inner = add(base, mul(chunk, index(8)));
+      outerSize = sizeK;
+      innerSize = size;
+    }
+    // Elements inside the operand (the rest zero-filled); outside, no
+    // bytes are read from the first element.
+    Value inside = land(lt(outer, outerSize), lt(inner, innerSize));
+    Value count = select(
+        inside,
+        arith::MinUIOp::create(
+            b, loc, sub(innerSize, select(inside, inner, innerSize)), index(8)),
+        index(0));
+    SmallVector<Value, 3> at;
+    if (z)
+      at.push_back(z);
+    at.push_back(select(inside, outer, index(0)));
+    at.push_back(select(inside, inner, index(0)));
+    nvgpu::DeviceAsyncCopyOp::create(
+        b, loc, nvgpu::DeviceAsyncTokenType::get(ctx), stages,
+        ValueRange{stageIndex(op, stage, row, chunk)}, op.memref, at,
+        b.getIndexAttr(8), count, b.getUnitAttr());
+  }
+}
+
+void MmaSyncBuilder::loadSlice(Value t) {
+  {
+    auto inRange = scf::IfOp::create(b, loc, TypeRange{}, lt(t, numK),
+                                     /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(inRange.thenBlock()->getTerminator());
+    Value stage = rem(t, W::stages);
+    Value k0 = mul(t, index(W::tileK));
+    loadOperand(opA, stage, k0);
+    loadOperand(opB, stage, k0);
+  }
+  NVVM::CpAsyncCommitGroupOp::create(b, loc);
+}
+
+SmallVector<Value, 4> MmaSyncBuilder::ldmatrix(Value at, bool transpose) {
+  Type element = match.aType;
+  auto fragments = nvgpu::LdMatrixOp::create(
+      b, loc, VectorType::get({4, 2}, element), stages, ValueRange{at},
+      transpose, /*numTiles=*/4);
+  SmallVector<Value, 4> regs;
+  for (int64_t i = 0; i < 4; ++i) {
+    Value pair = vector::ExtractOp::create(b, loc, fragments, i);
+    // mma.sync takes bf16 pairs as 32-bit registers.
+    if (element.isBF16())
+      pair = LLVM::BitcastOp::create(b, loc, b.getI32Type(), pair);
+    regs.push_back(pair);
+  }
+  return regs;
+}
+
+void MmaSyncBuilder::computeLaneOffsets() {
+  // Where lane l's row of an ldmatrix matrix starts, relative to its
+  // stage, as one lane-dependent term per k-step (K-major operands) or per
+  // fragment (the others) plus constants, so that few registers hold them.
+  // The swizzle of a row depends only on the lane: the rows an ldmatrix
+  // reads start at multiples of 16 (K-major) or of 8 (rows of k).
+  Value g8 = rem(lane, 8);
+  Value half = rem(div(lane, 8), 2); // which of two 8-row (or column) halves
+  Value quad = div(lane, 16);
+  auto xorI = [&](Value x, Value y) {
+    return arith::XOrIOp::create(b, loc, x, y).getResult();
+  };
+  aLane.clear();
+  bLane.clear();
+  // A: lanes 8i..8i+7 give the rows of matrix i (rows 0-7 and 8-15 of k
+  // 0-7, then of k 8-15).
+  if (opA.kMajor) {
+    // Rows of m (64 bytes): row warpM * 64 + 16 mi + lane % 16, chunk
+    // kk / 8 + quad, swizzled by ((lane % 16) / 2) % 4.
+    Value row = add(mul(warpM, index(W::warpM)), rem(lane, 16));
+    Value sw = rem(div(rem(lane, 16), 2), 4);
+    for (int64_t kk = 0; kk < W::tileK; kk += 16)
+      aLane.push_back(add(mul(row, index(opA.rowElems())),
+                          mul(xorI(add(index(kk / 8), quad), sw), index(8))));
+  } else {
+    // Rows of k: row kk + 8 quad + g8, chunk warpM * 8 + 2 mi + half,
+    // swizzled by g8.
+    Value row = add(mul(quad, index(8)), g8);
+    for (int64_t mi = 0; mi < W::warpM / 16; ++mi)
+      aLane.push_back(
+          add(mul(row, index(opA.rowElems())),
+              mul(add(mul(warpM, index(8)), xorI(add(index(2 * mi), half), g8)),
+                  index(8))));
+  }
+  // B: pairs of n8 x k16 fragments (matrices: k 0-7 and 8-15 of the first
+  // n8, then of the second).
+  if (opB.kMajor) {
+    // Rows of n: warpN * 64 + 16 nj + 8 quad + g8, chunk kk / 8 + half,
+    // swizzled by g8 / 2.
+    Value row = add(mul(warpN, index(W::warpN)), add(mul(quad, index(8)), g8));
+    Value sw = div(g8, 2);
+    for (int64_t kk = 0; kk < W::tileK; kk += 16)
+      bLane.push_back(add(mul(row, index(opB.rowElems())),
+                          mul(xorI(add(index(kk / 8), half), sw), index(8))));
+  } else {
+    // Rows of k: kk + 8 half + g8, chunk warpN * 8 + 2 nj + quad, swizzled
+    // by g8.
+    Value row = add(mul(half, index(8)), g8);
+    for (int64_t nj = 0; nj < W::warpN / 16; ++nj)
+      bLane.push_back(
+          add(mul(row, index(opB.rowElems())),
+              mul(add(mul(warpN, index(8)), xorI(add(index(2 * nj), quad), g8)),
+                  index(8))));
+  }
+}
+
+void MmaSyncBuilder::multiply(Value stage, SmallVectorImpl<Value> &acc) {
+  Type f32 = b.getF32Type();
+  auto accType = LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32});
+  NVVM::MMATypes type =
+      match.aType.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  Value start = mul(stage, index(W::stageBytes / 2));
+  Value aStart = add(start, index(opA.offset));
+  Value bStart = add(start, index(opB.offset));
+  for (int64_t kk = 0; kk < W::tileK; kk += 16) {
+    SmallVector<SmallVector<Value, 4>, 4> a;
+    for (int64_t mi = 0; mi < W::warpM / 16; ++mi) {
+      Value at = opA.kMajor
+                     ? add(add(aStart, aLane[kk / 16]),
+                           index(mi * 16 * opA.rowElems()))
+                     : add(add(aStart, aLane[mi]), index(kk * opA.rowElems()));
+      a.push_back(ldmatrix(at, /*transpose=*/!opA.kMajor));
+    }
+    // Each pair of B fragments is used by its 8 mma.sync as soon as it is
+    // loaded (fewer live registers).
+    for (int64_t nj = 0; nj < W::warpN / 16; ++nj) {
+      Value at = opB.kMajor
+                     ? add(add(bStart, bLane[kk / 16]),
+                           index(nj * 16 * opB.rowElems()))
+                     : add(add(bStart, bLane[nj]), index(kk * opB.rowElems()));
+      SmallVector<Value, 4> bRegs = ldmatrix(at, /*transpose=*/!opB.kMajor);
+      for (int64_t mi = 0; mi < W::warpM / 16; ++mi)
+        for (int64_t i = 0; i < 2; ++i) {
+          Value &c = acc[mi * (W::warpN / 8) + 2 * nj + i];
+          SmallVector<Value, 4> cs;
+          for (int64_t e = 0; e < 4; ++e)
+            cs.push_back(LLVM::ExtractValueOp::create(b, loc, c, e));
+          c = NVVM::MmaOp::create(
+              b, loc, accType, a[mi],
+              ValueRange{bRegs[2 * i], bRegs[2 * i + 1]}, cs,
+              ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+              std::array<NVVM::MMATypes, 2>{type, type},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                             NVVM::MMALayout::col});
+        }
+    }
+  }
+}
+
+SmallVector<Value> MmaSyncBuilder::cIndices(Value row, Value col) {
+  SmallVector<Value> at(match.op.getNumLoops());
+  at[match.m] = row;
+  at[match.n] = col;
+  if (match.batch >= 0)
+    at[match.batch] = z;
+  SmallVector<Value> where;
+  for (unsigned loop : match.cDims)
+    where.push_back(at[loop]);
+  return where;
+}
+
+/// Whether `memref` is contiguous along its last dimension and its element
+/// a whole number of bytes.
+static bool hasContiguousRows(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  Type element = type.getElementType();
+  return element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0 &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
+void MmaSyncBuilder::storeScalar(Value value, Value row, Value col,
+                                 Value init) {
+  SmallVector<Value> where = cIndices(row, col);
+  Value start = init;
+  if (!start)
+    start = convertScalarToDtype(
+        b, loc, memref::LoadOp::create(b, loc, match.getC(), where),
+        b.getF32Type(), /*isUnsignedCast=*/false);
+  Value sum = arith::AddFOp::create(b, loc, start, value);
+  Value out = convertScalarToDtype(b, loc, sum, match.cType,
+                                   /*isUnsignedCast=*/false);
+  storeContractionElement(b, loc, epilogue, match.getC(), where, out);
+}
+
+void MmaSyncBuilder::storePair(Value v0, Value v1, Value row, Value col,
+                               Value init) {
+  Type f32 = b.getF32Type();
+  auto f32Pair = VectorType::get({2}, f32);
+  auto cPair = VectorType::get({2}, match.cType);
+  int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
+  SmallVector<Value> where = cIndices(row, col);
+  Value value =
+      vector::FromElementsOp::create(b, loc, f32Pair, ValueRange{v0, v1});
+  Value start;
+  if (init) {
+    start = vector::BroadcastOp::create(b, loc, f32Pair, init);
+  } else {
+    start =
+        vector::LoadOp::create(b, loc, cPair, match.getC(), where,
+                               /*nontemporal=*/false, llvm::Align(2 * cBytes));
+    if (!match.cType.isF32())
+      start = arith::ExtFOp::create(b, loc, f32Pair, start);
+  }
+  Value out = arith::AddFOp::create(b, loc, start, value);
+  if (!match.cType.isF32())
+    out = arith::TruncFOp::create(b, loc, cPair, out);
+  Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
+  if (!d || d != match.getC())
+    vector::StoreOp::create(b, loc, out, match.getC(), where,
+                            /*nontemporal=*/false, llvm::Align(2 * cBytes));
+  if (!d)
+    return;
+  // The fused op element by element, stored as one pair.
+  Type dType = cast<MemRefType>(d.getType()).getElementType();
+  SmallVector<Value, 2> results;
+  for (int64_t j = 0; j < 2; ++j) {
+    SmallVector<Value> at = cIndices(row, j ? add(col, index(1)) : col);
+    results.push_back(
+        buildEpilogueElement(b, loc, epilogue, match.getC(), at,
+                             vector::ExtractOp::create(b, loc, out, j)));
+  }
+  vector::StoreOp::create(b, loc,
+                          vector::FromElementsOp::create(
+                              b, loc, VectorType::get({2}, dType), results),
+                          d, where, /*nontemporal=*/false,
+                          llvm::Align(2 * dType.getIntOrFloatBitWidth() / 8));
+}
+
+void MmaSyncBuilder::buildEpilogue(ArrayRef<Value> acc, Value fillValue) {
+  // Register 2h + e of fragment (mi, ni) holds row 16 mi + lane / 4 + 8 h,
+  // column 8 ni + 2 (lane % 4) + e of the warp's 64 x 64: each thread
+  // stores pairs of columns, as one vector where C (and the fused op's
+  // output) has contiguous rows, is aligned to the pair and the pair lies
+  // inside C, one element at a time behind bounds checks elsewhere.
+  Value rowBase = add(add(m0, mul(warpM, index(W::warpM))), div(lane, 4));
+  Value colBase =
+      add(add(n0, mul(warpN, index(W::warpN))), mul(rem(lane, 4), index(2)));
+  Value init;
+  if (fillValue)
+    init = convertScalarToDtype(b, loc, fillValue, b.getF32Type(),
+                                /*isUnsignedCast=*/false);
+  Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
+  bool pairs = match.cDims.back() == match.n &&
+               hasContiguousRows(match.getC()) && (!d || hasContiguousRows(d));
+  Value pairOk;
+  if (pairs) {
+    pairOk = isAligned(match.getC(), 2);
+    if (d && d != match.getC())
+      pairOk = land(pairOk, isAligned(d, 2));
+  }
+  for (int64_t mi = 0; mi < W::warpM / 16; ++mi)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = add(rowBase, index(mi * 16 + h * 8));
+      Value rowInside = lt(row, sizeM);
+      for (int64_t ni = 0; ni < W::warpN / 8; ++ni) {
+        Value col = add(colBase, index(ni * 8));
+        Value fragment = acc[mi * (W::warpN / 8) + ni];
+        Value v0 = LLVM::ExtractValueOp::create(b, loc, fragment, 2 * h);
+        Value v1 = LLVM::ExtractValueOp::create(b, loc, fragment, 2 * h + 1);
+        OpBuilder::InsertionGuard guard(b);
+        if (pairs) {
+          auto both = scf::IfOp::create(
+              b, loc, TypeRange{},
+              land(land(pairOk, rowInside), lt(add(col, index(1)), sizeN)),
+              /*withElseRegion=*/true);
+          b.setInsertionPoint(both.thenBlock()->getTerminator());
+          storePair(v0, v1, row, col, init);
+          b.setInsertionPoint(both.elseBlock()->getTerminator());
+        }
+        for (int64_t e = 0; e < 2; ++e) {
+          Value c = add(col, index(e));
+          auto inside = scf::IfOp::create(b, loc, TypeRange{},
+                                          land(rowInside, lt(c, sizeN)),
+                                          /*withElseRegion=*/false);
+          OpBuilder::InsertionGuard inner(b);
+          b.setInsertionPoint(inside.thenBlock()->getTerminator());
+          storeScalar(e ? v1 : v0, row, c, init);
+        }
+      }
+    }
+}
+
+void MmaSyncBuilder::buildPipeline(Value fillValue) {
+  bool batched = match.batch >= 0;
+  auto workgroup = gpu::AddressSpaceAttr::get(
+      ctx, gpu::GPUDialect::getWorkgroupAddressSpace());
+  tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  lane = rem(tid, 32);
+  Value warp = div(tid, 32);
+  warpM = div(warp, W::warpsN);
+  warpN = rem(warp, W::warpsN);
+  auto size = [&](unsigned loop) -> Value {
+    auto [memref, dim] = match.getLoopSizeSource(loop);
+    return memref::DimOp::create(b, loc, memref, dim);
+  };
+  sizeM = size(match.m);
+  sizeN = size(match.n);
+  sizeK = size(match.k);
+  opA = {match.getA(), ops.aKMajor, match.m, W::tileM, 0};
+  opB = {match.getB(), ops.bKMajor, match.n, W::tileN, W::aStageBytes / 2};
+  computeLaneOffsets();
+
+  // The stages, from the first 128-byte boundary of the dynamic shared
+  // memory, as one array of the operands' elements.
+  Value shared = gpu::DynamicSharedMemoryOp::create(
+      b, loc,
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type(),
+                      MemRefLayoutAttrInterface(), workgroup));
+  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, shared);
+  Value pad = rem(sub(index(128), rem(base, 128)), 128);
+  stages = memref::ViewOp::create(
+      b, loc,
+      MemRefType::get({W::stages * W::stageBytes / 2}, match.aType,
+                      MemRefLayoutAttrInterface(), workgroup),
+      shared, pad, ValueRange{});
+
+  // Blocks stride over the tiles (block b of the host's grid, x fastest,
+  // takes tile b), in bands of bandRows tile rows as the wgmma kernel
+  // takes them.
+  using T = TensorCoreTiling;
+  Value tilesN = ceilDiv(sizeN, W::tileN);
+  Value tilesM = ceilDiv(sizeM, W::tileM);
+  Value perBatch = mul(tilesN, tilesM);
+  Value tiles = batched ? mul(perBatch, size(match.batch)) : perBatch;
+  numK = ceilDiv(sizeK, W::tileK);
+  Value block, blocks;
+  for (gpu::Dimension dim :
+       {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x}) {
+    Value id = gpu::BlockIdOp::create(b, loc, dim);
+    Value count = gpu::GridDimOp::create(b, loc, dim);
+    block = block ? add(mul(block, count), id) : id;
+    blocks = blocks ? mul(blocks, count) : count;
+  }
+  auto tileLoop = scf::ForOp::create(b, loc, block, tiles, blocks);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(tileLoop.getBody()->getTerminator());
+  Value tileIndex = tileLoop.getInductionVar();
+  if (batched) {
+    z = arith::DivUIOp::create(b, loc, tileIndex, perBatch);
+    tileIndex = arith::RemUIOp::create(b, loc, tileIndex, perBatch);
+  }
+  Value perBand = mul(index(T::bandRows), tilesN);
+  Value band = arith::DivUIOp::create(b, loc, tileIndex, perBand);
+  Value inBand = arith::RemUIOp::create(b, loc, tileIndex, perBand);
+  Value firstRow = mul(band, index(T::bandRows));
+  Value bandHeight =
+      arith::MinUIOp::create(b, loc, index(T::bandRows), sub(tilesM, firstRow));
+  m0 = mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
+           index(W::tileM));
+  n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(W::tileN));
+
+  // Prologue: the first stages - 1 slices, one group each.
+  for (int64_t s = 0; s + 1 < W::stages; ++s)
+    loadSlice(index(s));
+
+  int64_t fragments = (W::warpM / 16) * (W::warpN / 8);
+  Type f32 = b.getF32Type();
+  Value zero = LLVM::ZeroOp::create(
+      b, loc, LLVM::LLVMStructType::getLiteral(ctx, {f32, f32, f32, f32}));
+  auto kLoop = scf::ForOp::create(b, loc, index(0), numK, index(1),
+                                  SmallVector<Value>(fragments, zero));
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value t = kLoop.getInductionVar();
+    // This thread's copies of slice t are in; after the barrier, everyone's
+    // are, and every warp is done with slice t - 1's stage: refill it.
+    NVVM::CpAsyncWaitGroupOp::create(b, loc, W::stages - 2);
+    gpu::BarrierOp::create(b, loc);
+    loadSlice(add(t, index(W::stages - 1)));
+    SmallVector<Value> acc(kLoop.getRegionIterArgs());
+    multiply(rem(t, W::stages), acc);
+    scf::YieldOp::create(b, loc, acc);
+  }
+  SmallVector<Value> acc(kLoop.getResults());
+  buildEpilogue(acc, fillValue);
+  // The next tile's copies overwrite the stages this one read.
+  NVVM::CpAsyncWaitGroupOp::create(b, loc, 0);
+  gpu::BarrierOp::create(b, loc);
+}
+
+void MmaSyncBuilder::build(linalg::FillOp fill) {
+  Operation *op = match.op;
+  b.setInsertionPoint(op);
+  // f32 inputs (TF32 allowed for a wgmma target of the same module) stay
+  // on the tiled contraction here.
+  bool mma = ops.elementBytes == 2;
+  scf::IfOp ifOp;
+  if (mma) {
+    // cp.async copies 16 bytes from 16-byte aligned addresses: A and B
+    // start aligned and their rows (and batches) are multiples of 8
+    // elements apart.
+    Value enoughShared = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::uge, dynamicSharedSize(),
+        arith::ConstantIntOp::create(b, loc, W::sharedBytes, 32));
+    Value aligned =
+        land(isAligned(match.getA(), 8), isAligned(match.getB(), 8));
+    ifOp = scf::IfOp::create(b, loc, TypeRange{}, land(enoughShared, aligned),
+                             /*withElseRegion=*/true);
+    b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  }
+  // Otherwise: the tiled contraction of copies of the ops.
+  linalg::FillOp fillCopy;
+  if (fill)
+    fillCopy = cast<linalg::FillOp>(b.clone(*fill));
+  auto opCopy = cast<linalg::LinalgOp>(b.clone(*op));
+  linalg::LinalgOp epilogueCopy;
+  if (epilogue)
+    epilogueCopy = cast<linalg::LinalgOp>(b.clone(*epilogue));
+  std::optional<ContractionMatch> copyMatch = matchContraction(opCopy);
+  assert(copyMatch && "a copy of a contraction is a contraction");
+  buildTiledContraction(b, *copyMatch, fillCopy, TensorCoreTiling::simtTiling(),
+                        epilogueCopy);
+
+  if (mma) {
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    buildPipeline(fill ? fill.getInputs()[0] : Value());
+  }
+  b.eraseOp(op);
+  if (fill)
+    b.eraseOp(fill);
+  if (epilogue)
+    b.eraseOp(epilogue);
+}
+
+void mlir::offload::buildMmaSyncContraction(RewriterBase &rewriter,
+                                            const ContractionMatch &match,
+                                            linalg::FillOp fill,
+                                            linalg::LinalgOp epilogue) {
+  OpBuilder::InsertionGuard guard(rewriter);
+  MmaSyncBuilder(rewriter, match, epilogue).build(fill);
+}

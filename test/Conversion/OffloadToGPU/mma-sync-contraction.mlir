@@ -1,0 +1,201 @@
+// RUN: offload-opt %s -split-input-file --convert-offload-to-gpu | FileCheck %s
+// RUN: offload-opt %s -split-input-file --convert-offload-to-gpu=remarks=true -verify-diagnostics -o /dev/null
+
+// The tensor-core contraction strategy for targets with warp-level tensor
+// cores only (NVPTX sm_80 to sm_89, sm_90 in bitcode form): the device
+// module keeps the chip; the kernel runs 8 warps per 128x256 output tile
+// (64x64 each), k-slices of 32 copied by cp.async (16 bytes, zero-filled
+// past the operands) into 3 stages of dynamic shared memory, read by
+// ldmatrix (transposed for A[k][m] and B[k][n]) and multiplied by
+// nvvm.mma.sync m16n8k16, when the launch gave 73856 bytes of dynamic
+// shared memory and A and B are 16-byte aligned; otherwise the tiled
+// contraction on the same grid. The kernel keeps the two i64 parameters of
+// the strategy (unused here), as every image and the host copy do.
+
+// bf16 A[m][k] and B[k][n], f32 C after a fill.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has mma.sync (sm_80 and later): 128x256 output tiles per block of 8 warps (64x64 each, mma.sync m16n8k16), A[m][k] and B[k][n], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (transposed for B); elsewhere, and when the launch gives too little shared memory, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
+  offload.kernel @mm(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: func.func private @__offload_fallback_mm(
+// CHECK-SAME: %{{.*}}: i64, %{{.*}}: i64)
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_80 [#nvvm.target<O = 3, chip = "sm_80">]
+// CHECK: gpu.func @mm(
+// CHECK-SAME: %{{.*}}: i64, %{{.*}}: i64) workgroup(
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// CHECK-NOT: linalg.
+// The stages' dynamic shared memory and 16-byte aligned operands.
+// CHECK: llvm.inline_asm {{.*}}"mov.u32 $0, %dynamic_smem_size;", "=r"
+// CHECK: arith.cmpi uge, %{{.*}}, %c73856_i32 : i32
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: scf.if
+// CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+// CHECK: %[[ST:.*]] = memref.view %[[SMEM]][%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<36864xbf16, #gpu.address_space<workgroup>>
+// CHECK: scf.for
+// The prologue: 2 slices, each 2 chunks of A and 4 of B per thread, one
+// group per slice.
+// CHECK: scf.if
+// CHECK-COUNT-2: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[ST]][%{{.*}}], 8, %{{.*}} {bypassL1} : memref<?x?xbf16> to memref<36864xbf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.device_async_copy
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.commit.group
+// The main loop: 32 accumulators of 4 f32 per thread.
+// CHECK: scf.for {{.*}} -> (!llvm.struct<(f32, f32, f32, f32)>, {{.*}}) {
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.cp.async.commit.group
+// Two k-steps of 16: 4 ldmatrix of A as stored, 4 of B transposed, 32
+// mma.sync each.
+// CHECK-COUNT-4: nvgpu.ldmatrix %[[ST]][%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<36864xbf16, #gpu.address_space<workgroup>> -> vector<4x2xbf16>
+// CHECK: nvgpu.ldmatrix %[[ST]][%{{.*}}] {numTiles = 4 : i32, transpose = true}
+// CHECK: llvm.bitcast %{{.*}} : vector<2xbf16> to i32
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<bf16>, multiplicandBPtxType = #nvvm.mma_type<bf16>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-COUNT-63: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+// The epilogue: the fill's value plus each accumulator, a pair of columns
+// at a time where C is aligned to the pair and the pair lies inside C, one
+// element at a time behind bounds checks elsewhere; then every copy is
+// done before the next tile's.
+// CHECK: llvm.extractvalue
+// CHECK: llvm.extractvalue
+// CHECK: scf.if
+// CHECK: %[[PAIR:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
+// CHECK: %[[INIT:.*]] = vector.broadcast %{{.*}} : f32 to vector<2xf32>
+// CHECK: %[[SUM:.*]] = arith.addf %[[INIT]], %[[PAIR]] : vector<2xf32>
+// CHECK: vector.store %[[SUM]], %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?xf32>, vector<2xf32>
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: scf.if
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: gpu.barrier
+// CHECK: } else {
+// The tiled contraction.
+// CHECK: memref.load
+// CHECK: gpu.barrier
+
+// -----
+
+// f16 A[k][m] and B[n][k] (both transposed in the other sense: A is read
+// with ldmatrix.trans, B as stored) into an f16 C, C += A B^T; sm_86.
+#km = affine_map<(m, n, k) -> (k, m)>
+#nk = affine_map<(m, n, k) -> (n, k)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_86", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has mma.sync (sm_80 and later): 128x256 output tiles per block of 8 warps (64x64 each, mma.sync m16n8k16), A[k][m] and B[n][k], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (transposed for A); elsewhere, and when the launch gives too little shared memory, the tiled contraction on the same grid}}
+  offload.kernel @mm_atbt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    linalg.matmul indexing_maps = [#km, #nk, #mn]
+        ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_86 [#nvvm.target<O = 3, chip = "sm_86">]
+// CHECK: gpu.func @mm_atbt(
+// CHECK: scf.for {{.*}} -> (!llvm.struct<(f32, f32, f32, f32)>, {{.*}}) {
+// CHECK-COUNT-4: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 4 : i32, transpose = true} : memref<36864xf16, #gpu.address_space<workgroup>> -> vector<4x2xf16>
+// CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 4 : i32, transpose = false}
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, shape = #nvvm.shape<m = 16, n = 8, k = 16>} : (vector<2xf16>, vector<2xf16>, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// C's old contents (f16) plus each accumulator, rounded once.
+// CHECK: vector.load %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
+// CHECK: arith.extf %{{.*}} : vector<2xf16> to vector<2xf32>
+// CHECK: arith.addf
+// CHECK: arith.truncf %{{.*}} : vector<2xf32> to vector<2xf16>
+// CHECK: vector.store %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
+// CHECK: memref.load %{{.*}} : memref<?x?xf16>
+// CHECK: arith.extf
+// CHECK: arith.addf
+// CHECK: arith.truncf
+// CHECK: memref.store
+
+// -----
+
+// A batch_matmul of bf16 A[b][m][k] and B[b][n][k] on sm_89: the batch is
+// the copies' first index; an sm_90 bitcode target (no wgmma there: the
+// runtime compiles it for the GPU it finds) gets the same kernel.
+#bmk = affine_map<(b, m, n, k) -> (b, m, k)>
+#bnk = affine_map<(b, m, n, k) -> (b, n, k)>
+#bmn = affine_map<(b, m, n, k) -> (b, m, n)>
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_89", format = "cubin">,
+                                      #offload.nvptx<chip = "sm_90", format = "bitcode">,
+                                      #offload.amdgpu<chip = "gfx942">]} {
+  // expected-remark@+1 {{kernel @bmm_bt: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has mma.sync (sm_80 and later): 128x256 output tiles per block of 8 warps (64x64 each, mma.sync m16n8k16), A[b][m][k] and B[b][n][k], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix; elsewhere}}
+  offload.kernel @bmm_bt(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
+    linalg.batch_matmul indexing_maps = [#bmk, #bnk, #bmn]
+        ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_89 [#nvvm.target<O = 3, chip = "sm_89">]
+// CHECK: gpu.func @bmm_bt(
+// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}], 8, %{{.*}} {bypassL1} : memref<?x?x?xbf16> to memref<36864xbf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 4 : i32, transpose = false}
+// CHECK-NOT: transpose = true
+// CHECK: nvvm.mma.sync
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90">]
+// CHECK: gpu.func @bmm_bt(
+// CHECK: nvvm.mma.sync
+// CHECK-LABEL: gpu.module @__offload_amdgpu_gfx942
+// CHECK-NOT: nvvm.
+// CHECK-NOT: nvgpu.
+
+// -----
+
+// sm_80 with an sm_90 cubin: the wgmma kernel for sm_90 (sm_90a), the
+// mma.sync one for sm_80, on the same grid.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
+                                      #offload.nvptx<chip = "sm_80", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm_both: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; where the target has mma.sync but not wgmma: 128x256 output tiles per block of 8 warps (64x64 each, mma.sync m16n8k16), A[m][k] and B[k][n], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (transposed for B); elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
+  offload.kernel @mm_both(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK: nvvm.wgmma.mma_async
+// CHECK-NOT: nvvm.mma.sync
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_80 [#nvvm.target<O = 3, chip = "sm_80">]
+// CHECK-NOT: nvvm.wgmma
+// CHECK: nvvm.mma.sync
+
+// -----
+
+// Not on mma.sync: f32 inputs (TF32 only with wgmma), even where TF32 is
+// allowed, and chips before sm_80.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "cubin">], offload.allow_tf32} {
+  // expected-remark@+1 {{kernel @mm_f32: strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: f32 inputs (TF32 is on tensor cores only with wgmma, sm_90; mma.sync takes f16 and bf16))}}
+  offload.kernel @mm_f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_80
+// CHECK: gpu.func @mm_f32(
+// CHECK-NOT: nvvm.mma.sync
+
+// -----
+
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_75", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm_sm75: strategy 'tiled-contraction'}}
+  offload.kernel @mm_sm75(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_75
+// CHECK: gpu.func @mm_sm75(
+// CHECK-NOT: nvvm.mma.sync
