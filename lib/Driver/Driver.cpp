@@ -103,7 +103,7 @@ llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,
                     "OFFLOAD_RUNTIME_LIB): launches of " << output
                  << " will each wait for their kernel\n";
   args.insert(args.end(), {"-L" + runtimeDir, "-Wl,-rpath," + runtimeDir,
-                           "-lomptarget", "-lm"});
+                           "-lomptarget", "-lomp", "-lm"});
   args.insert(args.end(), extraArgs.begin(), extraArgs.end());
   if (options.log) {
     *options.log << "offload-cc: linking:";

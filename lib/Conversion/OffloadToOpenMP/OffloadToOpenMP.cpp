@@ -263,7 +263,13 @@ private:
 static Value createScopeAlloca(RewriterBase &rewriter, Operation *op,
                                Type type) {
   OpBuilder::InsertionGuard guard(rewriter);
+  // The function, or a region that runs on several host threads (an
+  // omp.parallel, outlined into a function of its own), each of which needs
+  // its own slot.
   Operation *scope = op->getParentOfType<FunctionOpInterface>();
+  if (auto parallel = op->getParentOfType<omp::ParallelOp>();
+      parallel && (!scope || scope->isProperAncestor(parallel)))
+    scope = parallel;
   if (!scope)
     scope = op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
   rewriter.setInsertionPointToStart(&scope->getRegion(0).front());

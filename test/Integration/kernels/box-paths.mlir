@@ -12,14 +12,16 @@
 // Every element of every matrix is checked: 2048 per matrix, inside the
 // box bumped, outside as the host wrote it (what a device allocated but
 // never received must not come back). Run through the runtime on the host
-// device, with offloading disabled (the host copies), and counted.
+// device, with offloading disabled (the host copies), and counted (with one
+// host thread: the messages of m4's devices, which run at the same time,
+// interleave otherwise).
 //
 // REQUIRES: libomptarget
 // RUN: offload-cc %s --offload-remarks -o %t 2> %t.remarks
 // RUN: FileCheck %s --check-prefix=REMARKS < %t.remarks
 // RUN: %t | FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s
-// RUN: env LIBOMPTARGET_INFO=-1 %t 2> %t.info > /dev/null
+// RUN: env LIBOMPTARGET_INFO=-1 OMP_THREAD_LIMIT=1 %t 2> %t.info > /dev/null
 // RUN: grep -o "from host to device.*Size=[0-9]*" %t.info | sed "s/.*Size=//" | sort -n | uniq -c | FileCheck %s --check-prefix=IN
 // RUN: grep -o "from device to host.*Size=[0-9]*" %t.info | sed "s/.*Size=//" | sort -n | uniq -c | FileCheck %s --check-prefix=OUT
 
