@@ -1,5 +1,6 @@
 // RUN: offload-opt %s -split-input-file --offload-split-devices | FileCheck %s
 // RUN: offload-opt %s -split-input-file --offload-split-devices=remarks=1 -verify-diagnostics -o /dev/null
+// RUN: offload-opt %s -split-input-file --offload-split-devices=concurrent=0 | FileCheck %s --check-prefix=SERIAL
 
 // A kernel whose body is one parallel loop is split: @scale_share takes the
 // bounds of the outermost dimension as two more arguments.
@@ -24,6 +25,11 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
 
 // devices(all): one share per device the runtime reports, the host when
 // there is none.
+// Without concurrency (checking mode) the region has one thread.
+// SERIAL-LABEL: func.func @all(
+//   SERIAL-NOT:   omp_get_thread_limit
+//       SERIAL:   %[[ONE:.*]] = arith.constant 1 : i32
+//       SERIAL:   omp.parallel num_threads(%[[ONE]] : i32)
 // CHECK-LABEL: func.func @all(
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>)
 //       CHECK:   %[[UB:.*]] = memref.dim %[[A]], %c0

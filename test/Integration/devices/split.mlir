@@ -22,6 +22,10 @@
 // RUN: env OMP_THREAD_LIMIT=1 %t | FileCheck %s
 // RUN: env OMP_THREAD_LIMIT=3 %t | FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s
+// Checking mode compares whole buffers after each share: the shares run one
+// after the other there.
+// RUN: offload-cc %s --offload-check -o %t.check
+// RUN: %t.check | FileCheck %s
 // RUN: env LIBOMPTARGET_INFO=-1 OMP_THREAD_LIMIT=1 %t 2> %t.info > /dev/null
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
 // RUN: grep -c "Copying data" %t.info | FileCheck %s --check-prefix=COUNT

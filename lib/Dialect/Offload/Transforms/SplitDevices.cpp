@@ -492,13 +492,17 @@ struct OffloadSplitDevicesPass
     // others. Share p goes to thread p; with fewer threads (a nested
     // region, a thread limit) a thread takes every so many shares.
     // No more than the thread limit (OMP_THREAD_LIMIT), which libomp would
-    // otherwise warn about.
-    Value limit = callRuntimeQuery(
-        b, loc, getRuntimeQuery(module, "omp_get_thread_limit"));
-    limit = arith::MaxSIOp::create(b, loc, limit, one);
+    // otherwise warn about; one thread without concurrency.
     omp::ParallelOperands clauses;
-    clauses.numThreads = arith::IndexCastOp::create(
-        b, loc, i32, arith::MinSIOp::create(b, loc, parts, limit));
+    if (concurrent) {
+      Value limit = callRuntimeQuery(
+          b, loc, getRuntimeQuery(module, "omp_get_thread_limit"));
+      limit = arith::MaxSIOp::create(b, loc, limit, one);
+      clauses.numThreads = arith::IndexCastOp::create(
+          b, loc, i32, arith::MinSIOp::create(b, loc, parts, limit));
+    } else {
+      clauses.numThreads = arith::ConstantIntOp::create(b, loc, 1, 32);
+    }
     auto parallel = omp::ParallelOp::create(b, loc, clauses);
     {
       OpBuilder::InsertionGuard guard(b);
@@ -575,8 +579,11 @@ struct OffloadSplitDevicesPass
                          "dimension through @"
                       << share.getSymName()
                       << " and gets the sections of the buffers its share "
-                         "reaches; the devices run their shares at the same "
-                         "time (a host thread each)";
+                         "reaches; "
+                      << (concurrent ? "the devices run their shares at the "
+                                       "same time (a host thread each)"
+                                     : "the devices run their shares one "
+                                       "after the other (checking mode)");
   }
 
   /// The launch on the first device present (the host when none is).

@@ -287,7 +287,9 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       an `omp.parallel` region of one host thread per device present, share
       `p` on thread `p` (a thread runs every so many shares when the
       runtime gives fewer threads), so each device's copies and kernel go
-      on while the others' do.
+      on while the others' do. With `concurrent=false` (checking mode,
+      whose checks of a share compare whole buffers) the region has one
+      thread, which runs the shares one after the other.
     * Reductions: each share starts from the combiner's neutral element and
       leaves its partial result in a one-element buffer of its own; once all
       shares finished, the host combines the partial results, in the order
@@ -319,6 +321,10 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark for every launch over several devices">,
+    Option<"concurrent", "concurrent", "bool", /*default=*/"true",
+           "Run the shares on a host thread each (false: one after the "
+           "other, as checking mode needs: each checked share compares whole "
+           "buffers)">,
   ];
 }
 
