@@ -133,7 +133,7 @@ llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,
                     "OFFLOAD_RUNTIME_LIB): launches of " << output
                  << " will each wait for their kernel\n";
   args.insert(args.end(), {"-L" + runtimeDir, "-Wl,-rpath," + runtimeDir,
-                           "-lomptarget", "-lm"});
+                           "-lomptarget", "-lomp", "-lm"});
   if (std::optional<std::string> builtins = findBuiltins(*clang))
     args.push_back(*builtins);
   args.insert(args.end(), extraArgs.begin(), extraArgs.end());

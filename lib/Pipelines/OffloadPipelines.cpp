@@ -85,6 +85,8 @@ void mlir::offload::buildOffloadDevicePipeline(
   pm.addPass(createOffloadCheckAliasing());
   OffloadSplitDevicesOptions devices;
   devices.remarks = options.remarks;
+  // Checked shares compare whole buffers: one at a time.
+  devices.concurrent = !options.check;
   pm.addPass(createOffloadSplitDevices(devices));
   OffloadInferMapsOptions infer;
   infer.remarks = options.remarks;

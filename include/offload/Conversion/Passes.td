@@ -153,7 +153,8 @@ def OffloadEmbedImages : Pass<"offload-embed-images", "ModuleOp"> {
 
     What is left uses only the LLVM, OpenMP and GPU dialects' translations,
     so stock `mlir-translate --mlir-to-llvmir` translates it, and the result
-    links with `clang ... -lomptarget`. The last pass of `offload-pipeline`
+    links with `clang ... -lomptarget -lomp` (libomp for the host threads of
+    launches over several devices). The last pass of `offload-pipeline`
     (unless `embed-images=0`).
   }];
   let dependentDialects = ["LLVM::LLVMDialect", "DLTIDialect"];

@@ -263,7 +263,13 @@ private:
 static Value createScopeAlloca(RewriterBase &rewriter, Operation *op,
                                Type type) {
   OpBuilder::InsertionGuard guard(rewriter);
+  // The function, or a region that runs on several host threads (an
+  // omp.parallel, outlined into a function of its own), each of which needs
+  // its own slot.
   Operation *scope = op->getParentOfType<FunctionOpInterface>();
+  if (auto parallel = op->getParentOfType<omp::ParallelOp>();
+      parallel && (!scope || scope->isProperAncestor(parallel)))
+    scope = parallel;
   if (!scope)
     scope = op->getParentWithTrait<OpTrait::AutomaticAllocationScope>();
   rewriter.setInsertionPointToStart(&scope->getRegion(0).front());
@@ -693,6 +699,162 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
 // offload.launch
 //===----------------------------------------------------------------------===//
 
+/// Whether the mapped section `section` with clause `map` is moved as a box
+/// (docs/DataMovement.md, "Sections in two dimensions"): a 2-D view whose
+/// rows are contiguous (static innermost stride 1) and whose clause copies.
+/// Whether it is narrower than its rows is known only at run time.
+namespace {
+/// A box section of a launch: the parameter slot of its buffer, the
+/// section, and the copy bits its rows get as members of the parent entry
+/// that holds the rows' span.
+struct BoxEntry {
+  size_t slot;
+  Value section;
+  uint64_t copyBits;
+};
+} // namespace
+
+static bool isBoxCandidate(Value section, MapAttr map) {
+  auto type = cast<MemRefType>(section.getType());
+  if (type.getRank() != 2 || !(map.copiesIn() || map.copiesOut()))
+    return false;
+  // Rows packed one after the other (an identity layout, or static strides
+  // that say so) are one contiguous range.
+  if (type.getLayout().isIdentity())
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1)
+    return false;
+  return ShapedType::isDynamic(strides[0]) || type.isDynamicDim(1) ||
+         strides[0] != type.getDimSize(1);
+}
+
+
+/// The argument arrays of a launch with box sections (isBoxCandidate), on
+/// the stack (given back by the caller with the stack save returned last):
+/// the `values.size()` entries of the parameters as usual, then, for each
+/// box narrower than its rows, one entry per row: the parent entry maps the
+/// span from the box's first element to its last without copying
+/// (allocates it, or finds it present), and each row, a MEMBER_OF entry of
+/// the parent, copies only its part of the box. libomptarget copies a
+/// member in when its parent was just allocated and out when the parent is
+/// about to go, as it does for the members of a struct: what stays on the
+/// device across launches is not copied, and no element outside the box
+/// moves either way. A box as wide as its rows (or of one row) is one
+/// contiguous range and maps as usual. Returns the base pointer, pointer,
+/// size and type arrays, the number of entries (i32) and the stack save.
+static std::tuple<Value, Value, Value, Value, Value, Value>
+buildBoxArguments(ConversionPatternRewriter &rewriter, Location loc,
+                  ArrayRef<Value> values, ArrayRef<Value> sizes,
+                  ArrayRef<int64_t> types,
+                  const DenseMap<unsigned, Value> &sectionBegins,
+                  ArrayRef<BoxEntry> boxes,
+                  function_ref<Value(Value)> asPointer) {
+  MLIRContext *ctx = rewriter.getContext();
+  Type ptrType = LLVM::LLVMPointerType::get(ctx);
+  Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
+       i64 = rewriter.getI64Type();
+  const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
+                                 OpenMPOffloadMappingFlags::OMP_MAP_FROM);
+  size_t count = values.size();
+  Value stack = LLVM::StackSaveOp::create(rewriter, loc, ptrType);
+  auto toI64 = [&](Value index) -> Value {
+    return arith::IndexCastOp::create(rewriter, loc, i64, index);
+  };
+  // Per box: rows, row length and row stride (elements), and whether it is
+  // narrower than its rows.
+  struct Rows {
+    Value rows, length, stride, narrow, first;
+  };
+  SmallVector<Rows> rowsOf;
+  Value total = i64Constant(rewriter, loc, count);
+  Value zero = i64Constant(rewriter, loc, 0);
+  Value one = i64Constant(rewriter, loc, 1);
+  for (const auto &box : boxes) {
+    auto meta = memref::ExtractStridedMetadataOp::create(rewriter, loc,
+                                                         box.section);
+    Rows r{toI64(meta.getSizes()[0]), toI64(meta.getSizes()[1]),
+           toI64(meta.getStrides()[0]), Value(), Value()};
+    Value several =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sgt, r.rows,
+                             one);
+    Value nonEmpty = LLVM::ICmpOp::create(rewriter, loc,
+                                          LLVM::ICmpPredicate::sgt, r.length,
+                                          zero);
+    Value gaps = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                      r.length, r.stride);
+    r.narrow = LLVM::AndOp::create(
+        rewriter, loc, LLVM::AndOp::create(rewriter, loc, several, nonEmpty),
+        gaps);
+    r.first = total;
+    total = LLVM::AddOp::create(
+        rewriter, loc, total,
+        LLVM::SelectOp::create(rewriter, loc, r.narrow, r.rows, zero));
+    rowsOf.push_back(r);
+  }
+  auto allocate = [&](Type elementType) -> Value {
+    return LLVM::AllocaOp::create(rewriter, loc, ptrType, elementType, total,
+                                  /*alignment=*/8);
+  };
+  Value basePtrs = allocate(ptrType), ptrs = allocate(ptrType),
+        sizeArray = allocate(i64), typeArray = allocate(i64);
+  auto store = [&](Value array, Type elementType, Value index, Value value) {
+    Value slot = LLVM::GEPOp::create(rewriter, loc, ptrType, elementType,
+                                     array, ValueRange{index});
+    LLVM::StoreOp::create(rewriter, loc, value, slot);
+  };
+  SmallVector<Value> typeValues;
+  for (int64_t type : types)
+    typeValues.push_back(i64Constant(rewriter, loc, type));
+  // A narrow box's parent allocates (or finds) the span and copies nothing.
+  for (auto [box, r] : llvm::zip(boxes, rowsOf))
+    typeValues[box.slot] = LLVM::SelectOp::create(
+        rewriter, loc, r.narrow,
+        i64Constant(rewriter, loc, types[box.slot] & ~copyBits),
+        typeValues[box.slot]);
+  for (auto [i, value] : llvm::enumerate(values)) {
+    Value index = i64Constant(rewriter, loc, i);
+    Value asPtr = asPointer(value);
+    store(basePtrs, ptrType, index, asPtr);
+    Value begin = sectionBegins.lookup(i);
+    store(ptrs, ptrType, index, begin ? begin : asPtr);
+    store(sizeArray, i64, index, sizes[i]);
+    store(typeArray, i64, index, typeValues[i]);
+  }
+  // The rows of each narrow box.
+  for (auto [box, r] : llvm::zip(boxes, rowsOf)) {
+    auto type = cast<MemRefType>(box.section.getType());
+    int64_t eltBytes = getElementSizeInBytes(type.getElementType());
+    Value elt = i64Constant(rewriter, loc, eltBytes);
+    Value base = asPointer(values[box.slot]);
+    Value first = sectionBegins.lookup(box.slot);
+    if (!first)
+      first = base;
+    Value rowBytes = LLVM::MulOp::create(rewriter, loc, r.length, elt);
+    Value strideBytes = LLVM::MulOp::create(rewriter, loc, r.stride, elt);
+    Value memberType = i64Constant(
+        rewriter, loc,
+        static_cast<int64_t>(box.copyBits |
+                             (static_cast<uint64_t>(box.slot + 1) << 48)));
+    Value rows = LLVM::SelectOp::create(rewriter, loc, r.narrow, r.rows, zero);
+    auto loop = scf::ForOp::create(rewriter, loc, zero, rows, one);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(loop.getBody());
+    Value row = loop.getInductionVar();
+    Value index = LLVM::AddOp::create(rewriter, loc, r.first, row);
+    Value offset = LLVM::MulOp::create(rewriter, loc, row, strideBytes);
+    Value begin = LLVM::GEPOp::create(rewriter, loc, ptrType, i8, first,
+                                      ValueRange{offset});
+    store(basePtrs, ptrType, index, base);
+    store(ptrs, ptrType, index, begin);
+    store(sizeArray, i64, index, rowBytes);
+    store(typeArray, i64, index, memberType);
+  }
+  Value numArgs = LLVM::TruncOp::create(rewriter, loc, i32, total);
+  return {basePtrs, ptrs, sizeArray, typeArray, numArgs, stack};
+}
+
 namespace {
 struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -731,6 +893,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
              OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
     const uint64_t param =
         bits(OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
+    SmallVector<BoxEntry> boxes;
     SmallVector<std::pair<Value, std::string>> members;
     // The first parameter slot of each member (kernel arguments that are
     // not aggregates are members of their own).
@@ -762,6 +925,13 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
           if (section != operand)
             sectionBegins[values.size() - 1] =
                 getFirstElementPointer(rewriter, loc, section);
+          if (isBoxCandidate(section, map))
+            boxes.push_back(
+                {values.size() - 1, section,
+                 getMapTypeBits(map) &
+                     bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
+                          OpenMPOffloadMappingFlags::OMP_MAP_FROM |
+                          OpenMPOffloadMappingFlags::OMP_MAP_ALWAYS)});
         } else {
           // Scalars, sizes, strides, and buffers the kernel never touches
           // (their host address is passed but not dereferenced).
@@ -787,49 +957,63 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Type ptrType = LLVM::LLVMPointerType::get(ctx);
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
     size_t count = values.size();
-    auto ptrArrayType =
-        LLVM::LLVMArrayType::get(ptrType, std::max<size_t>(count, 1));
-    auto i64ArrayType =
-        LLVM::LLVMArrayType::get(i64, std::max<size_t>(count, 1));
-    Value basePtrs = createScopeAlloca(rewriter, launch, ptrArrayType);
-    Value ptrs = createScopeAlloca(rewriter, launch, ptrArrayType);
-    Value sizeArray = createScopeAlloca(rewriter, launch, i64ArrayType);
-    for (auto [i, value] : llvm::enumerate(values)) {
-      int32_t index = i;
-      Value asPtr =
-          isa<LLVM::LLVMPointerType>(value.getType())
-              ? value
-              : LLVM::IntToPtrOp::create(rewriter, loc, ptrType, value)
-                    .getResult();
-      auto slot = [&](Value array, Type arrayType) {
-        return LLVM::GEPOp::create(rewriter, loc, ptrType, arrayType, array,
-                                   ArrayRef<LLVM::GEPArg>{0, index});
-      };
-      LLVM::StoreOp::create(rewriter, loc, asPtr, slot(basePtrs, ptrArrayType));
-      Value begin = sectionBegins.lookup(index);
-      LLVM::StoreOp::create(rewriter, loc, begin ? begin : asPtr,
-                            slot(ptrs, ptrArrayType));
-      LLVM::StoreOp::create(rewriter, loc, sizes[index],
-                            slot(sizeArray, i64ArrayType));
-    }
+    auto asPointer = [&](Value value) -> Value {
+      if (isa<LLVM::LLVMPointerType>(value.getType()))
+        return value;
+      return LLVM::IntToPtrOp::create(rewriter, loc, ptrType, value);
+    };
     GlobalBuilder globals(rewriter, launch);
     std::string prefix = ("__offload_" + kernelName).str();
-    Value typeArray = LLVM::AddressOfOp::create(
-        rewriter, loc,
-        globals.i64Array(loc, prefix + "_maptypes",
-                         count ? ArrayRef<int64_t>(types)
-                               : ArrayRef<int64_t>{0}));
-    SmallVector<LLVM::GlobalOp> nameGlobals;
-    for (StringRef name : names)
-      nameGlobals.push_back(globals.string(loc, prefix + "_mapname",
-                                           getMapNameString(loc, name)));
-    Value nameArray =
-        count
-            ? LLVM::AddressOfOp::create(
-                  rewriter, loc,
-                  globals.pointerArray(loc, prefix + "_mapnames", nameGlobals))
-                  .getResult()
-            : LLVM::ZeroOp::create(rewriter, loc, ptrType).getResult();
+    Value basePtrs, ptrs, sizeArray, typeArray, nameArray, numArgs;
+    // With box sections, the stack the arrays take is given back after the
+    // launch (it may sit in a loop).
+    Value stackSave;
+    if (boxes.empty()) {
+      auto ptrArrayType =
+          LLVM::LLVMArrayType::get(ptrType, std::max<size_t>(count, 1));
+      auto i64ArrayType =
+          LLVM::LLVMArrayType::get(i64, std::max<size_t>(count, 1));
+      basePtrs = createScopeAlloca(rewriter, launch, ptrArrayType);
+      ptrs = createScopeAlloca(rewriter, launch, ptrArrayType);
+      sizeArray = createScopeAlloca(rewriter, launch, i64ArrayType);
+      for (auto [i, value] : llvm::enumerate(values)) {
+        int32_t index = i;
+        Value asPtr = asPointer(value);
+        auto slot = [&](Value array, Type arrayType) {
+          return LLVM::GEPOp::create(rewriter, loc, ptrType, arrayType, array,
+                                     ArrayRef<LLVM::GEPArg>{0, index});
+        };
+        LLVM::StoreOp::create(rewriter, loc, asPtr,
+                              slot(basePtrs, ptrArrayType));
+        Value begin = sectionBegins.lookup(index);
+        LLVM::StoreOp::create(rewriter, loc, begin ? begin : asPtr,
+                              slot(ptrs, ptrArrayType));
+        LLVM::StoreOp::create(rewriter, loc, sizes[index],
+                              slot(sizeArray, i64ArrayType));
+      }
+      typeArray = LLVM::AddressOfOp::create(
+          rewriter, loc,
+          globals.i64Array(loc, prefix + "_maptypes",
+                           count ? ArrayRef<int64_t>(types)
+                                 : ArrayRef<int64_t>{0}));
+      SmallVector<LLVM::GlobalOp> nameGlobals;
+      for (StringRef name : names)
+        nameGlobals.push_back(globals.string(loc, prefix + "_mapname",
+                                             getMapNameString(loc, name)));
+      nameArray =
+          count ? LLVM::AddressOfOp::create(
+                      rewriter, loc,
+                      globals.pointerArray(loc, prefix + "_mapnames",
+                                           nameGlobals))
+                      .getResult()
+                : LLVM::ZeroOp::create(rewriter, loc, ptrType).getResult();
+    } else {
+      std::tie(basePtrs, ptrs, sizeArray, typeArray, numArgs, stackSave) =
+          buildBoxArguments(rewriter, loc, values, sizes, types, sectionBegins,
+                            boxes, asPointer);
+      // libomptarget reads one name per entry; the rows have none.
+      nameArray = LLVM::ZeroOp::create(rewriter, loc, ptrType);
+    }
 
     // The grid.
     Grid grid = launch.getBlocks().empty()
@@ -848,7 +1032,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
       args = LLVM::InsertValueOp::create(rewriter, loc, args, field, position);
     };
     insert(i32Constant(rewriter, loc, kKernelArgsVersion), {0});
-    insert(i32Constant(rewriter, loc, count), {1});
+    insert(numArgs ? numArgs : i32Constant(rewriter, loc, count), {1});
     insert(basePtrs, {2});
     insert(ptrs, {3});
     insert(sizeArray, {4});
@@ -968,6 +1152,10 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     SmallVector<Value> fallbackArgs = {null};
     fallbackArgs.append(values);
     func::CallOp::create(rewriter, loc, fallback, fallbackArgs);
+    if (stackSave) {
+      rewriter.setInsertionPointAfter(ifOp);
+      LLVM::StackRestoreOp::create(rewriter, loc, stackSave);
+    }
     rewriter.eraseOp(launch);
     return success();
   }

@@ -1,5 +1,6 @@
 // RUN: offload-opt %s -split-input-file --offload-split-devices | FileCheck %s
 // RUN: offload-opt %s -split-input-file --offload-split-devices=remarks=1 -verify-diagnostics -o /dev/null
+// RUN: offload-opt %s -split-input-file --offload-split-devices=concurrent=0 | FileCheck %s --check-prefix=SERIAL
 
 // A kernel whose body is one parallel loop is split: @scale_share takes the
 // bounds of the outermost dimension as two more arguments.
@@ -24,17 +25,36 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
 
 // devices(all): one share per device the runtime reports, the host when
 // there is none.
+// Without concurrency (checking mode) the region has one thread.
+// SERIAL-LABEL: func.func @all(
+//   SERIAL-NOT:   omp_get_thread_limit
+//       SERIAL:   %[[ONE:.*]] = arith.constant 1 : i32
+//       SERIAL:   omp.parallel num_threads(%[[ONE]] : i32)
 // CHECK-LABEL: func.func @all(
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>)
 //       CHECK:   %[[UB:.*]] = memref.dim %[[A]], %c0
 //       CHECK:   %[[COUNT:.*]] = call @omp_get_num_devices() : () -> i32
 //       CHECK:   %[[P:.*]] = arith.index_cast %[[COUNT]] : i32 to index
+//       CHECK:   %[[PARTS:.*]] = arith.maxsi %[[P]], %{{.*}} : index
 //       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
-//       CHECK:   scf.for %[[D:.*]] = %{{.*}} to %[[P]]
-//       CHECK:     %[[DEV:.*]] = arith.index_cast %[[D]] : index to i32
-//       CHECK:     %[[OFF:.*]] = arith.muli %[[D]], %[[CHUNK]]
-//       CHECK:     scf.if
-//       CHECK:       offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[DEV]] : i32)
+// The shares run at the same time: a host thread per device, share p on
+// thread p (every so many shares per thread when there are fewer).
+//       CHECK:   %[[LIMIT:.*]] = call @omp_get_thread_limit() : () -> i32
+//       CHECK:   %[[LIMITX:.*]] = arith.index_cast %[[LIMIT]] : i32 to index
+//       CHECK:   %[[LIMIT1:.*]] = arith.maxsi %[[LIMITX]], %{{.*}} : index
+//       CHECK:   %[[FEWER:.*]] = arith.minsi %[[PARTS]], %[[LIMIT1]] : index
+//       CHECK:   %[[THREADS:.*]] = arith.index_cast %[[FEWER]] : index to i32
+//       CHECK:   omp.parallel num_threads(%[[THREADS]] : i32) {
+//       CHECK:     %[[TID:.*]] = func.call @omp_get_thread_num() : () -> i32
+//       CHECK:     %[[TIDX:.*]] = arith.index_cast %[[TID]] : i32 to index
+//       CHECK:     %[[NTH:.*]] = func.call @omp_get_num_threads() : () -> i32
+//       CHECK:     %[[NTHX:.*]] = arith.index_cast %[[NTH]] : i32 to index
+//       CHECK:     scf.for %[[D:.*]] = %[[TIDX]] to %[[P]] step %[[NTHX]] {
+//       CHECK:       %[[DEV:.*]] = arith.index_cast %[[D]] : index to i32
+//       CHECK:       %[[OFF:.*]] = arith.muli %[[D]], %[[CHUNK]]
+//       CHECK:       scf.if
+//       CHECK:         offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[DEV]] : i32)
+//       CHECK:     omp.terminator
 //       CHECK:   %[[NONE:.*]] = arith.cmpi eq, %[[P]]
 //       CHECK:   scf.if %[[NONE]]
 //       CHECK:     %[[HOST:.*]] = func.call @omp_get_initial_device()
@@ -51,10 +71,18 @@ func.func @all(%a: memref<?x?xf32>) {
 // CHECK-LABEL: func.func @listed(
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[D0:.*]]: i32, %[[D1:.*]]: index)
 //       CHECK:   call @omp_get_num_devices()
+// The devices present, in the order listed, one per share.
+//       CHECK:   %[[DEVS:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
 //       CHECK:   scf.if
-//       CHECK:     offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[D0]] : i32)
+//       CHECK:     memref.store %[[D0]], %[[DEVS]][%{{.*}}] : memref<?xi32>
 //       CHECK:   scf.if
-//       CHECK:     offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[D1]] : index)
+//       CHECK:     %[[D1I:.*]] = arith.index_cast %[[D1]] : index to i32
+//       CHECK:     memref.store %[[D1I]], %[[DEVS]][%{{.*}}] : memref<?xi32>
+//       CHECK:   omp.parallel
+//       CHECK:     scf.for %[[S:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:       %[[DEV:.*]] = memref.load %[[DEVS]][%[[S]]] : memref<?xi32>
+//       CHECK:       offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[DEV]] : i32)
+//       CHECK:   memref.dealloc %[[DEVS]]
 //       CHECK:   offload.launch @scale(%[[A]]) device(
 func.func @listed(%a: memref<?x?xf32>, %d0: i32, %d1: index) {
   // expected-remark@+1 {{launch of @scale split over 2 listed devices}}
@@ -72,12 +100,17 @@ func.func @listed(%a: memref<?x?xf32>, %d0: i32, %d1: index) {
 //       CHECK:     memref.load %[[L]]
 //       CHECK:     arith.cmpi slt, %{{.*}}, %[[AVAIL]]
 //       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
+//       CHECK:   %[[DEVS:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
 //       CHECK:   scf.for %[[I:.*]] = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%[[POS:.*]] = %{{.*}}) -> (index)
 //       CHECK:     %[[DEV:.*]] = memref.load %[[L]][%[[I]]] : memref<?xi32>
 //       CHECK:     %[[HERE:.*]] = arith.andi
 //       CHECK:     scf.if %[[HERE]]
-//       CHECK:       arith.muli %[[POS]], %[[CHUNK]]
-//       CHECK:       offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[DEV]] : i32)
+//       CHECK:       memref.store %[[DEV]], %[[DEVS]][%[[POS]]] : memref<?xi32>
+//       CHECK:   omp.parallel
+//       CHECK:     scf.for %[[S:.*]] = %{{.*}} to %[[P]] step %{{.*}} {
+//       CHECK:       %[[SDEV:.*]] = memref.load %[[DEVS]][%[[S]]] : memref<?xi32>
+//       CHECK:       arith.muli %[[S]], %[[CHUNK]]
+//       CHECK:       offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[SDEV]] : i32)
 //       CHECK:   arith.cmpi eq, %[[P]], %{{.*}}
 //       CHECK:     offload.launch @scale(%[[A]]) device(
 func.func @in_buffer(%a: memref<?x?xf32>, %list: memref<?xi32>) {
@@ -165,16 +198,27 @@ offload.kernel @dot(%x: memref<?xf32>, %t: memref<1xf32>) {
 //  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[T:.*]]: memref<1xf32>)
 //       CHECK:   %[[INIT:.*]] = arith.constant 1.500000e+00 : f32
 //       CHECK:   %[[NEUTRAL:.*]] = arith.constant 0.000000e+00 : f32
-//       CHECK:   %[[ACC:.*]] = scf.for {{.*}} iter_args(%[[RUNNING:.*]] = %[[NEUTRAL]]) -> (f32)
-//       CHECK:     scf.if {{.*}} -> (f32)
-//       CHECK:       %[[P:.*]] = memref.alloc() : memref<1xf32>
-//       CHECK:       offload.launch @dot_share(%[[X]], %[[T]], %{{.*}}, %{{.*}}, %[[P]])
-//       CHECK:       %[[V:.*]] = memref.load %[[P]]
-//       CHECK:       memref.dealloc %[[P]]
-//       CHECK:       %[[SUM:.*]] = arith.addf %[[RUNNING]], %[[V]] : f32
-//       CHECK:       scf.yield %[[SUM]] : f32
-//       CHECK:     } else {
-//       CHECK:       scf.yield %[[RUNNING]] : f32
+// Each share leaves its partial result in its slot of %[[PARTIALS]]; the
+// host combines them in the order of the devices once all finished.
+//       CHECK:   %[[PARTIALS:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+//       CHECK:   omp.parallel
+//       CHECK:     scf.for %[[S:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:       %[[SHARE:.*]] = scf.if {{.*}} -> (f32)
+//       CHECK:         %[[P:.*]] = memref.alloc() : memref<1xf32>
+//       CHECK:         offload.launch @dot_share(%[[X]], %[[T]], %{{.*}}, %{{.*}}, %[[P]])
+//       CHECK:         %[[V:.*]] = memref.load %[[P]]
+//       CHECK:         memref.dealloc %[[P]]
+//       CHECK:         %[[ONE:.*]] = arith.addf %[[NEUTRAL]], %[[V]] : f32
+//       CHECK:         scf.yield %[[ONE]] : f32
+//       CHECK:       } else {
+//       CHECK:         scf.yield %[[NEUTRAL]] : f32
+//       CHECK:       memref.store %[[SHARE]], %[[PARTIALS]][%[[S]]] : memref<?xf32>
+//       CHECK:     omp.terminator
+//       CHECK:   %[[ACC:.*]] = scf.for %[[Q:.*]] = {{.*}} iter_args(%[[RUNNING:.*]] = %[[NEUTRAL]]) -> (f32)
+//       CHECK:     %[[PV:.*]] = memref.load %[[PARTIALS]][%[[Q]]] : memref<?xf32>
+//       CHECK:     %[[SUM:.*]] = arith.addf %[[RUNNING]], %[[PV]] : f32
+//       CHECK:     scf.yield %[[SUM]] : f32
+//       CHECK:   memref.dealloc %[[PARTIALS]]
 //       CHECK:   scf.if
 //       CHECK:     offload.launch @dot(%[[X]], %[[T]]) device(
 //       CHECK:   } else {

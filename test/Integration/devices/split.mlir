@@ -8,15 +8,25 @@
 //     stored after the loop as t[0] = sum, t[1] = 2 * max: each device
 //     leaves its partial results, the host combines them and stores;
 //   - @shift (writes out[i + 1]) over devices(all): not split, device 0.
-// Built for the host device, run through the runtime, then with offloading
-// disabled (the host copies).
+// The devices run their shares at the same time (a host thread each);
+// with fewer threads (OMP_THREAD_LIMIT) a thread runs several shares, with
+// the same results. Built for the host device, run through the runtime,
+// then with offloading disabled (the host copies). The runtime's messages
+// are taken with one thread: those of threads running at the same time
+// interleave.
 //
 // REQUIRES: libomptarget
 // RUN: offload-cc %s --offload-remarks -o %t 2> %t.remarks
 // RUN: FileCheck %s --check-prefix=REMARKS < %t.remarks
 // RUN: %t | FileCheck %s
+// RUN: env OMP_THREAD_LIMIT=1 %t | FileCheck %s
+// RUN: env OMP_THREAD_LIMIT=3 %t | FileCheck %s
 // RUN: env OMP_TARGET_OFFLOAD=disabled %t | FileCheck %s
-// RUN: env LIBOMPTARGET_INFO=-1 %t 2> %t.info > /dev/null
+// Checking mode compares whole buffers after each share: the shares run one
+// after the other there.
+// RUN: offload-cc %s --offload-check -o %t.check
+// RUN: %t.check | FileCheck %s
+// RUN: env LIBOMPTARGET_INFO=-1 OMP_THREAD_LIMIT=1 %t 2> %t.info > /dev/null
 // RUN: FileCheck %s --check-prefix=INFO < %t.info
 // RUN: grep -c "Copying data" %t.info | FileCheck %s --check-prefix=COUNT
 

@@ -41,6 +41,17 @@ void BufferAccess::merge(const BufferAccess &other) {
       section->wholeBuffer == other.section->wholeBuffer) {
     section->minOffset = std::min(section->minOffset, other.section->minOffset);
     section->maxOffset = std::max(section->maxOffset, other.section->maxOffset);
+    // Columns survive only when both bound them by the same loop dimension.
+    if (section->hasColumns && other.section->hasColumns &&
+        section->colLoopDim == other.section->colLoopDim &&
+        section->wholeColumns == other.section->wholeColumns) {
+      section->colMinOffset =
+          std::min(section->colMinOffset, other.section->colMinOffset);
+      section->colMaxOffset =
+          std::max(section->colMaxOffset, other.section->colMaxOffset);
+    } else {
+      section->hasColumns = false;
+    }
   } else {
     section.reset();
   }
@@ -182,8 +193,13 @@ private:
   bool anySectionAccess = false;
   BufferSection section;
   bool allOffsetsZero = true;
-  // A store (or whole-buffer write) that covers the section or the buffer.
-  bool coversAll = false, coversSection = false;
+  // Column tracking for buffers of rank 2 (BufferSection::hasColumns).
+  bool columnsPossible = true;
+  bool colOffsetsZero = true;
+  // A store (or whole-buffer write) that covers the section or the buffer;
+  // coversBox: a store at (iv_a, iv_b), two loop dimensions of step 1,
+  // that runs in every iteration writes every element of the box.
+  bool coversAll = false, coversSection = false, coversBox = false;
   // The writes that cover the buffer (no indices: all of it; indices: a
   // store at the parallel loop's induction variables, its element in every
   // iteration) and the reads (a direct load's indices, or none), in order
@@ -369,6 +385,25 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
       section.maxOffset = std::max(section.maxOffset, match->second);
     }
     allOffsetsZero &= match->second == 0;
+    // The column of a 2-D access: `iv + c` of another loop dimension.
+    auto col = indices.size() == 2
+                   ? matchInductionPlusConstant(indices[1], loop)
+                   : std::nullopt;
+    if (!col || col->first == match->first ||
+        !isConstant(loop.getStep()[col->first], 1)) {
+      columnsPossible = false;
+    } else if (!section.hasColumns) {
+      section.hasColumns = true;
+      section.colLoopDim = col->first;
+      section.colMinOffset = section.colMaxOffset = col->second;
+    } else if (section.colLoopDim != col->first) {
+      columnsPossible = false;
+    } else {
+      section.colMinOffset = std::min(section.colMinOffset, col->second);
+      section.colMaxOffset = std::max(section.colMaxOffset, col->second);
+    }
+    if (col)
+      colOffsetsZero &= col->second == 0;
   }
   if (!isStore)
     return;
@@ -410,6 +445,9 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
   // Each iteration writes its own element, so a load of the same indices
   // later in the iteration reads what the kernel wrote.
   coveringWrites.push_back({user, llvm::to_vector(indices)});
+  // Both indices induction variables of the kernel's loop: the store
+  // writes every element of the box the loop ranges over.
+  coversBox |= indices.size() == 2 && nestedOverDims.empty();
   if (!innerFull)
     return;
   unsigned outer = matchInductionPlusConstant(indices[0], loop)->first;
@@ -593,8 +631,16 @@ BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
     access.section->wholeBuffer =
         isConstant(loop.getLowerBound()[section.loopDim], 0) &&
         isDimOf(loop.getUpperBound()[section.loopDim], buffer, 0);
+    BufferSection &result = *access.section;
+    if (!columnsPossible || cast<MemRefType>(buffer.getType()).getRank() != 2)
+      result.hasColumns = false;
+    if (result.hasColumns)
+      result.wholeColumns =
+          isConstant(loop.getLowerBound()[result.colLoopDim], 0) &&
+          isDimOf(loop.getUpperBound()[result.colLoopDim], buffer, 1);
     access.overwritesSection =
-        coversSection && allOffsetsZero && !access.read;
+        (result.isBox() ? coversBox && colOffsetsZero : coversSection) &&
+        allOffsetsZero && !access.read;
   }
   return access;
 }

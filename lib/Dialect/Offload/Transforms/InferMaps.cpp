@@ -63,30 +63,47 @@ Value OffloadInferMapsPass::createSection(LaunchOp launch, KernelOp kernel,
   Location loc = launch.getLoc();
   // Computations that fail leave dead ops behind; the caller's cleanup (or
   // canonicalization) removes them.
-  Value lb = materializeOnHost(b, launch, kernel,
-                               loop.getLowerBound()[section.loopDim]);
-  Value ub = materializeOnHost(b, launch, kernel,
-                               loop.getUpperBound()[section.loopDim]);
-  if (!lb || !ub)
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  // [lb + min, ub + max) of loop dimension `loopDim` along dimension `dim`
+  // of the buffer, clamped to it: an empty loop maps nothing.
+  auto range = [&](unsigned loopDim, int64_t minOffset, int64_t maxOffset,
+                   int64_t dim) -> std::pair<Value, Value> {
+    Value lb = materializeOnHost(b, launch, kernel,
+                                 loop.getLowerBound()[loopDim]);
+    Value ub = materializeOnHost(b, launch, kernel,
+                                 loop.getUpperBound()[loopDim]);
+    if (!lb || !ub)
+      return {};
+    Value size = memref::DimOp::create(b, loc, buffer, dim);
+    Value begin = arith::AddIOp::create(
+        b, loc, lb, arith::ConstantIndexOp::create(b, loc, minOffset));
+    Value end = arith::AddIOp::create(
+        b, loc, ub, arith::ConstantIndexOp::create(b, loc, maxOffset));
+    begin = arith::MaxSIOp::create(b, loc, begin, zero);
+    begin = arith::MinSIOp::create(b, loc, begin, size);
+    end = arith::MinSIOp::create(b, loc, end, size);
+    end = arith::MaxSIOp::create(b, loc, end, begin);
+    return {begin, arith::SubIOp::create(b, loc, end, begin)};
+  };
+  auto [begin, length] =
+      range(section.loopDim, section.minOffset, section.maxOffset, 0);
+  if (!begin)
     return {};
   auto type = cast<MemRefType>(buffer.getType());
-  // [lb + min, ub + max), clamped to the buffer: an empty loop maps nothing.
-  Value size0 = memref::DimOp::create(b, loc, buffer, 0);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value begin = arith::AddIOp::create(
-      b, loc, lb, arith::ConstantIndexOp::create(b, loc, section.minOffset));
-  Value end = arith::AddIOp::create(
-      b, loc, ub, arith::ConstantIndexOp::create(b, loc, section.maxOffset));
-  begin = arith::MaxSIOp::create(b, loc, begin, zero);
-  begin = arith::MinSIOp::create(b, loc, begin, size0);
-  end = arith::MinSIOp::create(b, loc, end, size0);
-  end = arith::MaxSIOp::create(b, loc, end, begin);
-  Value length = arith::SubIOp::create(b, loc, end, begin);
   SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
   SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
   offsets[0] = begin;
   sizes.push_back(length);
-  for (int64_t dim = 1; dim < type.getRank(); ++dim)
+  if (section.isBox()) {
+    // A 2-D box: the columns the loop reaches too.
+    auto [colBegin, colLength] = range(
+        section.colLoopDim, section.colMinOffset, section.colMaxOffset, 1);
+    if (!colBegin)
+      return {};
+    offsets[1] = colBegin;
+    sizes.push_back(colLength);
+  }
+  for (int64_t dim = sizes.size(); dim < type.getRank(); ++dim)
     sizes.push_back(memref::getMixedSize(b, loc, buffer, dim));
   return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
 }
@@ -129,7 +146,8 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
       continue;
     // The part that moves: a section when the kernel's loop bounds it.
     Value var = buffer;
-    if (access.section && !access.section->wholeBuffer &&
+    if (access.section &&
+        (!access.section->wholeBuffer || access.section->isBox()) &&
         timesPassed[buffer] == 1)
       if (Value section =
               createSection(launch, kernel, buffer, *access.section))
@@ -179,10 +197,23 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
                     std::to_string(std::abs(offset));
           return text;
         };
-        remark << "; only the rows its parallel loop reaches move, ["
-               << bound("lb", access.section->minOffset) << ", "
-               << bound("ub", access.section->maxOffset)
-               << ") of dimension " << access.section->loopDim;
+        const BufferSection &section = *access.section;
+        if (!section.isBox()) {
+          remark << "; only the rows its parallel loop reaches move, ["
+                 << bound("lb", section.minOffset) << ", "
+                 << bound("ub", section.maxOffset) << ") of dimension "
+                 << section.loopDim;
+        } else {
+          // Rows of loop dimension `loopDim`, columns of `colLoopDim`.
+          remark << "; only the box its parallel loop reaches moves, rows ["
+                 << bound("lb", section.minOffset) << ", "
+                 << bound("ub", section.maxOffset) << ") of dimension "
+                 << section.loopDim << " by columns ["
+                 << bound("lb", section.colMinOffset) << ", "
+                 << bound("ub", section.colMaxOffset) << ") of dimension "
+                 << section.colLoopDim
+                 << " (one copy per row when narrower than a row)";
+        }
       }
     }
   }

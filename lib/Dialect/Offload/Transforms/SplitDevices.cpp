@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -425,55 +426,132 @@ struct OffloadSplitDevicesPass
       });
     };
 
-    // The reductions' running results start from the neutral elements.
-    SmallVector<Value> accs;
+    // The reductions' neutral elements: where each share starts.
+    SmallVector<Value> neutrals;
     for (unsigned i = 0, e = resultTypes.size(); i < e; ++i)
-      accs.push_back(arith::ConstantOp::create(
+      neutrals.push_back(arith::ConstantOp::create(
           b, loc, *arith::getNeutralElement(getCombiner(loop, i))));
-    if (launch.getAllDevices()) {
-      auto forOp = scf::ForOp::create(
-          b, loc, zero, present, one, accs,
-          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
-            Value device =
-                arith::IndexCastOp::create(body, loc, body.getI32Type(), iv);
-            scf::YieldOp::create(body, loc,
-                                 launchShare(body, iv, device, iterArgs));
-          });
-      accs.assign(forOp.getResults().begin(), forOp.getResults().end());
-    } else if (list) {
-      // (position among the devices present, the reductions' results...)
-      SmallVector<Value> init{zero};
-      llvm::append_range(init, accs);
-      auto forOp = scf::ForOp::create(
-          b, loc, zero, listSize, one, init,
-          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
-            Value position = iterArgs[0];
-            SmallVector<Value> running(iterArgs.drop_front());
-            Value device = loadDevice(body, loc, list, iv);
-            Value isPresent =
-                isDevicePresent(body, loc, device, available).second;
-            SmallVector<Value> results{arith::AddIOp::create(
-                body, loc, position,
-                arith::SelectOp::create(body, loc, isPresent, one, zero))};
-            llvm::append_range(
-                results, makeIf(body, isPresent, running, [&](OpBuilder &then) {
-                  return launchShare(then, position, device, running);
-                }));
-            scf::YieldOp::create(body, loc, results);
-          });
-      accs.assign(std::next(forOp.getResults().begin()),
-                  forOp.getResults().end());
-    } else {
-      Value position = zero;
-      for (auto &entry : listed) {
-        Value device = entry.first, isPresent = entry.second;
-        accs = makeIf(b, isPresent, accs, [&](OpBuilder &then) {
-          return launchShare(then, position, device, accs);
-        });
-        Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
-        position = arith::AddIOp::create(b, loc, position, add);
+    Type i32 = b.getI32Type();
+    auto toI32 = [&](OpBuilder &builder, Value device) -> Value {
+      if (device.getType().isInteger(32))
+        return device;
+      if (!device.getType().isIndex())
+        device = arith::IndexCastOp::create(builder, loc,
+                                            builder.getIndexType(), device);
+      return arith::IndexCastOp::create(builder, loc, i32, device);
+    };
+    // The device of each share, when the launch lists them: the devices
+    // present, in the order given.
+    Value devicesOf;
+    if (!launch.getAllDevices()) {
+      Value size =
+          list ? listSize
+               : arith::ConstantIndexOp::create(b, loc, listed.size());
+      size = arith::MaxSIOp::create(b, loc, size, one);
+      devicesOf = memref::AllocOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, i32), size);
+      if (list) {
+        scf::ForOp::create(
+            b, loc, zero, listSize, one, ValueRange{zero},
+            [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+              Value device = loadDevice(body, loc, list, iv);
+              Value isPresent =
+                  isDevicePresent(body, loc, device, available).second;
+              auto ifOp = scf::IfOp::create(body, loc, isPresent);
+              OpBuilder then = ifOp.getThenBodyBuilder();
+              memref::StoreOp::create(then, loc, device, devicesOf,
+                                      iterArgs[0]);
+              Value add =
+                  arith::SelectOp::create(body, loc, isPresent, one, zero);
+              scf::YieldOp::create(
+                  body, loc,
+                  ValueRange{
+                      arith::AddIOp::create(body, loc, iterArgs[0], add)});
+            });
+      } else {
+        Value position = zero;
+        for (auto &[device, isPresent] : listed) {
+          auto ifOp = scf::IfOp::create(b, loc, isPresent);
+          OpBuilder then = ifOp.getThenBodyBuilder();
+          memref::StoreOp::create(then, loc, toI32(then, device), devicesOf,
+                                  position);
+          Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
+          position = arith::AddIOp::create(b, loc, position, add);
+        }
       }
     }
+    // Each share's partial results, one buffer per reduction.
+    SmallVector<Value> partialsOf;
+    for (Type type : resultTypes)
+      partialsOf.push_back(memref::AllocOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, type), parts));
+
+    // The shares run at the same time: a host thread per device present
+    // (omp.parallel), each launching its share and waiting for it, so that
+    // each device's copies and kernel are queued on it independently of the
+    // others. Share p goes to thread p; with fewer threads (a nested
+    // region, a thread limit) a thread takes every so many shares.
+    // No more than the thread limit (OMP_THREAD_LIMIT), which libomp would
+    // otherwise warn about; one thread without concurrency.
+    omp::ParallelOperands clauses;
+    if (concurrent) {
+      Value limit = callRuntimeQuery(
+          b, loc, getRuntimeQuery(module, "omp_get_thread_limit"));
+      limit = arith::MaxSIOp::create(b, loc, limit, one);
+      clauses.numThreads = arith::IndexCastOp::create(
+          b, loc, i32, arith::MinSIOp::create(b, loc, parts, limit));
+    } else {
+      clauses.numThreads = arith::ConstantIntOp::create(b, loc, 1, 32);
+    }
+    auto parallel = omp::ParallelOp::create(b, loc, clauses);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.createBlock(&parallel.getRegion());
+      auto threadQuery = [&](StringRef name) -> Value {
+        return callRuntimeQuery(b, loc, getRuntimeQuery(module, name));
+      };
+      Value thread = threadQuery("omp_get_thread_num");
+      Value threads = threadQuery("omp_get_num_threads");
+      scf::ForOp::create(
+          b, loc, thread, present, threads, ValueRange(),
+          [&](OpBuilder &body, Location, Value position, ValueRange) {
+            Value device =
+                devicesOf
+                    ? memref::LoadOp::create(body, loc, devicesOf, position)
+                          .getResult()
+                    : arith::IndexCastOp::create(body, loc, i32, position)
+                          .getResult();
+            SmallVector<Value> results =
+                launchShare(body, position, device, neutrals);
+            for (auto [partials, result] : llvm::zip(partialsOf, results))
+              memref::StoreOp::create(body, loc, result, partials, position);
+            scf::YieldOp::create(body, loc);
+          });
+      omp::TerminatorOp::create(b, loc);
+    }
+
+    // After all of them finished: the partial results combined in the
+    // order of the devices.
+    SmallVector<Value> accs(neutrals);
+    if (!resultTypes.empty()) {
+      auto forOp = scf::ForOp::create(
+          b, loc, zero, present, one, accs,
+          [&](OpBuilder &body, Location, Value position,
+              ValueRange iterArgs) {
+            SmallVector<Value> combined;
+            for (auto [index, partials] : llvm::enumerate(partialsOf)) {
+              Value value =
+                  memref::LoadOp::create(body, loc, partials, position);
+              combined.push_back(combine(body, index, iterArgs[index], value));
+            }
+            scf::YieldOp::create(body, loc, combined);
+          });
+      accs.assign(forOp.getResults().begin(), forOp.getResults().end());
+    }
+    for (Value partials : partialsOf)
+      memref::DeallocOp::create(b, loc, partials);
+    if (devicesOf)
+      memref::DeallocOp::create(b, loc, devicesOf);
 
     // No device present: the host runs the kernel (the initial device is
     // the host, which the runtime never offloads to). Otherwise the host
@@ -501,7 +579,11 @@ struct OffloadSplitDevicesPass
                          "dimension through @"
                       << share.getSymName()
                       << " and gets the sections of the buffers its share "
-                         "reaches";
+                         "reaches; "
+                      << (concurrent ? "the devices run their shares at the "
+                                       "same time (a host thread each)"
+                                     : "the devices run their shares one "
+                                       "after the other (checking mode)");
   }
 
   /// The launch on the first device present (the host when none is).

@@ -37,6 +37,19 @@ struct BufferSection {
   /// The loop dimension runs over the whole outermost dimension of the
   /// buffer (from 0 to its size): the section is the whole buffer.
   bool wholeBuffer = false;
+  /// For a buffer of rank 2: every access indexes its second dimension at
+  /// `iv + c` of loop dimension `colLoopDim` (another than `loopDim`, step
+  /// 1), so the kernel touches only columns [lb + colMinOffset, ub +
+  /// colMaxOffset) of the rows above: a box.
+  bool hasColumns = false;
+  unsigned colLoopDim = 0;
+  int64_t colMinOffset = 0;
+  int64_t colMaxOffset = 0;
+  /// The column loop runs over the whole second dimension: whole rows.
+  bool wholeColumns = false;
+
+  /// Whether the section is a box narrower than the rows it spans.
+  bool isBox() const { return hasColumns && !wholeColumns; }
 };
 
 /// What a kernel does with one buffer argument.

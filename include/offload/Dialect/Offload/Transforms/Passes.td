@@ -283,11 +283,19 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       sections of the buffers its share reaches (the rows it writes, plus
       the halo it reads) and copies back only the rows it wrote; a buffer
       read at rows the loop does not bound goes whole to every device.
+    * The devices run their shares at the same time: the launches sit in
+      an `omp.parallel` region of one host thread per device present, share
+      `p` on thread `p` (a thread runs every so many shares when the
+      runtime gives fewer threads), so each device's copies and kernel go
+      on while the others' do. With `concurrent=false` (checking mode,
+      whose checks of a share compare whole buffers) the region has one
+      thread, which runs the shares one after the other.
     * Reductions: each share starts from the combiner's neutral element and
-      leaves its partial result in a one-element buffer of its own; the
-      host combines the partial results with the loop's initial value and
-      then does what the kernel did with the results after the loop (a
-      store, arithmetic on them).
+      leaves its partial result in a one-element buffer of its own; once all
+      shares finished, the host combines the partial results, in the order
+      of the devices, with the loop's initial value and then does what the
+      kernel did with the results after the loop (a store, arithmetic on
+      them).
     * A kernel can be split when its body is one `scf.parallel` (with
       computations without memory effects before it and, when it has
       reductions, what it does with their results after it) whose
@@ -307,11 +315,16 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::offload::OffloadDialect",
+    "::mlir::omp::OpenMPDialect",
     "::mlir::scf::SCFDialect",
   ];
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark for every launch over several devices">,
+    Option<"concurrent", "concurrent", "bool", /*default=*/"true",
+           "Run the shares on a host thread each (false: one after the "
+           "other, as checking mode needs: each checked share compares whole "
+           "buffers)">,
   ];
 }
 

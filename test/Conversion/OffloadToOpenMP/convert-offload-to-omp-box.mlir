@@ -1,0 +1,103 @@
+// RUN: offload-opt %s --convert-offload-to-gpu --convert-offload-to-omp | FileCheck %s
+
+// A launch that maps a 2-D box (a subview with rows of stride 1, here the
+// one offload-infer-maps makes for a loop over rows [1, 8) and columns
+// [1, 8)) builds its argument arrays on the stack at run time: the entries
+// of the parameters, then, when the box is narrower than its rows and has
+// more than one, one entry per row. The buffer's own entry then maps the
+// span from the box's first element to its last without copying (type
+// TARGET_PARAM, 32, instead of TARGET_PARAM | TO | FROM, 35), and each row,
+// MEMBER_OF that entry (1 << 48) | TO | FROM, copies its part of the box.
+
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @scale(%a: memref<?x?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c8 = arith.constant 8 : index
+    %two = arith.constant 2.0 : f32
+    scf.parallel (%i, %j) = (%c1, %c1) to (%c8, %c8) step (%c1, %c1) {
+      %x = memref.load %a[%i, %j] : memref<?x?xf32>
+      %y = arith.mulf %x, %two : f32
+      memref.store %y, %a[%i, %j] : memref<?x?xf32>
+    }
+    offload.return
+  }
+
+  // CHECK-LABEL: func.func @launch_box(
+  // CHECK-SAME: %[[A:.*]]: memref<?x?xf32>)
+  // CHECK: %[[BOX:.*]] = memref.subview %[[A]]
+  // CHECK: %[[SAVE:.*]] = llvm.intr.stacksave : !llvm.ptr
+  // CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : i64) : i64
+  // CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : i64) : i64
+  // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i64) : i64
+  // CHECK: %{{.*}}, %{{.*}}, %[[SIZES:.*]]:2, %[[STRIDES:.*]]:2 = memref.extract_strided_metadata %[[BOX]]
+  // CHECK: %[[ROWS:.*]] = arith.index_cast %[[SIZES]]#0 : index to i64
+  // CHECK: %[[LEN:.*]] = arith.index_cast %[[SIZES]]#1 : index to i64
+  // CHECK: %[[STRIDE:.*]] = arith.index_cast %[[STRIDES]]#0 : index to i64
+  // CHECK: %[[SEVERAL:.*]] = llvm.icmp "sgt" %[[ROWS]], %[[ONE]] : i64
+  // CHECK: %[[NONEMPTY:.*]] = llvm.icmp "sgt" %[[LEN]], %[[ZERO]] : i64
+  // CHECK: %[[GAPS:.*]] = llvm.icmp "ne" %[[LEN]], %[[STRIDE]] : i64
+  // CHECK: %[[AND:.*]] = llvm.and %[[SEVERAL]], %[[NONEMPTY]] : i1
+  // CHECK: %[[NARROW:.*]] = llvm.and %[[AND]], %[[GAPS]] : i1
+  // CHECK: %[[MEMBERS:.*]] = llvm.select %[[NARROW]], %[[ROWS]], %[[ZERO]] : i1, i64
+  // CHECK: %[[TOTAL:.*]] = llvm.add %[[FOUR]], %[[MEMBERS]] : i64
+  // CHECK: %[[BASES:.*]] = llvm.alloca %[[TOTAL]] x !llvm.ptr
+  // CHECK: %[[PTRS:.*]] = llvm.alloca %[[TOTAL]] x !llvm.ptr
+  // CHECK: %[[SIZEA:.*]] = llvm.alloca %[[TOTAL]] x i64
+  // CHECK: %[[TYPES:.*]] = llvm.alloca %[[TOTAL]] x i64
+  // CHECK: %[[TOFROM:.*]] = llvm.mlir.constant(35 : i64) : i64
+  // CHECK: %[[ALLOC:.*]] = llvm.mlir.constant(32 : i64) : i64
+  // CHECK: %[[PARENT:.*]] = llvm.select %[[NARROW]], %[[ALLOC]], %[[TOFROM]] : i1, i64
+  // CHECK: %[[SLOT:.*]] = llvm.getelementptr %[[TYPES]][%{{.*}}]
+  // CHECK: llvm.store %[[PARENT]], %[[SLOT]]
+  // CHECK: %[[ROWBYTES:.*]] = llvm.mul %[[LEN]], %{{.*}} : i64
+  // CHECK: %[[STRIDEBYTES:.*]] = llvm.mul %[[STRIDE]], %{{.*}} : i64
+  // CHECK: %[[MEMBER:.*]] = llvm.mlir.constant(281474976710659 : i64) : i64
+  // CHECK: %[[COUNT:.*]] = llvm.select %[[NARROW]], %[[ROWS]], %[[ZERO]] : i1, i64
+  // CHECK: scf.for %[[ROW:.*]] = %[[ZERO]] to %[[COUNT]] step %[[ONE]] : i64 {
+  // CHECK:   %[[INDEX:.*]] = llvm.add %[[FOUR]], %[[ROW]] : i64
+  // CHECK:   %[[OFFSET:.*]] = llvm.mul %[[ROW]], %[[STRIDEBYTES]] : i64
+  // CHECK:   %[[BEGIN:.*]] = llvm.getelementptr %{{.*}}[%[[OFFSET]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+  // CHECK:   llvm.getelementptr %[[BASES]][%[[INDEX]]]
+  // CHECK:   %[[P:.*]] = llvm.getelementptr %[[PTRS]][%[[INDEX]]]
+  // CHECK:   llvm.store %[[BEGIN]], %[[P]]
+  // CHECK:   %[[S:.*]] = llvm.getelementptr %[[SIZEA]][%[[INDEX]]]
+  // CHECK:   llvm.store %[[ROWBYTES]], %[[S]]
+  // CHECK:   %[[T:.*]] = llvm.getelementptr %[[TYPES]][%[[INDEX]]]
+  // CHECK:   llvm.store %[[MEMBER]], %[[T]]
+  // CHECK: }
+  // CHECK: %[[NUM:.*]] = llvm.trunc %[[TOTAL]] : i64 to i32
+  // CHECK: %[[NONAMES:.*]] = llvm.mlir.zero : !llvm.ptr
+  // CHECK: llvm.insertvalue %[[NUM]], %{{.*}}[1]
+  // CHECK: llvm.insertvalue %[[BASES]], %{{.*}}[2]
+  // CHECK: llvm.insertvalue %[[PTRS]], %{{.*}}[3]
+  // CHECK: llvm.insertvalue %[[SIZEA]], %{{.*}}[4]
+  // CHECK: llvm.insertvalue %[[TYPES]], %{{.*}}[5]
+  // CHECK: llvm.insertvalue %[[NONAMES]], %{{.*}}[6]
+  // CHECK: llvm.call @__tgt_target_kernel
+  // CHECK: call @__offload_fallback_scale(
+  // CHECK: }
+  // CHECK-NEXT: llvm.intr.stackrestore %[[SAVE]] : !llvm.ptr
+  // CHECK: return
+  func.func @launch_box(%a: memref<?x?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    %box = memref.subview %a[%c1, %c1] [%c7, %c7] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+    offload.launch @scale(%a) map(tofrom: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) : (memref<?x?xf32>) -> ()
+    return
+  }
+
+  // A box that copies nothing ('alloc') needs no rows: the arrays are the
+  // usual constant ones.
+  // CHECK-LABEL: func.func @launch_alloc(
+  // CHECK-NOT: llvm.intr.stacksave
+  // CHECK: llvm.call @__tgt_target_kernel
+  // CHECK-NOT: llvm.intr.stackrestore
+  // CHECK: return
+  func.func @launch_alloc(%a: memref<?x?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    %box = memref.subview %a[%c1, %c1] [%c7, %c7] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+    offload.launch @scale(%a) map(alloc: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) : (memref<?x?xf32>) -> ()
+    return
+  }
+}
