@@ -766,7 +766,8 @@ static void tmaMapOperands(DataMapperFn mapper, const void *ident, int d,
     ++n;
   }
   if (n)
-    mapper((void *)ident, d, n, bases, begins, sizes, types, NULL, NULL);
+    mapper((void *)(uintptr_t)ident, d, n, bases, begins, sizes, types, NULL,
+           NULL);
 }
 
 /* Whether the whole buffer of `arg` is present on device `d`. */

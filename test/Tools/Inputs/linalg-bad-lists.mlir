@@ -9,5 +9,6 @@ func.func @bad(%e: memref<?x?xf32>, %s: memref<?xf32>, %t: memref<?x?xf32>, %b: 
   linalg.transpose ins(%e : memref<?x?xf32>) outs(%t : memref<?x?xf32>)
     permutation = [1, "0"]
   linalg.broadcast ins(%e : memref<?x?xf32>) outs(%b : memref<?x?x?xf32>) dimensions = [1
+  linalg.reduce ins(%e : memref<?x?xf32>) outs(%s : memref<?xf32>) dimensions =  offload.return
   return
 }

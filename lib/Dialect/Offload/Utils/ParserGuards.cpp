@@ -57,11 +57,14 @@ LogicalResult offload::checkParserCrashes(llvm::SourceMgr &sourceMgr,
         if (!rest.consume_front("="))
           continue;
         rest = rest.ltrim();
-        if (!rest.consume_front("["))
-          continue;
-        size_t close = rest.find(']');
-        if (close != StringRef::npos && isIntegerList(rest.take_front(close)))
-          continue;
+        // Anything but a bracketed list of integers (also no list at all:
+        // `dimensions = offload.return`) crashes the parser.
+        if (rest.consume_front("[")) {
+          size_t close = rest.find(']');
+          if (close != StringRef::npos &&
+              isIntegerList(rest.take_front(close)))
+            continue;
+        }
         auto [line, column] = sourceMgr.getLineAndColumn(
             llvm::SMLoc::getFromPointer(rest.data()), id);
         emitError(FileLineColLoc::get(context, name, line, column))
