@@ -10,6 +10,8 @@
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -129,6 +131,14 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
          << " and B" << (batched ? "[b]" : "")
          << (ops.bKMajor ? "[n][k]" : "[k][n]");
     };
+    auto describeFillAndEpilogue = [&] {
+      if (fill)
+        os << "; the fill as the accumulators' initial value";
+      if (epilogue)
+        os << "; epilogue fused into the tensor-core contraction: '"
+           << epilogue->getName() << "' computed on each element of the tile "
+           << "before it is stored";
+    };
     using W = MmaSyncTiling;
     auto mmaSync = [&] {
       os << W::tileM << "x" << W::tileN << " output tiles per block of "
@@ -148,12 +158,7 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
       mmaSync();
       os << "; elsewhere, and when the launch gives too little shared "
             "memory, the tiled contraction on the same grid";
-      if (fill)
-        os << "; the fill as the accumulators' initial value";
-      if (epilogue)
-        os << "; epilogue fused into the tensor-core contraction: '"
-           << epilogue->getName() << "' computed on each element of the tile "
-           << "before it is stored";
+      describeFillAndEpilogue();
       return strategy;
     }
     if (ops.elementBytes == 4)
@@ -175,12 +180,7 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     }
     os << "; elsewhere, and when the runtime gives no "
           "tensor maps, the tiled contraction on the same grid";
-    if (fill)
-      os << "; the fill as the accumulators' initial value";
-    if (epilogue)
-      os << "; epilogue fused into the tensor-core contraction: '"
-         << epilogue->getName() << "' computed on each element of the tile "
-         << "before it is stored";
+    describeFillAndEpilogue();
     return strategy;
   }
   KernelStrategy strategy;
@@ -377,4 +377,39 @@ KernelStrategy mlir::offload::selectKernelStrategy(KernelOp kernel) {
     strategy.reason = "a parallel loop without reductions: one iteration "
                       "per thread";
   return strategy;
+}
+
+Value mlir::offload::buildDynamicSharedSize(OpBuilder &b, Location loc) {
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, b.getI32Type(), ValueRange{}, "mov.u32 $0, %dynamic_smem_size;",
+      "=r", /*has_side_effects=*/false, /*is_align_stack=*/false,
+      LLVM::tailcallkind::TailCallKind::None,
+      LLVM::AsmDialectAttr::get(b.getContext(), LLVM::AsmDialect::AD_ATT),
+      /*operand_attrs=*/ArrayAttr());
+  return asmOp.getResult(0);
+}
+
+Value mlir::offload::buildIsAligned(OpBuilder &b, Location loc, Value memref,
+                                    int64_t elements) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  auto index = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v).getResult();
+  };
+  auto isZeroModulo = [&](Value v, int64_t d) {
+    return arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, v, index(d)), index(0));
+  };
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value begin = arith::AddIOp::create(
+      b, loc, pointer,
+      arith::MulIOp::create(b, loc, meta.getOffset(), index(bytes)));
+  Value ok = isZeroModulo(begin, elements * bytes);
+  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
+    ok = arith::AndIOp::create(b, loc, ok,
+                               isZeroModulo(meta.getStrides()[d], elements));
+  return ok;
 }

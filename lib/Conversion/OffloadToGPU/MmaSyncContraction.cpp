@@ -112,11 +112,10 @@ private:
   Value ceilDiv(Value x, int64_t d) {
     return arith::CeilDivUIOp::create(b, loc, x, index(d));
   }
-  /// The dynamic shared memory size the launch gave (%dynamic_smem_size).
-  Value dynamicSharedSize();
-  /// Whether `memref`'s start and the strides of its outer dimensions are
-  /// multiples of `elements` elements (a uniform test).
-  Value isAligned(Value memref, int64_t elements);
+  Value dynamicSharedSize() { return buildDynamicSharedSize(b, loc); }
+  Value isAligned(Value memref, int64_t elements) {
+    return buildIsAligned(b, loc, memref, elements);
+  }
   /// The element of the stages (a 1-D view of element type T) where chunk
   /// `chunk` of row `row` of `op` in stage `stage` lies (swizzled).
   Value stageIndex(const StageOperand &op, Value stage, Value row, Value chunk);
@@ -156,32 +155,6 @@ private:
   Value z;
 };
 } // namespace
-
-Value MmaSyncBuilder::dynamicSharedSize() {
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, b.getI32Type(), ValueRange{}, "mov.u32 $0, %dynamic_smem_size;",
-      "=r", /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  return asmOp.getResult(0);
-}
-
-Value MmaSyncBuilder::isAligned(Value memref, int64_t elements) {
-  auto type = cast<MemRefType>(memref.getType());
-  int64_t bytes = type.getElementTypeBitWidth() / 8;
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value begin = add(pointer, mul(meta.getOffset(), index(bytes)));
-  auto isZero = [&](Value v) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, index(0));
-  };
-  Value ok = isZero(rem(begin, elements * bytes));
-  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
-    ok = land(ok, isZero(rem(meta.getStrides()[d], elements)));
-  return ok;
-}
 
 Value MmaSyncBuilder::stageIndex(const StageOperand &op, Value stage, Value row,
                                  Value chunk) {

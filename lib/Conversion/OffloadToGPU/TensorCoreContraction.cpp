@@ -293,11 +293,10 @@ private:
   /// Waits for slice `t` (of the tile) to arrive in its stage; returns
   /// the stage's byte offset.
   Value waitSlice(Value t);
-  /// The dynamic shared memory size the launch gave (%dynamic_smem_size).
-  Value dynamicSharedSize();
-  /// Whether `memref`'s start and the strides of its outer dimensions are
-  /// multiples of `elements` elements (a uniform test).
-  Value isAligned(Value memref, int64_t elements);
+  Value dynamicSharedSize() { return buildDynamicSharedSize(b, loc); }
+  Value isAligned(Value memref, int64_t elements) {
+    return buildIsAligned(b, loc, memref, elements);
+  }
   /// The indices of C at (row, col) of the current tile.
   SmallVector<Value> cIndices(Value row, Value col);
   /// Issues the TMA loads of k-slice `t` of the tile at (m0, n0) into its
@@ -348,32 +347,6 @@ Value TensorCoreBuilder::tensorMap(Value address, MemRefType box,
   Value pointer = LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(ctx), address);
   return UnrealizedConversionCastOp::create(b, loc, type, pointer).getResult(0);
-}
-
-Value TensorCoreBuilder::dynamicSharedSize() {
-  auto asmOp = LLVM::InlineAsmOp::create(
-      b, loc, b.getI32Type(), ValueRange{}, "mov.u32 $0, %dynamic_smem_size;",
-      "=r", /*has_side_effects=*/false, /*is_align_stack=*/false,
-      LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
-  return asmOp.getResult(0);
-}
-
-Value TensorCoreBuilder::isAligned(Value memref, int64_t elements) {
-  auto type = cast<MemRefType>(memref.getType());
-  int64_t bytes = type.getElementTypeBitWidth() / 8;
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value pointer =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value begin = add(pointer, mul(meta.getOffset(), index(bytes)));
-  auto isZero = [&](Value v) {
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, index(0));
-  };
-  Value ok = isZero(rem(begin, elements * bytes));
-  for (int64_t d = 0; d + 1 < type.getRank(); ++d)
-    ok = land(ok, isZero(rem(meta.getStrides()[d], elements)));
-  return ok;
 }
 
 SmallVector<Value> TensorCoreBuilder::cIndices(Value row, Value col) {

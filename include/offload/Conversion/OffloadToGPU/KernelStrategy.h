@@ -301,6 +301,15 @@ bool canUseTensorCores(const ContractionMatch &match, KernelOp kernel,
 /// op around it (its kernel, function, module) has `offload.allow_tf32`.
 bool allowsTF32(Operation *op);
 
+/// The dynamic shared memory the launch gave the kernel
+/// (%dynamic_smem_size, NVPTX), as an i32.
+Value buildDynamicSharedSize(OpBuilder &b, Location loc);
+
+/// Whether `memref`'s start and the strides of its outer dimensions are
+/// multiples of `elements` elements (an i1; uniform across the grid).
+Value buildIsAligned(OpBuilder &b, Location loc, Value memref,
+                     int64_t elements);
+
 /// How the tensor-core contraction holds the operands of `match` (one that
 /// canUseTensorCores accepts).
 TensorCoreOperands getTensorCoreOperands(const ContractionMatch &match);
