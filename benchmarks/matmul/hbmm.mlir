@@ -4,6 +4,9 @@
 // like hgemm.mlir:
 //   hbmm BATCH N REPS ->  RESULT bmm bf16 BATCHxN <us per launch> <TFLOP/s> ok|FAIL
 //                         RESULT bmm f16 BATCHxN <us per launch> <TFLOP/s> ok|FAIL
+//                         RESULT bmm bf16_out BATCHxN <us per launch> <TFLOP/s> ok|FAIL
+// (bf16_out: C in bf16, as torch.matmul of bf16 tensors writes it; the
+// first two write f32, twice the bytes.)
 // A[l, i, k] = ((i + 3(k + l)) mod 7 - 3) / 4 and B[l, k, j] =
 // ((2k + j + l) mod 5 - 2) / 4 are exact in bf16 and f16 and their products
 // multiples of 1/16, so every partial sum is exact in f32 (N <= 8192) and
@@ -17,11 +20,20 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">, #offload.h
   llvm.mlir.global private constant @s_fail("FAIL\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_bf16("bf16\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_f16("f16\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_bf16_out("bf16_out\00") {addr_space = 0 : i32}
 
   offload.kernel @hbmm_bf16(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?x?xf32>)
     linalg.batch_matmul ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
+    offload.return
+  }
+
+  // bf16 output, as torch.matmul of bf16 tensors gives it (the peer).
+  offload.kernel @hbmm_bf16_out(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xbf16>) {
+    %zero = arith.constant 0.0 : bf16
+    linalg.fill ins(%zero : bf16) outs(%c : memref<?x?x?xbf16>)
+    linalg.batch_matmul ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xbf16>)
     offload.return
   }
 
@@ -193,6 +205,86 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">, #offload.h
     return
   }
 
+  // The same for @hbmm_bf16_out: C in bf16, compared with the f32 sum
+  // rounded to bf16 (to nearest even on both sides).
+  func.func @bench_bf16_out(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %reps: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    %nb = memref.dim %a, %c0 : memref<?x?x?xf32>
+    %n = memref.dim %a, %c1 : memref<?x?x?xf32>
+    %ah = memref.alloc(%nb, %n, %n) : memref<?x?x?xbf16>
+    %bh = memref.alloc(%nb, %n, %n) : memref<?x?x?xbf16>
+    %c = memref.alloc(%nb, %n, %n) : memref<?x?x?xbf16>
+    func.call @to_bf16(%a, %ah) : (memref<?x?x?xf32>, memref<?x?x?xbf16>) -> ()
+    func.call @to_bf16(%b, %bh) : (memref<?x?x?xf32>, memref<?x?x?xbf16>) -> ()
+    offload.enter_data map(to: %ah : memref<?x?x?xbf16>, to: %bh : memref<?x?x?xbf16>, alloc: %c : memref<?x?x?xbf16>)
+    offload.launch @hbmm_bf16_out(%ah, %bh, %c) : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>) -> ()
+    offload.wait
+    %t0 = func.call @now() : () -> f64
+    scf.for %k = %c0 to %reps step %c1 {
+      offload.launch @hbmm_bf16_out(%ah, %bh, %c) nowait : (memref<?x?x?xbf16>, memref<?x?x?xbf16>, memref<?x?x?xbf16>) -> ()
+    }
+    offload.wait
+    %t1 = func.call @now() : () -> f64
+    offload.exit_data map(release: %ah : memref<?x?x?xbf16>, release: %bh : memref<?x?x?xbf16>, from: %c : memref<?x?x?xbf16>)
+    %true = arith.constant true
+    %ok = scf.for %s = %c0 to %c64 step %c1 iter_args(%acc = %true) -> i1 {
+      %c977 = arith.constant 977 : index
+      %c631 = arith.constant 631 : index
+      %c13 = arith.constant 13 : index
+      %si = arith.muli %s, %c977 : index
+      %sj = arith.muli %s, %c631 : index
+      %sl = arith.muli %s, %c13 : index
+      %i = arith.remui %si, %n : index
+      %j = arith.remui %sj, %n : index
+      %l = arith.remui %sl, %nb : index
+      %zero = arith.constant 0.0 : f32
+      %want = scf.for %k = %c0 to %n step %c1 iter_args(%sum = %zero) -> f32 {
+        %x = memref.load %a[%l, %i, %k] : memref<?x?x?xf32>
+        %y = memref.load %b[%l, %k, %j] : memref<?x?x?xf32>
+        %p = arith.mulf %x, %y : f32
+        %t = arith.addf %sum, %p : f32
+        scf.yield %t : f32
+      }
+      %gotb = memref.load %c[%l, %i, %j] : memref<?x?x?xbf16>
+      %got = arith.extf %gotb : bf16 to f32
+      %wantb = arith.truncf %want : f32 to bf16
+      %wantr = arith.extf %wantb : bf16 to f32
+      %eq = arith.cmpf oeq, %got, %wantr : f32
+      %r = arith.andi %acc, %eq : i1
+      scf.yield %r : i1
+    }
+    %dt = arith.subf %t1, %t0 : f64
+    %r64 = arith.index_cast %reps : index to i64
+    %rf = arith.sitofp %r64 : i64 to f64
+    %per = arith.divf %dt, %rf : f64
+    %e6 = arith.constant 1.0e6 : f64
+    %us = arith.mulf %per, %e6 : f64
+    %n64 = arith.index_cast %n : index to i64
+    %nb64 = arith.index_cast %nb : index to i64
+    %nf = arith.sitofp %n64 : i64 to f64
+    %nbf = arith.sitofp %nb64 : i64 to f64
+    %two = arith.constant 2.0 : f64
+    %n2 = arith.mulf %nf, %nf : f64
+    %n3 = arith.mulf %n2, %nf : f64
+    %n3b = arith.mulf %n3, %nbf : f64
+    %flop = arith.mulf %n3b, %two : f64
+    %e12 = arith.constant 1.0e12 : f64
+    %fps = arith.divf %flop, %per : f64
+    %tflops = arith.divf %fps, %e12 : f64
+    %okp = llvm.mlir.addressof @s_ok : !llvm.ptr
+    %failp = llvm.mlir.addressof @s_fail : !llvm.ptr
+    %verdict = arith.select %ok, %okp, %failp : !llvm.ptr
+    %fmt = llvm.mlir.addressof @fmt : !llvm.ptr
+    %tname = llvm.mlir.addressof @s_bf16_out : !llvm.ptr
+    %x = llvm.call @printf(%fmt, %tname, %nb64, %n64, %us, %tflops, %verdict) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, !llvm.ptr, i64, i64, f64, f64, !llvm.ptr) -> i32
+    memref.dealloc %ah : memref<?x?x?xbf16>
+    memref.dealloc %bh : memref<?x?x?xbf16>
+    memref.dealloc %c : memref<?x?x?xbf16>
+    return
+  }
+
   func.func @to_f16(%x: memref<?x?x?xf32>, %y: memref<?x?x?xf16>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -306,6 +398,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">, #offload.h
     func.call @init(%b, %c2, %c1, %c5) : (memref<?x?x?xf32>, index, index, index) -> ()
     func.call @bench_bf16(%a, %b, %reps) : (memref<?x?x?xf32>, memref<?x?x?xf32>, index) -> ()
     func.call @bench_f16(%a, %b, %reps) : (memref<?x?x?xf32>, memref<?x?x?xf32>, index) -> ()
+    func.call @bench_bf16_out(%a, %b, %reps) : (memref<?x?x?xf32>, memref<?x?x?xf32>, index) -> ()
     %rc = arith.constant 0 : i32
     return %rc : i32
   }

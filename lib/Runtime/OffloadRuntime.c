@@ -659,6 +659,7 @@ typedef struct {
 } CUtensorMap;
 enum {
   CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
   CU_TENSOR_MAP_INTERLEAVE_NONE = 0,
   CU_TENSOR_MAP_L2_PROMOTION_L2_256B = 3,
@@ -683,6 +684,9 @@ static struct {
    * mbarrier waits): every map's outermost box dimension is halved, so the
    * kernel's loads never bring the bytes its mbarriers expect. */
   int shortBox;
+  /* OFFLOAD_PERSISTENT_GRID=0 keeps the grid the launch asked for instead
+   * of one block per multiprocessor (for measurements). */
+  int keepGrid;
   CUresult (*pointerGetAttribute)(void *, int, uint64_t);
   CUresult (*deviceGet)(CUdevice *, int);
   CUresult (*deviceGetAttribute)(int *, int, CUdevice);
@@ -730,6 +734,7 @@ static void tmaInitOnce(void) {
   FIND(encodeTiled, cuda, "cuTensorMapEncodeTiled");
 #undef FIND
   tma.shortBox = envIs("OFFLOAD_TEST_SHORT_TMA_BOX", "1");
+  tma.keepGrid = envIs("OFFLOAD_PERSISTENT_GRID", "0");
   if (tma.shortBox)
     info("tensor maps: OFFLOAD_TEST_SHORT_TMA_BOX=1: boxes halved, the "
          "tensor-core kernels' waits will not complete");
@@ -859,19 +864,17 @@ static void *tmaGetMap(int d, uint64_t address, const int64_t *fields,
   return device;
 }
 
-/* The compute capability major of the CUDA device that holds `address`, or
- * -1 when the driver does not know the address (not CUDA memory). */
-static int tmaComputeMajor(uint64_t address) {
-  int ordinal = -1, major = -1;
+/* Attribute `attribute` of the CUDA device that holds `address`, or -1
+ * when the driver does not know the address (not CUDA memory). */
+static int tmaDeviceAttribute(uint64_t address, int attribute) {
+  int ordinal = -1, value = -1;
   CUdevice device;
   if (tma.pointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
                               address) != 0 ||
       tma.deviceGet(&device, ordinal) != 0 ||
-      tma.deviceGetAttribute(&major,
-                             CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
-                             device) != 0)
+      tma.deviceGetAttribute(&value, attribute, device) != 0)
     return -1;
-  return major;
+  return value;
 }
 
 HIDDEN int32_t __offload_rt_prepare_tma(const void *identPtr,
@@ -914,7 +917,8 @@ HIDDEN int32_t __offload_rt_prepare_tma(const void *identPtr,
     addresses[i] = (uint64_t)(uintptr_t)(deviceBegin -
                                          (begin - (char *)args->ArgBasePtrs[arg]));
   }
-  int major = tmaComputeMajor(addresses[0]);
+  int major = tmaDeviceAttribute(addresses[0],
+                                 CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR);
   /* Images for compute capability 8.0 and later may hold the mma.sync
    * kernel, whose stages are dynamic shared memory; the wgmma kernel's
    * need more (below). */
@@ -951,6 +955,20 @@ HIDDEN int32_t __offload_rt_prepare_tma(const void *identPtr,
   }
   if (args->DynCGroupMem < sharedBytes)
     args->DynCGroupMem = sharedBytes;
+  /* The wgmma kernel is persistent (its blocks stride over the tiles and
+   * load the next tile while storing this one): one block per
+   * multiprocessor (its shared memory allows no more) when the grid is
+   * larger. */
+  int sms = tmaDeviceAttribute(addresses[0],
+                               CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
+  uint64_t blocks = (uint64_t)args->NumTeams[0] *
+                    (args->NumTeams[1] ? args->NumTeams[1] : 1) *
+                    (args->NumTeams[2] ? args->NumTeams[2] : 1);
+  if (!tma.keepGrid && sms > 0 && args->NumTeams[0] &&
+      blocks > (uint64_t)sms) {
+    args->NumTeams[0] = (uint32_t)sms;
+    args->NumTeams[1] = args->NumTeams[2] = 1;
+  }
   return mapped;
 
 none:

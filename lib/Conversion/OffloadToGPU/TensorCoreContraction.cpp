@@ -7,35 +7,40 @@
 // a TMA + mbarrier + wgmma pipeline:
 //
 //   - Two warpgroups (256 threads) per block; block b (x fastest) computes
-//     the 128x256 output tile b, tiles counted in bands of
-//     TensorCoreTiling::bandRows tile rows, down each column of a band
-//     before the next column, so that the blocks running at a time share
-//     their A and B tiles in L2 (blocks stride over the tiles, so a
-//     smaller grid is still correct). With a batch, the tiles of batch 0
-//     come first, then batch 1's, ...; the batch is the tensor maps' third
-//     (outermost) dimension, so one TMA box never spans two batches.
+//     the 128x256 output tiles b, b + blocks, ... (the runtime makes the
+//     grid one block per multiprocessor: a persistent kernel), tiles
+//     counted in bands of TensorCoreTiling::bandRows tile rows, down each
+//     column of a band before the next column, so that the blocks running
+//     at a time share their A and B tiles in L2. With a batch, the tiles
+//     of batch 0 come first, then batch 1's, ...; the batch is the tensor
+//     maps' third (outermost) dimension, so one TMA box never spans two
+//     batches.
 //   - The k dimension goes in slices of 128 bytes (64 f16/bf16, 32 f32)
 //     through a ring of 4 stages of dynamic shared memory (aligned to 1024
 //     bytes), each holding A's 128 rows and B's 256 columns in TMA boxes
 //     that follow the operands' layouts (TensorCoreOperands), 128-byte
-//     swizzled as TMA writes them. One thread issues the TMA loads of a
-//     stage and arms its mbarrier with the stage's byte count; every thread
+//     swizzled as TMA writes them. The slices of all the block's tiles
+//     are one stream: one thread issues the TMA loads of a stage and arms
+//     its mbarrier with the stage's byte count, stages - 1 slices ahead of
+//     the multiplies, so the next tile's first slices load while this
+//     tile's last ones are multiplied and its results stored. Every thread
 //     waits on the mbarrier's phase parity before each warpgroup multiplies
 //     its 64 rows of A's slice with B's (nvvm.wgmma.mma_async m64n256k16,
 //     or k8 for TF32, with matrix descriptors and transpose bits for the
 //     layouts; f32 accumulators in registers). With an f32 B[k][n] the
 //     product is swapped, C^T = B^T A^T (TF32 wgmma reads shared memory
 //     only K-major): B's slice goes from shared memory into registers as
-//     wgmma's A operand (m64n128k8, two per warpgroup), A's slice is its B. The multiply of slice t leaves its wgmma group in
-//     flight and waits for slice t - 1's, whose stage is then refilled with
-//     slice t + stages - 1 after a barrier.
+//     wgmma's A operand (m64n128k8, two per warpgroup), A's slice is its
+//     B. The multiply of slice t leaves its wgmma group in flight and
+//     waits for slice t - 1's, whose stage is then refilled after a
+//     barrier.
 //   - TMA fills the parts of a box outside the operands with zeros, so
 //     sizes that are not multiples of the tiles need no other care in the
-//     main loop; the epilogue stages the accumulators through the stages'
-//     shared memory (f32, rows padded against bank conflicts), then each
-//     thread adds the fill's value or C's old contents to 16 bytes of C at
-//     a time (a vector of C's elements) where the tile lies inside C and C
-//     is aligned, one element at a time behind bounds checks elsewhere.
+//     main loop. The epilogue stores the accumulators straight from the
+//     registers, two elements at a time (one vector where C's rows run
+//     along the pair, it is aligned and the pair lies inside C; one element
+//     at a time behind bounds checks elsewhere), adding the fill's value or
+//     C's old contents, through the fused epilogue if there is one.
 //   - The tensor maps (CUtensorMap, 128 bytes in device memory) are made
 //     by the runtime when the launch knows the operands' device addresses
 //     (__offload_rt_prepare_tma); their addresses arrive as the kernel's two
@@ -289,34 +294,31 @@ private:
   Value multiplySwapped(Value acc, Value offset);
   /// The tile row (n) of row `row` of a swapped wgmma's A operand or
   /// accumulator, for n-block `nb` of this warpgroup (h: 8-row half).
-  Value swappedColumn(int64_t nb, int64_t h);
-  /// Waits for slice `t` (of the tile) to arrive in its stage; returns
-  /// the stage's byte offset.
-  Value waitSlice(Value t);
+  Value swappedColumn(Value nb, Value h);
+  /// Waits for slice `g` (counted over all the block's tiles) to arrive
+  /// in its stage; returns the stage's byte offset.
+  Value waitSlice(Value g);
   Value dynamicSharedSize() { return buildDynamicSharedSize(b, loc); }
   Value isAligned(Value memref, int64_t elements) {
     return buildIsAligned(b, loc, memref, elements);
   }
-  /// The indices of C at (row, col) of the current tile.
-  SmallVector<Value> cIndices(Value row, Value col);
-  /// Issues the TMA loads of k-slice `t` of the tile at (m0, n0) into its
-  /// stage, from one thread, when t < numK.
-  void issueSlice(Value t);
+  /// The batch (or null), first row and first column of tile `tile`.
+  struct TileOrigin {
+    Value z, m0, n0;
+  };
+  TileOrigin getTileOrigin(Value tile);
+  /// The indices of C at (row, col) of batch `z` (null without a batch).
+  SmallVector<Value> cIndices(Value row, Value col, Value z);
+  /// Issues the TMA loads of slice `g` of the block's stream of slices
+  /// (slice g % numK of the block's tile g / numK) into its stage, from
+  /// one thread, when the block has that slice. In the main loop, `ahead`
+  /// is g's slice counted from the start of the current tile (the
+  /// divisions are needed only when it lies beyond the next tile).
+  void issueSlice(Value g, Value ahead = Value());
   void buildPipeline(Value fillValue, Value mapA, Value mapB);
+  /// Stores this warpgroup's accumulators straight from the registers into
+  /// C (through the fused epilogue if there is one).
   void buildEpilogue(Value acc, Value fillValue);
-  /// Stores this warpgroup's accumulators (its 64 rows of the tile) into
-  /// `staged` at rows 64 * warpgroup.
-  void storeAccumulator(Value acc, Value staged);
-  /// The same for the swapped product: this warpgroup's 128 columns (n)
-  /// of the tile, all its rows (m).
-  void storeSwappedAccumulator(Value acc, Value staged);
-  /// C[row][col + j] = init + staged[r][c + j] for j < width, one element
-  /// at a time behind bounds checks.
-  void storeScalars(Value staged, Value r, Value c, Value row, Value col,
-                    int64_t width, Value fillValue);
-  /// Stores `value` (of C's type) into C at `where`, through the epilogue
-  /// if there is one.
-  void storeElement(Value value, ArrayRef<Value> where);
 
   RewriterBase &b;
   Location loc;
@@ -327,9 +329,15 @@ private:
   linalg::LinalgOp epilogue;
 
   Value shared, pad, barriers, descA, descB, leader, tid, warpgroup;
-  Value sizeM, sizeN, sizeK, numK, g0, m0, n0;
-  /// The batch of the tile (with a batch dimension).
-  Value z;
+  Value sizeM, sizeN, sizeK, numK;
+  /// The tiles (of all batches), the block's linear index and the grid's
+  /// size: block b computes tiles b, b + blocks, ...; localSlices is the
+  /// number of k-slices of all its tiles.
+  Value tilesN, tilesM, perBatch, tiles, block, blocks, localSlices;
+  /// The tile the block multiplies now (z: its batch, or null), and the
+  /// block's next tile (past the last one at the end).
+  Value z, m0, n0;
+  TileOrigin nextOrigin;
   /// TMA boxes (1 x ... with a batch dimension).
   MemRefType aBox, bBox;
 };
@@ -349,7 +357,8 @@ Value TensorCoreBuilder::tensorMap(Value address, MemRefType box,
   return UnrealizedConversionCastOp::create(b, loc, type, pointer).getResult(0);
 }
 
-SmallVector<Value> TensorCoreBuilder::cIndices(Value row, Value col) {
+SmallVector<Value> TensorCoreBuilder::cIndices(Value row, Value col,
+                                               Value z) {
   SmallVector<Value> at(match.op.getNumLoops());
   at[match.m] = row;
   at[match.n] = col;
@@ -369,14 +378,54 @@ MemRefType TensorCoreBuilder::boxType(TensorCoreOperands::Box box) {
   return sharedType(shape, match.aType);
 }
 
-void TensorCoreBuilder::issueSlice(Value t) {
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, land(leader, lt(t, numK)),
+void TensorCoreBuilder::issueSlice(Value g, Value ahead) {
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
+                                land(leader, lt(g, localSlices)),
                                 /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  Value stage = rem(add(g0, t), ops.stages());
+  Value stage = rem(g, ops.stages());
   Value offset = mul(stage, index(T::stageBytes));
-  Value k0 = mul(t, index(ops.tileK()));
+  // Slice t of the block's tile i (numK > 0 here: localSlices is 0
+  // otherwise): the current tile's or the next one's without a division.
+  auto anyTile = [&]() -> SmallVector<Value> {
+    Value i = arith::DivUIOp::create(b, loc, g, numK);
+    TileOrigin o = getTileOrigin(add(block, mul(i, blocks)));
+    SmallVector<Value> at = {o.m0, o.n0,
+                             arith::RemUIOp::create(b, loc, g, numK)};
+    if (o.z)
+      at.push_back(o.z);
+    return at;
+  };
+  SmallVector<Value> at;
+  if (!ahead) {
+    at = anyTile();
+  } else {
+    SmallVector<Type> types(match.batch >= 0 ? 4 : 3, b.getIndexType());
+    auto current = scf::IfOp::create(b, loc, types, lt(ahead, numK),
+                                     /*withElseRegion=*/true);
+    b.setInsertionPointToStart(current.thenBlock());
+    SmallVector<Value> here = {m0, n0, ahead};
+    if (z)
+      here.push_back(z);
+    scf::YieldOp::create(b, loc, here);
+    b.setInsertionPointToStart(current.elseBlock());
+    Value inNext = arith::SubIOp::create(b, loc, ahead, numK);
+    auto next = scf::IfOp::create(b, loc, types, lt(inNext, numK),
+                                  /*withElseRegion=*/true);
+    scf::YieldOp::create(b, loc, next.getResults());
+    b.setInsertionPointToStart(next.thenBlock());
+    SmallVector<Value> there = {nextOrigin.m0, nextOrigin.n0, inNext};
+    if (z)
+      there.push_back(nextOrigin.z);
+    scf::YieldOp::create(b, loc, there);
+    b.setInsertionPointToStart(next.elseBlock());
+    scf::YieldOp::create(b, loc, anyTile());
+    b.setInsertionPointAfter(current);
+    at.assign(current.getResults().begin(), current.getResults().end());
+  }
+  TileOrigin origin{match.batch >= 0 ? at[3] : Value(), at[0], at[1]};
+  Value k0 = mul(at[2], index(ops.tileK()));
   nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers,
                                           index(T::stageBytes), stage,
                                           /*predicate=*/Value());
@@ -391,214 +440,128 @@ void TensorCoreBuilder::issueSlice(Value t) {
         coords = {k0, add(start, index(i * box.outer))};
       else
         coords = {add(start, index(i * box.inner)), k0};
-      if (z)
-        coords.push_back(z);
+      if (origin.z)
+        coords.push_back(origin.z);
       nvgpu::TmaAsyncLoadOp::create(
           b, loc, view(add(offset, index(at + i * boxBytes)), type), barriers,
           desc, coords, stage, /*multicastMask=*/Value(),
           /*predicate=*/Value());
     }
   };
-  load(ops.getABox(), ops.aKMajor, m0, descA, aBox, 0);
-  load(ops.getBBox(), ops.bKMajor, n0, descB, bBox, T::aStageBytes);
+  load(ops.getABox(), ops.aKMajor, origin.m0, descA, aBox, 0);
+  load(ops.getBBox(), ops.bKMajor, origin.n0, descB, bBox, T::aStageBytes);
 }
 
-void TensorCoreBuilder::storeScalars(Value staged, Value r, Value c, Value row,
-                                     Value col, int64_t width,
-                                     Value fillValue) {
-  Value rowInside = lt(row, sizeM);
-  for (int64_t j = 0; j < width; ++j) {
-    Value cj = add(col, index(j));
-    auto inside =
-        scf::IfOp::create(b, loc, TypeRange{}, land(rowInside, lt(cj, sizeN)),
-                          /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(inside.thenBlock()->getTerminator());
-    Value value =
-        memref::LoadOp::create(b, loc, staged, ValueRange{r, add(c, index(j))});
-    SmallVector<Value> where = cIndices(row, cj);
-    Value init = fillValue;
-    if (!init)
-      init = memref::LoadOp::create(b, loc, match.getC(), where);
-    init = convertScalarToDtype(b, loc, init, b.getF32Type(),
-                                /*isUnsignedCast=*/false);
-    Value sum = arith::AddFOp::create(b, loc, init, value);
-    Value out = convertScalarToDtype(b, loc, sum, match.cType,
-                                     /*isUnsignedCast=*/false);
-    storeElement(out, where);
-  }
-}
-
-void TensorCoreBuilder::storeElement(Value value, ArrayRef<Value> where) {
-  storeContractionElement(b, loc, epilogue, match.getC(), where, value);
-}
-
-void TensorCoreBuilder::storeAccumulator(Value acc, Value staged) {
-  // nvgpu.warpgroup.mma.store (MLIR 22) places rows by the warp's index in
-  // the block, not in its warpgroup, and takes no row offset, so the
-  // fragments are stored here, as wgmma's m64nNk16 layout places them:
-  // register 4j + 2h + e of thread t (warp w = t / 32 of its warpgroup,
-  // lane l) holds row 16w + l / 4 + 8h, column 8j + 2(l % 4) + e. The
-  // accumulator is the struct of tileN / 2 f32 that nvvm.wgmma.mma_async
-  // returns.
-  Type f32 = b.getF32Type();
-  Value registers = acc;
-  Value lane = rem(tid, 32);
-  Value warp = rem(div(tid, 32), 4);
-  Value row0 = add(mul(warpgroup, index(T::warpgroupM)),
-                   add(mul(warp, index(16)), div(lane, 4)));
-  Value col0 = mul(rem(lane, 4), index(2));
-  auto pair = VectorType::get({2}, f32);
-  for (int64_t j = 0; j < T::tileN / 8; ++j)
-    for (int64_t h = 0; h < 2; ++h) {
-      int64_t reg = 4 * j + 2 * h;
-      Value x = LLVM::ExtractValueOp::create(b, loc, registers,
-                                             ArrayRef<int64_t>{reg});
-      Value y = LLVM::ExtractValueOp::create(b, loc, registers,
-                                             ArrayRef<int64_t>{reg + 1});
-      Value both =
-          vector::FromElementsOp::create(b, loc, pair, ValueRange{x, y});
-      vector::StoreOp::create(
-          b, loc, both, staged,
-          ValueRange{add(row0, index(8 * h)), add(col0, index(8 * j))},
-          /*nontemporal=*/false, llvm::Align(8));
-    }
-}
-
-void TensorCoreBuilder::storeSwappedAccumulator(Value acc, Value staged) {
-  // Register 4j + 2h + e of n-block nb (m64n128: 64 per block) holds row
-  // 16w + g + 8h of the block (n: swappedColumn) and column 8j + 2t + e
-  // (m), t = lane % 4.
-  Value t = rem(rem(tid, 32), 4);
-  int64_t perBlock = T::tileM / 2;
-  for (int64_t nb = 0; nb < 2; ++nb)
-    for (int64_t h = 0; h < 2; ++h) {
-      Value n = swappedColumn(nb, h);
-      for (int64_t j = 0; j < T::tileM / 8; ++j)
-        for (int64_t e = 0; e < 2; ++e) {
-          Value m = add(mul(t, index(2)), index(8 * j + e));
-          Value value = LLVM::ExtractValueOp::create(
-              b, loc, acc,
-              ArrayRef<int64_t>{nb * perBlock + 4 * j + 2 * h + e});
-          memref::StoreOp::create(b, loc, value, staged, ValueRange{m, n});
-        }
-    }
+/// Whether `memref` is contiguous along its last dimension and its element
+/// a whole number of bytes.
+static bool hasContiguousRows(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  Type element = type.getElementType();
+  return element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0 &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
 }
 
 void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
-  // Every warp's wgmma groups are done; the stages become the tile of C.
+  // This warpgroup's wgmma groups are done. The accumulators go straight
+  // to C: the stages already hold the next tile's first slices, and these
+  // stores drain while its wgmma run.
   NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
-  gpu::BarrierOp::create(b, loc);
-  Value staged =
-      view(index(0),
-           sharedType({T::tileM, T::tileN + T::epiloguePad}, b.getF32Type()));
-  if (ops.transposesB())
-    storeSwappedAccumulator(acc, staged);
-  else
-    storeAccumulator(acc, staged);
-  gpu::BarrierOp::create(b, loc);
-
-  // 16 bytes of C per thread and step: `width` elements at columns c of
-  // rows r0 + k * rowsPerStep of the tile.
-  // (With an epilogue, 16 bytes of the wider of C and its output D.)
+  Value init;
+  if (fillValue)
+    init = convertScalarToDtype(b, loc, fillValue, b.getF32Type(),
+                                /*isUnsignedCast=*/false);
+  Value lane = rem(tid, 32);
+  Value g = div(lane, 4), t = rem(lane, 4);
+  Value warp = rem(div(tid, 32), 4);
+  // Registers 2i and 2i + 1 are pair i: in wgmma's m64nNk16 layout,
+  // register 4j + 2h + e holds row 16w + g + 8h of the warpgroup's 64 (w:
+  // the warp in the warpgroup) and column 8j + 2t + e; in the swapped
+  // product, register 64 nb + 4j + 2h + e holds n = swappedColumn(nb, h)
+  // and m = 8j + 2t + e. A pair's second element is the next column, or
+  // the next row when swapped.
+  bool swapped = ops.transposesB();
+  Value row0 = swapped ? add(m0, mul(t, index(2)))
+                       : add(add(m0, mul(warpgroup, index(T::warpgroupM))),
+                             add(mul(warp, index(16)), g));
+  Value col0 = swapped ? n0 : add(n0, mul(t, index(2)));
+  auto pairOrigin = [&](Value i) -> std::pair<Value, Value> {
+    Value h = rem(i, 2);
+    if (!swapped)
+      return {add(row0, mul(h, index(8))), add(col0, mul(div(i, 2), index(8)))};
+    Value j = div(rem(i, 32), 2);
+    return {add(row0, mul(j, index(8))),
+            add(col0, swappedColumn(div(i, 32), h))};
+  };
+  auto second = [&](Value row, Value col) -> std::pair<Value, Value> {
+    if (swapped)
+      return {add(row, index(1)), col};
+    return {row, add(col, index(1))};
+  };
+  int64_t numPairs = T::warpgroupM * T::tileN / 256;
+  auto reg = [&](int64_t r) -> Value {
+    return LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{r});
+  };
+  // A tile inside C (uniform per block) needs no bounds checks; there each
+  // pair is one vector where C's (and the fused op's output's) rows run
+  // along the pair and are aligned to it.
+  unsigned pairLoop = swapped ? match.m : match.n;
   Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
-  Type dType = d ? cast<MemRefType>(d.getType()).getElementType() : Type();
-  int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
-  if (dType)
-    cBytes = std::max<int64_t>(cBytes, dType.getIntOrFloatBitWidth() / 8);
-  int64_t width = 16 / cBytes;
-  int64_t perRow = T::tileN / width;
-  int64_t rowsPerStep = T::threads / perRow;
-  Value c = mul(rem(tid, perRow), index(width));
-  Value r0 = div(tid, perRow);
-  Value col = add(n0, c);
-  // Vectors where C's rows are contiguous along n and aligned and the
-  // vector lies inside C (uniform per block but for the last columns).
-  auto cType = cast<MemRefType>(match.getC().getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  bool cContiguous = match.cDims.back() == match.n &&
-                     succeeded(cType.getStridesAndOffset(strides, offset)) &&
-                     strides.back() == 1;
-  if (d && cContiguous) {
-    auto dMemref = cast<MemRefType>(d.getType());
-    cContiguous = dType.isIntOrFloat() &&
-                  dType.getIntOrFloatBitWidth() % 8 == 0 &&
-                  succeeded(dMemref.getStridesAndOffset(strides, offset)) &&
-                  strides.back() == 1;
-  }
-  Value vectorOk;
-  if (cContiguous) {
-    vectorOk =
-        land(isAligned(match.getC(), width), le(add(col, index(width)), sizeN));
+  bool pairs = match.cDims.back() == pairLoop &&
+               hasContiguousRows(match.getC()) && (!d || hasContiguousRows(d));
+  Value inside = land(le(add(m0, index(T::tileM)), sizeM),
+                      le(add(n0, index(T::tileN)), sizeN));
+  if (pairs) {
+    inside = land(inside, isAligned(match.getC(), 2));
     if (d && d != match.getC())
-      vectorOk = land(vectorOk, isAligned(d, width));
+      inside = land(inside, isAligned(d, 2));
   }
-  auto rows = scf::ForOp::create(b, loc, index(0),
-                                 index(T::tileM / rowsPerStep), index(1));
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(rows.getBody()->getTerminator());
-    Value r = add(r0, mul(rows.getInductionVar(), index(rowsPerStep)));
-    Value row = add(m0, r);
-    if (!vectorOk) {
-      storeScalars(staged, r, c, row, col, width, fillValue);
-    } else {
-      auto ifOp =
-          scf::IfOp::create(b, loc, TypeRange{}, land(vectorOk, lt(row, sizeM)),
-                            /*withElseRegion=*/true);
-      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      auto f32Vector = VectorType::get({width}, b.getF32Type());
-      auto cVector = VectorType::get({width}, match.cType);
-      Value value =
-          vector::LoadOp::create(b, loc, f32Vector, staged, ValueRange{r, c},
-                                 /*nontemporal=*/false, llvm::Align(4 * width));
-      SmallVector<Value> where = cIndices(row, col);
-      Value init;
-      if (fillValue) {
-        init = vector::BroadcastOp::create(
-            b, loc, f32Vector,
-            convertScalarToDtype(b, loc, fillValue, b.getF32Type(),
-                                 /*isUnsignedCast=*/false));
-      } else {
-        init = vector::LoadOp::create(
-            b, loc, cVector, match.getC(), where, /*nontemporal=*/false,
-            llvm::Align(width * match.cType.getIntOrFloatBitWidth() / 8));
-        if (!match.cType.isF32())
-          init = arith::ExtFOp::create(b, loc, f32Vector, init);
-      }
-      Value out = arith::AddFOp::create(b, loc, init, value);
-      if (!match.cType.isF32())
-        out = arith::TruncFOp::create(b, loc, cVector, out);
-      int64_t cAlign = width * match.cType.getIntOrFloatBitWidth() / 8;
-      if (!d || d != match.getC())
-        vector::StoreOp::create(b, loc, out, match.getC(), where,
-                                /*nontemporal=*/false, llvm::Align(cAlign));
-      if (d) {
-        // The epilogue element by element, stored as one vector.
-        SmallVector<Value> results;
-        for (int64_t j = 0; j < width; ++j) {
-          SmallVector<Value> at = cIndices(row, add(col, index(j)));
-          Value element = vector::ExtractOp::create(b, loc, out, j);
-          results.push_back(buildEpilogueElement(b, loc, epilogue, match.getC(),
-                                                 at, element));
-        }
-        Value vec = vector::FromElementsOp::create(
-            b, loc, VectorType::get({width}, dType), results);
-        vector::StoreOp::create(
-            b, loc, vec, d, where, /*nontemporal=*/false,
-            llvm::Align(width * dType.getIntOrFloatBitWidth() / 8));
-      }
-      b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-      storeScalars(staged, r, c, row, col, width, fillValue);
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, inside,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  for (int64_t i = 0; i < numPairs; ++i) {
+    auto [row, col] = pairOrigin(index(i));
+    auto [row1, col1] = second(row, col);
+    if (pairs) {
+      storeContractionPair(b, loc, match, epilogue, reg(2 * i), reg(2 * i + 1),
+                           cIndices(row, col, z), cIndices(row1, col1, z),
+                           init);
+      continue;
     }
+    storeContractionScalar(b, loc, match, epilogue, reg(2 * i),
+                           cIndices(row, col, z), init);
+    storeContractionScalar(b, loc, match, epilogue, reg(2 * i + 1),
+                           cIndices(row1, col1, z), init);
   }
-  // The next tile's TMA loads (async proxy) overwrite what this one read and
-  // wrote (generic proxy).
-  NVVM::FenceProxyOp::create(
-      b, loc, NVVM::ProxyKind::async_shared,
-      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
-  gpu::BarrierOp::create(b, loc);
+
+  // Elsewhere (tiles at C's edges, or unaligned) one element at a time
+  // where it lies inside C, in a loop over the registers copied to an array
+  // (a thread's local memory), so that the code stays small.
+  b.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+  auto local = memref::AllocaOp::create(
+      b, loc, MemRefType::get({2 * numPairs}, b.getF32Type()));
+  for (int64_t r = 0; r < 2 * numPairs; ++r)
+    memref::StoreOp::create(b, loc, reg(r), local, ValueRange{index(r)});
+  auto loop = scf::ForOp::create(b, loc, index(0), index(numPairs), index(1));
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value i = loop.getInductionVar();
+  auto [row, col] = pairOrigin(i);
+  auto [row1, col1] = second(row, col);
+  for (auto [r, c, e] :
+       {std::tuple(row, col, 0), std::tuple(row1, col1, 1)}) {
+    auto ifInside =
+        scf::IfOp::create(b, loc, TypeRange{}, land(lt(r, sizeM), lt(c, sizeN)),
+                          /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPoint(ifInside.thenBlock()->getTerminator());
+    Value value = memref::LoadOp::create(
+        b, loc, local, ValueRange{add(mul(i, index(2)), index(e))});
+    storeContractionScalar(b, loc, match, epilogue, value, cIndices(r, c, z),
+                           init);
+  }
 }
 
 Value TensorCoreBuilder::descriptor(Value offset, int64_t leading,
@@ -673,7 +636,7 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset) {
   return acc;
 }
 
-Value TensorCoreBuilder::swappedColumn(int64_t nb, int64_t h) {
+Value TensorCoreBuilder::swappedColumn(Value nb, Value h) {
   // Warp w of the warpgroup holds rows 16w + 8h + g (g = lane / 4) of the
   // 64 of n-block nb; row r of a 32-row box stands for n = 16 (g / 4) +
   // 8 (w % 2) + 4h + g % 4 of the box (box w / 2 of the block), so that
@@ -684,9 +647,9 @@ Value TensorCoreBuilder::swappedColumn(int64_t nb, int64_t h) {
   Value warp = rem(div(tid, 32), 4);
   Value g = div(lane, 4);
   Value inBox = add(add(mul(div(g, 4), index(16)), mul(rem(warp, 2), index(8))),
-                    add(rem(g, 4), index(4 * h)));
+                    add(rem(g, 4), mul(h, index(4))));
   Value box = add(mul(warpgroup, index(4)),
-                  add(index(2 * nb), div(warp, 2)));
+                  add(mul(nb, index(2)), div(warp, 2)));
   return add(mul(box, index(32)), inBox);
 }
 
@@ -705,12 +668,16 @@ Value TensorCoreBuilder::multiplySwapped(Value acc, Value offset) {
                       sharedType({T::tileN * 32}, f32));
   Value lane = rem(tid, 32);
   Value t = rem(lane, 4);
+  // wgmma reads its A operand's registers while it runs: the previous
+  // slice's wgmma must be done before the same registers get this slice's
+  // fragments.
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   // Fragment register i of m64nNk8 (TF32): row g + 8 (i % 2), k = t + 4 (i
   // / 2) of the warp's 16 rows.
   SmallVector<Value> fragments;
   for (int64_t nb = 0; nb < 2; ++nb)
     for (int64_t i = 0; i < 4; ++i) {
-      Value n = swappedColumn(nb, i % 2);
+      Value n = swappedColumn(index(nb), index(i % 2));
       Value k = add(t, index(4 * (i / 2)));
       Value box = div(n, 32), inBox = rem(n, 32);
       Value chunk = arith::XOrIOp::create(b, loc, div(inBox, 4), k);
@@ -780,14 +747,37 @@ Value TensorCoreBuilder::multiplySwapped(Value acc, Value offset) {
   return acc;
 }
 
-Value TensorCoreBuilder::waitSlice(Value t) {
-  Value g = add(g0, t);
+Value TensorCoreBuilder::waitSlice(Value g) {
   Value stage = rem(g, ops.stages());
   Value phase = arith::IndexCastOp::create(b, loc, b.getI1Type(),
                                            rem(div(g, ops.stages()), 2));
   nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
                                          index(10000000), stage);
   return mul(stage, index(T::stageBytes));
+}
+
+TensorCoreBuilder::TileOrigin TensorCoreBuilder::getTileOrigin(Value tile) {
+  TileOrigin origin;
+  // The batches one after the other.
+  if (match.batch >= 0) {
+    origin.z = arith::DivUIOp::create(b, loc, tile, perBatch);
+    tile = arith::RemUIOp::create(b, loc, tile, perBatch);
+  }
+  // Tile t in bands of bandRows tile rows: band t / (bandRows * tilesN),
+  // then down the band's rows first, then across its columns.
+  Value perBand = mul(index(T::bandRows), tilesN);
+  Value band = arith::DivUIOp::create(b, loc, tile, perBand);
+  Value inBand = arith::RemUIOp::create(b, loc, tile, perBand);
+  Value firstRow = mul(band, index(T::bandRows));
+  Value bandHeight =
+      arith::MinUIOp::create(b, loc, index(T::bandRows),
+                             arith::SubIOp::create(b, loc, tilesM, firstRow));
+  origin.m0 =
+      mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
+          index(T::tileM));
+  origin.n0 =
+      mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(T::tileN));
+  return origin;
 }
 
 void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
@@ -829,14 +819,14 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   nvgpu::TmaPrefetchOp::create(b, loc, descA, leader);
   nvgpu::TmaPrefetchOp::create(b, loc, descB, leader);
 
-  // Blocks stride over the tiles (block b of the host's grid, x fastest,
-  // takes tile b).
-  Value tilesN = ceilDiv(sizeN, T::tileN);
-  Value tilesM = ceilDiv(sizeM, T::tileM);
-  Value perBatch = mul(tilesN, tilesM);
-  Value tiles = batched ? mul(perBatch, size(match.batch)) : perBatch;
+  // Blocks stride over the tiles: block b of the grid (x fastest) takes
+  // tiles b, b + blocks, ... (the runtime makes the grid one block per
+  // multiprocessor when it is larger).
+  tilesN = ceilDiv(sizeN, T::tileN);
+  tilesM = ceilDiv(sizeM, T::tileM);
+  perBatch = mul(tilesN, tilesM);
+  tiles = batched ? mul(perBatch, size(match.batch)) : perBatch;
   numK = ceilDiv(sizeK, ops.tileK());
-  Value block, blocks;
   for (gpu::Dimension dim :
        {gpu::Dimension::z, gpu::Dimension::y, gpu::Dimension::x}) {
     Value id = gpu::BlockIdOp::create(b, loc, dim);
@@ -844,35 +834,28 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     block = block ? add(mul(block, count), id) : id;
     blocks = blocks ? mul(blocks, count) : count;
   }
-  // g0 counts the slices this block went through before the tile: slice t
-  // of the tile uses stage (g0 + t) % stages, in phase (g0 + t) / stages.
+  // The slices of all the block's tiles form one stream: slice g uses
+  // stage g % stages in phase g / stages, and the loads run stages - 1
+  // slices ahead of the multiplies, into the next tile while this one
+  // finishes and stores its results.
+  Value remaining = arith::SubIOp::create(
+      b, loc, arith::MaxUIOp::create(b, loc, tiles, block), block);
+  localSlices =
+      mul(arith::CeilDivUIOp::create(b, loc, remaining, blocks), numK);
+  // Prologue: the first stages - 1 slices.
+  for (int64_t s = 0; s + 1 < ops.stages(); ++s)
+    issueSlice(index(s));
+
   auto tileLoop =
       scf::ForOp::create(b, loc, block, tiles, blocks, ValueRange{index(0)});
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(tileLoop.getBody());
-  Value tileIndex = tileLoop.getInductionVar();
-  g0 = tileLoop.getRegionIterArgs()[0];
-  // The batches one after the other.
-  if (batched) {
-    z = arith::DivUIOp::create(b, loc, tileIndex, perBatch);
-    tileIndex = arith::RemUIOp::create(b, loc, tileIndex, perBatch);
-  }
-  // Tile t in bands of bandRows tile rows: band t / (bandRows * tilesN),
-  // then down the band's rows first, then across its columns.
-  Value perBand = mul(index(T::bandRows), tilesN);
-  Value band = arith::DivUIOp::create(b, loc, tileIndex, perBand);
-  Value inBand = arith::RemUIOp::create(b, loc, tileIndex, perBand);
-  Value firstRow = mul(band, index(T::bandRows));
-  Value bandHeight =
-      arith::MinUIOp::create(b, loc, index(T::bandRows),
-                             arith::SubIOp::create(b, loc, tilesM, firstRow));
-  m0 = mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
-           index(T::tileM));
-  n0 = mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(T::tileN));
-
-  // Prologue: the first stages - 1 slices.
-  for (int64_t s = 0; s + 1 < ops.stages(); ++s)
-    issueSlice(index(s));
+  Value g0 = tileLoop.getRegionIterArgs()[0];
+  TileOrigin origin = getTileOrigin(tileLoop.getInductionVar());
+  z = origin.z;
+  m0 = origin.m0;
+  n0 = origin.n0;
+  nextOrigin = getTileOrigin(add(tileLoop.getInductionVar(), blocks));
 
   Value acc0 = LLVM::ZeroOp::create(
       b, loc,
@@ -884,14 +867,15 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(kLoop.getBody());
-    Value t = kLoop.getInductionVar();
-    Value offset = waitSlice(t);
+    Value g = add(g0, kLoop.getInductionVar());
+    Value offset = waitSlice(g);
     Value acc = multiply(kLoop.getRegionIterArgs()[0], offset);
     // Leaves this slice's wgmma group in flight, waits for the previous.
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
     // Every warp is done with the previous slice's stage: refill it.
     gpu::BarrierOp::create(b, loc);
-    issueSlice(add(t, index(ops.stages() - 1)));
+    issueSlice(add(g, index(ops.stages() - 1)),
+               add(kLoop.getInductionVar(), index(ops.stages() - 1)));
     scf::YieldOp::create(b, loc, ValueRange{acc});
   }
   buildEpilogue(kLoop.getResult(0), fillValue);

@@ -680,6 +680,66 @@ void mlir::offload::storeContractionElement(OpBuilder &b, Location loc,
   memref::StoreOp::create(b, loc, result, d, where);
 }
 
+void mlir::offload::storeContractionScalar(OpBuilder &b, Location loc,
+                                           const ContractionMatch &match,
+                                           linalg::LinalgOp epilogue,
+                                           Value value, ArrayRef<Value> where,
+                                           Value init) {
+  Value start = init;
+  if (!start)
+    start = convertScalarToDtype(
+        b, loc, memref::LoadOp::create(b, loc, match.getC(), where),
+        b.getF32Type(), /*isUnsignedCast=*/false);
+  Value sum = arith::AddFOp::create(b, loc, start, value);
+  Value out = convertScalarToDtype(b, loc, sum, match.cType,
+                                   /*isUnsignedCast=*/false);
+  storeContractionElement(b, loc, epilogue, match.getC(), where, out);
+}
+
+void mlir::offload::storeContractionPair(OpBuilder &b, Location loc,
+                                         const ContractionMatch &match,
+                                         linalg::LinalgOp epilogue, Value v0,
+                                         Value v1, ArrayRef<Value> where,
+                                         ArrayRef<Value> next, Value init) {
+  Type f32 = b.getF32Type();
+  auto f32Pair = VectorType::get({2}, f32);
+  auto cPair = VectorType::get({2}, match.cType);
+  int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
+  Value value =
+      vector::FromElementsOp::create(b, loc, f32Pair, ValueRange{v0, v1});
+  Value start;
+  if (init) {
+    start = vector::BroadcastOp::create(b, loc, f32Pair, init);
+  } else {
+    start =
+        vector::LoadOp::create(b, loc, cPair, match.getC(), where,
+                               /*nontemporal=*/false, llvm::Align(2 * cBytes));
+    if (!match.cType.isF32())
+      start = arith::ExtFOp::create(b, loc, f32Pair, start);
+  }
+  Value out = arith::AddFOp::create(b, loc, start, value);
+  if (!match.cType.isF32())
+    out = arith::TruncFOp::create(b, loc, cPair, out);
+  Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
+  if (!d || d != match.getC())
+    vector::StoreOp::create(b, loc, out, match.getC(), where,
+                            /*nontemporal=*/false, llvm::Align(2 * cBytes));
+  if (!d)
+    return;
+  // The fused op element by element, stored as one pair.
+  Type dType = cast<MemRefType>(d.getType()).getElementType();
+  SmallVector<Value, 2> results;
+  for (int64_t j = 0; j < 2; ++j)
+    results.push_back(buildEpilogueElement(
+        b, loc, epilogue, match.getC(), j ? next : where,
+        vector::ExtractOp::create(b, loc, out, j)));
+  vector::StoreOp::create(b, loc,
+                          vector::FromElementsOp::create(
+                              b, loc, VectorType::get({2}, dType), results),
+                          d, where, /*nontemporal=*/false,
+                          llvm::Align(2 * dType.getIntOrFloatBitWidth() / 8));
+}
+
 Value mlir::offload::buildEpilogueElement(OpBuilder &b, Location loc,
                                           linalg::LinalgOp epilogue, Value c,
                                           ArrayRef<Value> where, Value cValue) {

@@ -49,15 +49,16 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: %[[PB:.*]] = llvm.inttoptr %[[MAPB]] : i64 to !llvm.ptr
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[PB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
-// The prologue: the first 3 slices, from one thread, 49152 bytes a stage:
-// A's 128x64 box and four 64x64 boxes of B.
+// The prologue: the first 3 slices of the block's stream of slices, from
+// one thread, 49152 bytes a stage: A's 128x64 box and four 64x64 boxes of B.
 // CHECK: scf.if
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c49152
 // CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<128x64xbf16, #gpu.address_space<workgroup>>
 // CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
 // CHECK: nvgpu.mbarrier.arrive.expect_tx
+// The block's tiles (blocks stride over them: a persistent grid).
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
 // Each warpgroup: a 64x256 accumulator (the 128 f32 of wgmma's result
 // registers, from zero).
 // CHECK: %[[INIT:.*]] = llvm.mlir.zero : !llvm.struct<(f32, {{.*}})>
@@ -84,30 +85,42 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // CHECK-NEXT: gpu.barrier
+// The refill runs stages - 1 slices ahead: in this tile, in the next one
+// (whose origin is known), or (small K) anywhere.
+// CHECK: scf.if
+// CHECK: scf.if %{{.*}} -> (index, index, index)
+// CHECK: } else {
+// CHECK: scf.if %{{.*}} -> (index, index, index)
+// CHECK: nvgpu.mbarrier.arrive.expect_tx
 // CHECK: nvgpu.tma.async.load
 // CHECK: scf.yield
-// The epilogue: through shared memory (each warpgroup stores its fragments
-// into its 64 rows of the staged tile, two f32 at a time), then 16 bytes of
-// C per thread where C is aligned and the 4 columns lie inside it, single
-// elements behind bounds checks elsewhere.
+// The epilogue: straight from the registers into C, two f32 at a time
+// (register 4j + 2h + e: row 16w + lane / 4 + 8h of the warpgroup's 64,
+// column 8j + 2 (lane % 4) + e) where the tile lies inside C and C is
+// aligned to pairs, one element at a time behind bounds checks elsewhere,
+// through a local array in a loop.
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: %[[STAGED:.*]] = memref.view %[[SMEM]]{{.*}} to memref<128x264xf32, #gpu.address_space<workgroup>>
-// CHECK: %[[ROW:.*]] = arith.muli %[[WG]], %c64
+// CHECK: arith.cmpi ule
+// CHECK: arith.cmpi ule
+// CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<?x?xf32>
+// CHECK: scf.if
 // CHECK: %[[X:.*]] = llvm.extractvalue %[[ACC]][0]
 // CHECK: %[[Y:.*]] = llvm.extractvalue %[[ACC]][1]
 // CHECK: %[[XY:.*]] = vector.from_elements %[[X]], %[[Y]] : vector<2xf32>
-// CHECK: vector.store %[[XY]], %[[STAGED]][%{{.*}}, %{{.*}}] {alignment = 8 : i64}
-// CHECK-COUNT-63: vector.store %{{.*}}, %[[STAGED]]
-// CHECK: gpu.barrier
-// CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<?x?xf32>
+// CHECK: %[[S:.*]] = arith.addf %{{.*}}, %[[XY]] : vector<2xf32>
+// CHECK: vector.store %[[S]], %{{.*}} {alignment = 8 : i64} : memref<?x?xf32>, vector<2xf32>
+// CHECK-COUNT-63: vector.store %{{.*}} : memref<?x?xf32>, vector<2xf32>
+// CHECK: } else {
+// CHECK: %[[LOCAL:.*]] = memref.alloca() : memref<128xf32>
+// CHECK-COUNT-128: memref.store %{{.*}}, %[[LOCAL]]
 // CHECK: scf.for
 // CHECK: scf.if
-// CHECK: %[[V:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: %[[S:.*]] = arith.addf %{{.*}}, %[[V]] : vector<4xf32>
-// CHECK: vector.store %[[S]], %{{.*}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
-// CHECK: } else {
-// CHECK-COUNT-4: memref.store %{{.*}} : memref<?x?xf32>
-// CHECK: nvvm.fence.proxy
+// CHECK: memref.load %[[LOCAL]]
+// CHECK: memref.store %{{.*}} : memref<?x?xf32>
+// CHECK: scf.if
+// CHECK: memref.load %[[LOCAL]]
+// CHECK: memref.store %{{.*}} : memref<?x?xf32>
+// CHECK-NOT: nvvm.fence.proxy
 // CHECK: } else {
 // Without tensor maps: the tiled contraction, 128x128 tiles, 8x8 per thread.
 // CHECK: vector.load
@@ -135,13 +148,14 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // CHECK-LABEL: gpu.func @mm16(
 // CHECK: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>, D[<f32>, <one>], A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
-// 8 elements (16 bytes) of C per thread and step.
-// CHECK: %[[V:.*]] = vector.load %{{.*}} {alignment = 32 : i64} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<8xf32>
-// CHECK: %[[OLDV:.*]] = vector.load %{{.*}} {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
-// CHECK: %[[WIDEV:.*]] = arith.extf %[[OLDV]] : vector<8xf16> to vector<8xf32>
-// CHECK: %[[SUMV:.*]] = arith.addf %[[WIDEV]], %[[V]] : vector<8xf32>
-// CHECK: %[[OUTV:.*]] = arith.truncf %[[SUMV]] : vector<8xf32> to vector<8xf16>
-// CHECK: vector.store %[[OUTV]], %{{.*}} {alignment = 16 : i64} : memref<?x?xf16>, vector<8xf16>
+// Two elements (4 bytes) of C per register pair.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: %[[V:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
+// CHECK: %[[OLDV:.*]] = vector.load %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
+// CHECK: %[[WIDEV:.*]] = arith.extf %[[OLDV]] : vector<2xf16> to vector<2xf32>
+// CHECK: %[[SUMV:.*]] = arith.addf %[[WIDEV]], %[[V]] : vector<2xf32>
+// CHECK: %[[OUTV:.*]] = arith.truncf %[[SUMV]] : vector<2xf32> to vector<2xf16>
+// CHECK: vector.store %[[OUTV]], %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
 // CHECK: } else {
 // CHECK: %[[OLD:.*]] = memref.load %{{.*}} : memref<?x?xf16>
 // CHECK: %[[WIDE:.*]] = arith.extf %[[OLD]] : f16 to f32
@@ -339,6 +353,9 @@ module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = 
 // CHECK-COUNT-8: nvgpu.tma.async.load %[[DB]]{{.*}} -> memref<32x32xf32
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!llvm.struct<(f32,
 // CHECK: nvgpu.mbarrier.try_wait.parity
+// The previous slice's wgmma read their fragments from registers: they are
+// done before these registers are loaded again.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // The fragments: 2 n-blocks x 4 registers x 4 k-steps of 8, one f32 each,
 // at the chunk (n / 4) ^ k of the swizzle; then the fence and per k-step
 // one m64n128k8 per n-block, all 128 m of A's slice as wgmma's B.
@@ -349,10 +366,12 @@ module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = 
 // CHECK-COUNT-8: llvm.inline_asm has_side_effects {{.*}}wgmma.mma_async.sync.aligned.m64n128k8.f32.tf32.tf32 {$0, {{.*}}, $63}, {$128, $129, $130, $131}, $132, p, 1, 1;{{.*}}"=f,{{.*}},r,r,r,r,l,r"
 // CHECK-NOT: llvm.inline_asm
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
-// The accumulators go to the staged tile transposed: C[m][n] from row n,
-// column m of C^T.
+// The accumulators go to C transposed: C[m][n] from row n, column m of C^T,
+// one element at a time (a register pair is two rows of C).
 // CHECK: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK-COUNT-128: memref.store %{{.*}} : memref<128x264xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.if
+// CHECK-COUNT-128: memref.store %{{.*}} : memref<?x?xf32>
+// CHECK: } else {
 
 // CHECK-LABEL: gpu.func @f16(
 // CHECK: nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
@@ -407,33 +426,34 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-SAME: %[[MAPA:[^:]*]]: i64, %[[MAPB:[^:]*]]: i64)
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<1x64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
-// The tiles of all batches, batch z = tile / tiles per batch.
+// The tiles of all batches, batch z = tile / tiles per batch (the
+// prologue's loads: tile = block + (slice / numK) * blocks).
 // CHECK: %[[PER:.*]] = arith.muli %{{.*}}, %{{.*}} : index
 // CHECK: %[[BATCH:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?x?xf32>
 // CHECK: %[[TILES:.*]] = arith.muli %[[PER]], %[[BATCH]] : index
+// CHECK: %[[Z0:.*]] = arith.divui %{{.*}}, %[[PER]] : index
+// CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}, %[[Z0]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}, %[[Z0]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: scf.for %[[T:.*]] = %{{.*}} to %[[TILES]] step
 // CHECK: %[[Z:.*]] = arith.divui %[[T]], %[[PER]] : index
 // CHECK: arith.remui %[[T]], %[[PER]] : index
-// CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}, %[[Z]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x128x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}, %[[Z]]], %{{.*}} to %{{.*}} : {{.*}} -> memref<1x64x64xbf16, #gpu.address_space<workgroup>>
 // CHECK: scf.for
 // CHECK: nvvm.wgmma.mma_async
-// CHECK: vector.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<?x?x?xf32>, vector<4xf32>
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[Z]], %{{.*}}, %{{.*}}] {alignment = 8 : i64} : memref<?x?x?xf32>, vector<2xf32>
 
 // CHECK-LABEL: gpu.func @bmm_generic(
 // CHECK: nvgpu.tma.async.load {{.*}} -> memref<1x128x64xf16, #gpu.address_space<workgroup>>
 // CHECK: nvvm.wgmma.mma_async {{.*}} A[<f16>, <one>, <row>], B[<f16>, <one>, <row>]
-// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<?x?x?xf16>, vector<8xf16>
+// CHECK: vector.store %{{.*}} {alignment = 4 : i64} : memref<?x?x?xf16>, vector<2xf16>
 
 // -----
 
 // An elementwise op on the matmul's result (bias along n, gelu in its tanh
-// form, rounded to a bf16 D) runs in the epilogue: each element of the f32
-// tile staged in shared memory gets the fill's value added, is stored to C
-// (which the kernel still writes), goes through the op's body with the
-// bias loaded at its column, and D gets one vector per 16 bytes of C (4
-// elements, 8 bytes of bf16) where aligned, one element at a time
-// elsewhere. The tiled contraction that runs without tensor maps applies
+// form, rounded to a bf16 D) runs in the epilogue: each accumulator gets
+// the fill's value added, is stored to C (which the kernel still writes),
+// goes through the op's body with the bias loaded at its column, and D gets
+// one vector per register pair (2 elements, 4 bytes of bf16) where aligned,
+// one element at a time elsewhere. The tiled contraction that runs without tensor maps applies
 // the same body to each element it stores.
 #id = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
@@ -473,20 +493,21 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
 
 // CHECK-LABEL: gpu.func @mm_bias_gelu(
-// The tensor-core epilogue: C's vector, then the body on each of its four
-// elements (the bias at the element's column), one bf16 vector into D.
+// The tensor-core epilogue: C's pair, then the body on each of its two
+// elements (the bias at the element's column), one bf16 pair into D.
 // CHECK: nvvm.wgmma.mma_async
-// CHECK: %[[V:.*]] = vector.load %{{.*}} : memref<128x264xf32, #gpu.address_space<workgroup>>, vector<4xf32>
-// CHECK: %[[S:.*]] = arith.addf %{{.*}}, %[[V]] : vector<4xf32>
-// CHECK: vector.store %[[S]], %{{.*}} {alignment = 16 : i64} : memref<?x?xf32>, vector<4xf32>
-// CHECK: vector.extract %[[S]][0] : f32 from vector<4xf32>
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: %[[V:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xf32>
+// CHECK: %[[S:.*]] = arith.addf %{{.*}}, %[[V]] : vector<2xf32>
+// CHECK: vector.store %[[S]], %{{.*}} {alignment = 8 : i64} : memref<?x?xf32>, vector<2xf32>
+// CHECK: vector.extract %[[S]][0] : f32 from vector<2xf32>
 // CHECK: memref.load %{{.*}} : memref<?xf32>
 // CHECK: math.tanh
 // CHECK: arith.truncf %{{.*}} : f32 to bf16
-// CHECK: vector.extract %[[S]][3] : f32 from vector<4xf32>
+// CHECK: vector.extract %[[S]][1] : f32 from vector<2xf32>
 // CHECK: math.tanh
-// CHECK: %[[R:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xbf16>
-// CHECK: vector.store %[[R]], %{{.*}} {alignment = 8 : i64} : memref<?x?xbf16>, vector<4xbf16>
+// CHECK: %[[R:.*]] = vector.from_elements %{{.*}}, %{{.*}} : vector<2xbf16>
+// CHECK: vector.store %[[R]], %{{.*}} {alignment = 4 : i64} : memref<?x?xbf16>, vector<2xbf16>
 // Elsewhere one element at a time.
 // CHECK: } else {
 // CHECK: memref.store %{{.*}} : memref<?x?xf32>

@@ -94,14 +94,9 @@ struct TensorCoreTiling {
   static constexpr int64_t boxN = 64;
   /// Bytes of one stage of the shared-memory ring (TensorCoreOperands::
   /// stages() of them): A's 128 rows and B's 256 columns of 128 bytes of k
-  /// each. The epilogue stages the tile of C through the same memory.
+  /// each.
   static constexpr int64_t aStageBytes = tileM * 128;
   static constexpr int64_t stageBytes = (tileM + tileN) * 128;
-  /// f32 elements of padding per row of the tile of C staged for the
-  /// epilogue (against bank conflicts; rows stay 16-byte aligned).
-  static constexpr int64_t epiloguePad = 8;
-  static_assert(tileM * (tileN + epiloguePad) * 4 <= 3 * stageBytes,
-                "the staged tile of C must fit in the stages");
   /// Tiles are taken in bands of this many tile rows (all the columns of
   /// a band before the next band), so that the blocks running at a time
   /// share their A and B tiles in L2.
@@ -277,6 +272,23 @@ Value buildEpilogueElement(OpBuilder &b, Location loc,
 void storeContractionElement(OpBuilder &b, Location loc,
                              linalg::LinalgOp epilogue, Value c,
                              ArrayRef<Value> where, Value cValue);
+
+/// Stores the f32 accumulator `value` of C's element at `where`: C = init
+/// + value (C's old contents when `init`, an f32, is null), rounded once
+/// to C's type, through storeContractionElement.
+void storeContractionScalar(OpBuilder &b, Location loc,
+                            const ContractionMatch &match,
+                            linalg::LinalgOp epilogue, Value value,
+                            ArrayRef<Value> where, Value init);
+
+/// The same for two accumulators of consecutive elements of C's (and the
+/// fused op's output's) innermost dimension, at `where` and `next`, as one
+/// vector of two: the caller knows they lie inside C and are aligned.
+void storeContractionPair(OpBuilder &b, Location loc,
+                          const ContractionMatch &match,
+                          linalg::LinalgOp epilogue, Value v0, Value v1,
+                          ArrayRef<Value> where, ArrayRef<Value> next,
+                          Value init);
 
 //===----------------------------------------------------------------------===//
 // Tensor-core contraction (TensorCoreContraction.cpp)
