@@ -76,7 +76,7 @@ static struct {
   int (*isAccessible)(const void *, size_t, int);
   int (*targetKernel)(IdentTy *, int64_t, int32_t, int32_t, void *,
                       KernelArgsTy *);
-} gState = {PTHREAD_ONCE_INIT, PTHREAD_MUTEX_INITIALIZER};
+} gState = {.once = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
 
 static void fail(const char *where, const char *message) {
   fprintf(stderr, "offload: %s: %s\n", where, message);
@@ -252,7 +252,7 @@ HIDDEN void __offload_gpu_memset(const char *where, void *dst, int64_t bits,
  * from its first element to its last. */
 static Range viewedRange(int64_t rank, const void *descriptor,
                          int64_t elementBytes) {
-  const char *const *pointers = descriptor;
+  char *const *pointers = (char *const *)(uintptr_t)descriptor;
   const int64_t *fields = (const int64_t *)(pointers + 2);
   int64_t offset = fields[0];
   const int64_t *sizes = fields + 1, *strides = fields + 1 + rank;
@@ -263,7 +263,7 @@ static Range viewedRange(int64_t rank, const void *descriptor,
     if (span)
       span += (sizes[d] - 1) * strides[d];
   }
-  Range range = {(char *)pointers[1] + offset * elementBytes,
+  Range range = {pointers[1] + offset * elementBytes,
                  (size_t)(span * elementBytes), 0};
   return range;
 }

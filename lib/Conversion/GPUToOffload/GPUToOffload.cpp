@@ -569,6 +569,9 @@ struct ConvertGPUToOffloadPass
       if (isa_and_nonnull<gpu::GPUDialect>(op->getDialect())) {
         hostOps = true;
         failed |= mlir::failed(checkHostOp(op));
+        // The body of a gpu.launch is device code.
+        if (isa<gpu::LaunchOp>(op))
+          return WalkResult::skip();
       }
       return WalkResult::advance();
     });

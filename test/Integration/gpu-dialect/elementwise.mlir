@@ -9,7 +9,7 @@
 //
 // RUN: offload-cc %s --offload-targets=host -o %t
 // RUN: env LIBOMPTARGET_INFO=16 %t 2> %t.info | FileCheck %s --match-full-lines
-// RUN: FileCheck %s --check-prefix=LAUNCH < %t.info
+// RUN: FileCheck %s --check-prefix=NAMES < %t.info
 //
 // The same program for a GPU and the host device runs on the GPU when there
 // is one (scripts/gpu-tests.sh), else on the host device.
@@ -23,8 +23,14 @@
 // CHECK: grid2d: 0 1 2 3 4 5 100 101 102 103 104 105 200 201 202 203 204 205 300 301 302 303 304 305 400 401 402 403 404 405
 // CHECK: async: 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 41 42 43 44 45 46 47 48 49 50 51 52 53 54 55 56 57 58 59
 
-// The runtime's launches: the grid and block of each gpu.launch_func; the
-// kernel @scale of both modules under its module's name.
+// The runtime's launches, the kernel @scale of both modules under its
+// module's name; on a GPU (scripts/gpu-tests.sh) with the grid and block of
+// each gpu.launch_func (the host device ignores them: its kernels loop).
+// NAMES: Launching kernel saxpy with
+// NAMES: Launching kernel m1_scale with
+// NAMES: Launching kernel m2_scale with
+// NAMES: Launching kernel grid2d with
+// NAMES: Launching kernel addone with
 // LAUNCH: Launching kernel saxpy with [4,1,1] blocks and [16,1,1] threads in BARE mode
 // LAUNCH: Launching kernel m1_scale with [2,1,1] blocks and [32,1,1] threads in BARE mode
 // LAUNCH: Launching kernel m2_scale with [2,1,1] blocks and [32,1,1] threads in BARE mode

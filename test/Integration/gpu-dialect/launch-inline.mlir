@@ -9,7 +9,7 @@
 //
 // RUN: offload-cc %s --offload-targets=host -o %t
 // RUN: env LIBOMPTARGET_INFO=16 %t 2> %t.info | FileCheck %s --match-full-lines --check-prefixes=ORDER,CHECK
-// RUN: FileCheck %s --check-prefix=LAUNCH < %t.info
+// RUN: FileCheck %s --check-prefix=NAMES < %t.info
 // RUN: offload-cc %s --offload-targets=nvptx:sm_90,host -o %t.both
 // RUN: %t.both | FileCheck %s --match-full-lines --check-prefixes=ANY,CHECK
 
@@ -31,7 +31,8 @@
 // ANY-DAG: block 1 thread 3: 7
 // CHECK: registered: 1000 1002 1006 1012 2020 2030 2042 2056
 
-// The dynamic shared memory is the launch's: 16 bytes.
+// The outlined kernel; on a GPU with the launch's grid and block.
+// NAMES: Launching kernel main_kernel with
 // LAUNCH: Launching kernel main_kernel with [2,1,1] blocks and [4,1,1] threads in BARE mode
 
 module attributes {gpu.container_module} {

@@ -12,6 +12,11 @@
 // CHECK: wmma row 0: 23 23 26 23 23 26 23 23 26 23 23 26 23 23 26 23
 // CHECK: wmma row 5: 26 23 23 26 23 23 26 23 23 26 23 23 26 23 23 26
 // CHECK: wmma sum: 6120
+//
+// LAUNCH: Launching kernel allreduce with [2,1,1] blocks and [64,1,1] threads in BARE mode
+// LAUNCH: Launching kernel shuffle with [1,1,1] blocks and [32,1,1] threads in BARE mode
+// LAUNCH: Launching kernel reverse with [2,1,1] blocks and [8,1,1] threads in BARE mode
+// LAUNCH: Launching kernel wmma with [1,1,1] blocks and [32,1,1] threads in BARE mode
 
 module attributes {gpu.container_module} {
   gpu.module @kernels {
@@ -20,7 +25,7 @@ module attributes {gpu.container_module} {
       %i = gpu.global_id x
       %ii = arith.index_cast %i : index to i32
       %v = arith.sitofp %ii : i32 to f32
-      %sum = gpu.all_reduce add %v {} : (f32) -> (f32)
+      %sum = gpu.all_reduce add %v uniform {} : (f32) -> (f32)
       %t = gpu.thread_id x
       %b = gpu.block_id x
       %c0 = arith.constant 0 : index
