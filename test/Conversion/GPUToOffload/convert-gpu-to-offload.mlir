@@ -204,3 +204,30 @@ module attributes {gpu.container_module, offload.targets = [#offload.nvptx<chip 
     }
   }
 }
+
+// -----
+
+// gpu.host_register passes the unranked memref's rank and ranked descriptor
+// (and the element size); host_shared allocations say so;
+// gpu.set_default_device passes the device.
+
+// CHECK-LABEL: func.func @host_memory(
+// CHECK-SAME: %[[U:.*]]: memref<*xf32>, %[[DEV:.*]]: i32)
+// CHECK: %[[DESC:.*]] = builtin.unrealized_conversion_cast %[[U]] : memref<*xf32> to !llvm.struct<(i64, ptr)>
+// CHECK: %[[RANK:.*]] = llvm.extractvalue %[[DESC]][0] : !llvm.struct<(i64, ptr)>
+// CHECK: %[[RANKED:.*]] = llvm.extractvalue %[[DESC]][1] : !llvm.struct<(i64, ptr)>
+// CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : i64) : i64
+// CHECK: llvm.call @__offload_gpu_host_register(%{{.*}}, %[[RANK]], %[[RANKED]], %[[FOUR]]) : (!llvm.ptr, i64, !llvm.ptr, i64) -> ()
+// CHECK: llvm.call @__offload_gpu_set_default_device(%{{.*}}, %[[DEV]]) : (!llvm.ptr, i32) -> ()
+// CHECK: %[[SHARED:.*]] = llvm.mlir.constant(1 : i32) : i32
+// CHECK: llvm.call @__offload_gpu_alloc(%{{.*}}, %{{.*}}, %[[SHARED]])
+// CHECK: llvm.call @__offload_gpu_host_unregister(
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  func.func @host_memory(%u: memref<*xf32>, %dev: i32) {
+    gpu.host_register %u : memref<*xf32>
+    gpu.set_default_device %dev
+    %m = gpu.alloc host_shared () : memref<16xf32>
+    gpu.host_unregister %u : memref<*xf32>
+    return
+  }
+}
