@@ -455,8 +455,7 @@ static bool isSupportedKernelArgument(Type type) {
     return true;
   auto memref = dyn_cast<MemRefType>(type);
   return memref && !memref.getMemorySpace() && memref.isStrided() &&
-         (type.isIntOrIndexOrFloat() ||
-          memref.getElementType().isIntOrIndexOrFloat());
+         memref.getElementType().isIntOrIndexOrFloat();
 }
 
 /// Checks a host operation of the gpu dialect (outside gpu.modules) before
