@@ -12,18 +12,17 @@
 |* CUDA driver takes a kernel's arguments as one buffer here, laid out as   *|
 |* the cubin's parameter table (.nv.info.<kernel>) says.                    *|
 |*                                                                            *|
-|* liboffload is loaded with dlmopen into a link namespace of its own, with *|
-|* its own copy of libLLVM: in mlir-runner's namespace its plugins would    *|
-|* register LLVM's code generation options a second time, which stops the   *|
-|* process ("Option 'march' registered more than once!").                   *|
+|* liboffload's plugins register LLVM's code generation options when they   *|
+|* start; mlir-runner has options of some of the same names, so those are   *|
+|* taken out of LLVM's registry first (MGPUOptions.cpp), or the process     *|
+|* would stop ("Option 'march' registered more than once!"). (A link        *|
+|* namespace of its own, dlmopen, would avoid that, but the CUDA driver     *|
+|* crashes there: seen on an H100.)                                          *|
 |*                                                                            *|
 |* Environment: OFFLOAD_MGPU_DEVICE=n picks the n-th GPU liboffload finds    *|
 |* (default 0; mgpuSetDefaultDevice too).                                    *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
-
-/* dlmopen */
-#define _GNU_SOURCE
 
 /* OffloadAPI.h uses `bool` without including <stdbool.h>. */
 #include <stdbool.h>
@@ -44,11 +43,11 @@
 /*===----------------------------------------------------------------------===*/
 
 #define OL_FUNCTIONS(X)                                                        \
-  X(olInit) X(olIterateDevices) X(olGetDeviceInfo) X(olGetPlatformInfo)       \
+  X(olInit) X(olShutDown) X(olIterateDevices) X(olGetDeviceInfo) X(olGetPlatformInfo)       \
   X(olCreateProgram) X(olDestroyProgram) X(olGetSymbol) X(olLaunchKernel)     \
   X(olCreateQueue) X(olDestroyQueue) X(olSyncQueue) X(olCreateEvent)          \
   X(olDestroyEvent) X(olSyncEvent) X(olWaitEvents) X(olMemAlloc)              \
-  X(olMemFree) X(olMemcpy) X(olMemFill) X(olMemRegister) X(olMemUnregister)
+  X(olMemFree) X(olMemcpy) X(olMemFill)
 
 static struct {
 #define FIELD(name) __typeof__(&name) name;
@@ -56,15 +55,13 @@ static struct {
 #undef FIELD
 } ol;
 
+/* MGPUOptions.cpp. */
+void __offload_mgpu_yield_codegen_options(void);
+
 /* Loads liboffload (22: the ol* API of another major version differs). */
 static int loadLiboffload(void) {
   const char *library = "libLLVMOffload.so.22.1";
-  const char *plain = getenv("OFFLOAD_MGPU_NAMESPACE");
-  void *handle = NULL;
-  if (!plain || strcmp(plain, "0") != 0)
-    handle = dlmopen(LM_ID_NEWLM, library, RTLD_NOW | RTLD_LOCAL);
-  if (!handle)
-    handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
+  void *handle = dlopen(library, RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     fprintf(stderr, "mgpu: cannot load liboffload (%s): %s\n", library,
             dlerror());
@@ -163,14 +160,19 @@ static void pickDevice(void) {
             search.seen, g.wanted);
 }
 
+static void shutDown(void) { ol.olShutDown(); }
+
 static void initOnce(void) {
   if (!loadLiboffload())
     return;
+  __offload_mgpu_yield_codegen_options();
   ol_result_t result = ol.olInit();
   if (result != OL_SUCCESS) {
     report("olInit", result);
     return;
   }
+  /* Before the process's own destructors run (the plugins' objects). */
+  atexit(shutDown);
   const char *env = getenv("OFFLOAD_MGPU_DEVICE");
   g.wanted = env ? atoi(env) : 0;
   pickDevice();
@@ -513,20 +515,19 @@ EXPORT void mgpuMemset16(void *dst, unsigned short value, size_t count,
                     count * sizeof value));
 }
 
-/* Host memory the GPU may read and write in place (olMemRegister). */
+/* Host memory the GPU may read and write in place: liboffload 22's CUDA
+ * plugin does not register host memory with the driver (olMemRegister
+ * returns the host address and pins nothing: a kernel on it faults, seen on
+ * an H100), so this says so instead of letting kernels fault. */
 EXPORT void mgpuMemHostRegister(void *ptr, uint64_t sizeBytes) {
-  void *pinned = NULL;
-  if (ready())
-    CHECK(ol.olMemRegister(g.device, ptr, sizeBytes, 0, &pinned));
-  if (pinned && pinned != ptr)
-    fprintf(stderr, "mgpu: the GPU reaches registered memory at another "
-                    "address than the host's: kernels cannot use it\n");
+  (void)ptr;
+  (void)sizeBytes;
+  fprintf(stderr, "mgpu: gpu.host_register is not supported over liboffload "
+                  "22 (its CUDA plugin does not register host memory with "
+                  "the driver): copy the buffer with gpu.memcpy instead\n");
 }
 
-EXPORT void mgpuMemHostUnregister(void *ptr) {
-  if (ready())
-    CHECK(ol.olMemUnregister(g.device, ptr));
-}
+EXPORT void mgpuMemHostUnregister(void *ptr) { (void)ptr; }
 
 /* A ranked memref descriptor: allocated, aligned, offset, sizes[rank],
  * strides[rank]. The bytes from its first element to its last. */

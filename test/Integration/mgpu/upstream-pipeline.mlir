@@ -4,7 +4,8 @@
 // (docs/GPUDialect.md). On a machine without an NVIDIA GPU the library says
 // so; scripts/gpu-tests.sh runs it on the GPU, where it prints the CHECK
 // lines: a kernel on device memory (copies both ways, a 32-bit memset,
-// chains of async tokens) and one on registered host memory.
+// chains of async tokens). (gpu.host_register is not supported over
+// liboffload 22: the library says so.)
 //
 // REQUIRES: ptxas
 // UNSUPPORTED: cuda-gpu
@@ -19,7 +20,7 @@
 
 // CHECK: device: 9 11 13 15 17 19 21 23 25 27 29 31 33 35 37 39
 // CHECK: memset: 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7
-// CHECK: registered: 0 3 6 9 12 15 18 21 24 27 30 33 36 39 42 45
+// GPUERR-NOT: {{mgpu|terminate|pure virtual}}
 
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -39,7 +40,6 @@ module attributes {gpu.container_module} {
   llvm.mlir.global private constant @nl("\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @l_dev("device:\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @l_set("memset:\00") {addr_space = 0 : i32}
-  llvm.mlir.global private constant @l_reg("registered:\00") {addr_space = 0 : i32}
   func.func @print(%label: !llvm.ptr, %m: memref<16xf32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -60,9 +60,7 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     %c16 = arith.constant 16 : index
     %two = arith.constant 2.0 : f32
-    %three = arith.constant 3.0 : f32
     %nine = arith.constant 9 : i32
-    %zero = arith.constant 0 : i32
     %seven = arith.constant 7.0 : f32
     %h = memref.alloc() : memref<16xf32>
     scf.for %i = %c0 to %c16 step %c1 {
@@ -87,18 +85,6 @@ module attributes {gpu.container_module} {
     gpu.wait [%t8]
     %lset = llvm.mlir.addressof @l_set : !llvm.ptr
     func.call @print(%lset, %h) : (!llvm.ptr, memref<16xf32>) -> ()
-    // 3 i on registered host memory.
-    scf.for %i = %c0 to %c16 step %c1 {
-      %ii = arith.index_cast %i : index to i32
-      %f = arith.sitofp %ii : i32 to f32
-      memref.store %f, %h[%i] : memref<16xf32>
-    }
-    %u = memref.cast %h : memref<16xf32> to memref<*xf32>
-    gpu.host_register %u : memref<*xf32>
-    gpu.launch_func @k::@axpb blocks in (%c1, %c1, %c1) threads in (%c16, %c1, %c1) args(%h : memref<16xf32>, %three : f32, %zero : i32)
-    %lreg = llvm.mlir.addressof @l_reg : !llvm.ptr
-    func.call @print(%lreg, %h) : (!llvm.ptr, memref<16xf32>) -> ()
-    gpu.host_unregister %u : memref<*xf32>
     memref.dealloc %h : memref<16xf32>
     return
   }
