@@ -539,8 +539,6 @@ static LogicalResult checkKernel(gpu::GPUFuncOp kernel) {
              << "has an argument of type " << type
              << "; supported are integers, floats, index and strided memrefs "
                 "in the default memory space";
-  if (kernel.getFunctionType().getNumResults() != 0)
-    return kernel.emitOpError() << "returns values";
   return success();
 }
 

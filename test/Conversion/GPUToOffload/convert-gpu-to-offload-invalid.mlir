@@ -141,3 +141,131 @@ module attributes {gpu.container_module, offload.targets = [#offload.host]} {
     return %t : index
   }
 }
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  gpu.module @k {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @stream(%s: !llvm.ptr) {
+    %c1 = arith.constant 1 : index
+    // expected-error@+1 {{'gpu.launch_func' op with an async object (a stream) is not supported}}
+    gpu.launch_func <%s : !llvm.ptr> @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  gpu.module @k {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+  func.func @clusters() {
+    %c1 = arith.constant 1 : index
+    // expected-error@+1 {{'gpu.launch_func' op with thread block clusters is not supported}}
+    gpu.launch_func @k::@k clusters in (%c1, %c1, %c1) blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  gpu.binary @bin [#gpu.object<#nvvm.target, "">]
+  func.func @binary() {
+    %c1 = arith.constant 1 : index
+    // expected-error@+1 {{'gpu.launch_func' op launches @bin::@k, which is not a kernel of a gpu.module (kernels of a gpu.binary are not supported)}}
+    gpu.launch_func @bin::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  func.func @spaces(%x: memref<4xf32, 1>, %y: memref<4xf32>, %v: f32) {
+    // expected-error@+1 {{'gpu.memcpy' op the destination must be in the default memory space, not 1}}
+    gpu.memcpy %x, %y : memref<4xf32, 1>, memref<4xf32>
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  func.func @layout() {
+    // expected-error@+1 {{'gpu.alloc' op must allocate a memref with the identity layout}}
+    %m = gpu.alloc () : memref<4x4xf32, strided<[8, 1]>>
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  func.func @free(%x: memref<4xf32, 1>) {
+    // expected-error@+1 {{'gpu.dealloc' op frees a memref outside the default memory space}}
+    gpu.dealloc %x : memref<4xf32, 1>
+    return
+  }
+}
+
+// -----
+
+// expected-error@+1 {{a module in the gpu dialect needs its targets (offload.targets; offload-set-targets sets them)}}
+module attributes {gpu.container_module} {
+  gpu.module @k {
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  offload.kernel @same(%x: memref<4xf32>) {
+    offload.return
+  }
+  gpu.module @k {
+    // expected-error@+1 {{'gpu.func' op has the name of an offload.kernel of the module; rename one of them}}
+    gpu.func @same() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  llvm.mlir.global internal constant @__offload_region_k(0 : i8) : i8
+  gpu.module @m {
+    // expected-error@+1 {{'gpu.func' op cannot create its address: the module already has a symbol named @__offload_region_k}}
+    gpu.func @k() kernel {
+      gpu.return
+    }
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  gpu.module @k {
+    // expected-error@+1 {{'gpu.func' op has an argument of type 'vector<2xf32>'}}
+    gpu.func @k(%v: vector<2xf32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @vector(%v: vector<2xf32>) {
+    %c1 = arith.constant 1 : index
+    // expected-error@+1 {{'gpu.launch_func' op passes a kernel argument of type 'vector<2xf32>'; supported are integers, floats, index and strided memrefs in the default memory space}}
+    gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%v : vector<2xf32>)
+    return
+  }
+}
