@@ -11,6 +11,13 @@
 // RUN: env LIBOMPTARGET_INFO=16 %t 2> %t.info | FileCheck %s --match-full-lines
 // RUN: FileCheck %s --check-prefix=NAMES < %t.info
 //
+// With offloading disabled there is no device to launch on: the program
+// stops at the first launch, naming it (no host fallback: the buffers are
+// the device's).
+// RUN: env OMP_TARGET_OFFLOAD=disabled not --crash %t > %t.disabled.out 2> %t.disabled.err
+// RUN: FileCheck %s --check-prefix=DISABLED < %t.disabled.err
+// DISABLED: offload: kernel @m1::@saxpy at {{.*}}elementwise.mlir:[[#]]:5: the kernel could not be launched on device 0 (no image for the device, or offloading disabled; LIBOMPTARGET_INFO=-1 says more)
+//
 // The same program for a GPU and the host device runs on the GPU when there
 // is one (scripts/gpu-tests.sh), else on the host device.
 // RUN: offload-cc %s --offload-targets=nvptx:sm_90,host -o %t.both
