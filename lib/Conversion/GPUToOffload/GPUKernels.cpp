@@ -52,12 +52,10 @@ Operation *mlir::offload::findHostBlocker(gpu::GPUFuncOp kernel,
     functions[i]->walk([&](Operation *op) {
       if (op == functions[i])
         return WalkResult::advance();
-      bool gpuOnly = isGPUOnlyDialect(op->getDialect()
-                                          ? op->getDialect()->getNamespace()
-                                          : StringRef());
-      bool allowed =
-          isa<gpu::ReturnOp, gpu::PrintfOp>(op) ||
-          (inKernel && isHostKernelOp(op));
+      bool gpuOnly = isGPUOnlyDialect(
+          op->getDialect() ? op->getDialect()->getNamespace() : StringRef());
+      bool allowed = isa<gpu::ReturnOp, gpu::PrintfOp>(op) ||
+                     (inKernel && isHostKernelOp(op));
       if ((gpuOnly && !allowed) || isa<LLVM::InlineAsmOp>(op)) {
         blocker = op;
         return WalkResult::interrupt();
@@ -150,9 +148,9 @@ static void cloneBody(gpu::GPUFuncOp kernel, Region &region,
 /// Private in MLIR and internal in LLVM IR.
 static void makeInternal(func::FuncOp func) {
   func.setPrivate();
-  func->setAttr("llvm.linkage",
-                LLVM::LinkageAttr::get(func.getContext(),
-                                       LLVM::Linkage::Internal));
+  func->setAttr(
+      "llvm.linkage",
+      LLVM::LinkageAttr::get(func.getContext(), LLVM::Linkage::Internal));
 }
 
 /// A NUL-terminated string constant in the symbol table around `anchor`,
@@ -196,7 +194,8 @@ gpu::GPUFuncOp mlir::offload::buildGPUKernel(OpBuilder &b,
                                              StringRef name) {
   MLIRContext *ctx = kernel.getContext();
   auto attributionTypes = [](ArrayRef<BlockArgument> args) {
-    return llvm::map_to_vector(args, [](BlockArgument a) { return a.getType(); });
+    return llvm::map_to_vector(args,
+                               [](BlockArgument a) { return a.getType(); });
   };
   auto func = gpu::GPUFuncOp::create(
       b, kernel.getLoc(), name,
@@ -239,19 +238,19 @@ static void lowerPrintf(RewriterBase &rewriter, gpu::PrintfOp printf) {
   MLIRContext *ctx = printf.getContext();
   rewriter.setInsertionPoint(printf);
   Type ptrType = LLVM::LLVMPointerType::get(ctx);
-  auto callee = getOrDeclare(
-      rewriter, printf, "printf",
-      LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptrType},
-                                  /*isVarArg=*/true));
-  LLVM::GlobalOp format = getStringGlobal(rewriter, printf, "__offload_printf",
-                                          printf.getFormat());
+  auto callee =
+      getOrDeclare(rewriter, printf, "printf",
+                   LLVM::LLVMFunctionType::get(rewriter.getI32Type(), {ptrType},
+                                               /*isVarArg=*/true));
+  LLVM::GlobalOp format =
+      getStringGlobal(rewriter, printf, "__offload_printf", printf.getFormat());
   SmallVector<Value> args = {
       LLVM::AddressOfOp::create(rewriter, loc, format).getResult()};
   for (Value arg : printf.getArgs()) {
     Type type = arg.getType();
     if (isa<IndexType>(type))
-      arg = arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
-                                       arg);
+      arg =
+          arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), arg);
     else if (isa<FloatType>(type) && type.getIntOrFloatBitWidth() < 64)
       arg = arith::ExtFOp::create(rewriter, loc, rewriter.getF64Type(), arg);
     else if (type.isInteger() && type.getIntOrFloatBitWidth() < 32)
@@ -280,7 +279,8 @@ static func::FuncOp buildHostBody(OpBuilder &b, gpu::GPUFuncOp kernel,
     types.push_back(dropGPUAddressSpace(buffer.getType()));
   types.append(kNumHostIds, b.getIndexType());
   types.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI8Type()));
-  auto body = func::FuncOp::create(b, loc, name, FunctionType::get(ctx, types, {}));
+  auto body =
+      func::FuncOp::create(b, loc, name, FunctionType::get(ctx, types, {}));
   makeInternal(body);
 
   OpBuilder::InsertionGuard guard(b);
@@ -301,7 +301,8 @@ static func::FuncOp buildHostBody(OpBuilder &b, gpu::GPUFuncOp kernel,
   cloneBody(kernel, body.getBody(), mapping);
   dropGPUAddressSpaces(body);
 
-  ValueRange ids = entry->getArguments().slice(numArgs + numBuffers, kNumHostIds);
+  ValueRange ids =
+      entry->getArguments().slice(numArgs + numBuffers, kNumHostIds);
   Value dynamicShared = entry->getArguments().back();
   auto id = [&](unsigned group, gpu::Dimension dim) {
     return ids[group * 3 + static_cast<unsigned>(dim)];
@@ -329,8 +330,8 @@ static func::FuncOp buildHostBody(OpBuilder &b, gpu::GPUFuncOp kernel,
         })
         .Case([&](gpu::GlobalIdOp op) {
           gpu::Dimension dim = op.getDimension();
-          Value offset = arith::MulIOp::create(rewriter, op.getLoc(), id(1, dim),
-                                               id(2, dim));
+          Value offset = arith::MulIOp::create(rewriter, op.getLoc(),
+                                               id(1, dim), id(2, dim));
           rewriter.replaceOpWithNewOp<arith::AddIOp>(op, offset, id(0, dim));
         })
         .Case([&](gpu::DynamicSharedMemoryOp op) {
@@ -379,19 +380,19 @@ func::FuncOp mlir::offload::buildHostKernel(OpBuilder &b, gpu::GPUFuncOp kernel,
   SmallVector<Value> lbs(6, zero), steps(6, one);
   SmallVector<Value> ubs = {sizes[2], sizes[1], sizes[0],
                             sizes[5], sizes[4], sizes[3]};
-  scf::buildLoopNest(
-      b, loc, lbs, ubs, steps,
-      [&](OpBuilder &nested, Location loc, ValueRange ivs) {
-        SmallVector<Value> callArgs(args);
-        llvm::append_range(callArgs, buffers);
-        // thread x, y, z; block x, y, z; block size; grid size.
-        llvm::append_range(callArgs, ValueRange{ivs[5], ivs[4], ivs[3], ivs[2],
-                                                ivs[1], ivs[0], sizes[3],
-                                                sizes[4], sizes[5], sizes[0],
-                                                sizes[1], sizes[2]});
-        callArgs.push_back(dynamicShared);
-        func::CallOp::create(nested, loc, body, callArgs);
-      });
+  scf::buildLoopNest(b, loc, lbs, ubs, steps,
+                     [&](OpBuilder &nested, Location loc, ValueRange ivs) {
+                       SmallVector<Value> callArgs(args);
+                       llvm::append_range(callArgs, buffers);
+                       // thread x, y, z; block x, y, z; block size; grid size.
+                       llvm::append_range(
+                           callArgs,
+                           ValueRange{ivs[5], ivs[4], ivs[3], ivs[2], ivs[1],
+                                      ivs[0], sizes[3], sizes[4], sizes[5],
+                                      sizes[0], sizes[1], sizes[2]});
+                       callArgs.push_back(dynamicShared);
+                       func::CallOp::create(nested, loc, body, callArgs);
+                     });
   for (Value buffer : buffers)
     memref::DeallocOp::create(b, loc, buffer);
   memref::DeallocOp::create(b, loc, dynamicShared);
@@ -412,11 +413,12 @@ func::FuncOp mlir::offload::buildHostKernelStub(OpBuilder &b,
   Type ptrType = LLVM::LLVMPointerType::get(ctx);
   Type i32 = b.getI32Type(), i64 = b.getI64Type();
   std::string text = ("offload: " + message + "\n").str();
-  LLVM::GlobalOp string = getStringGlobal(b, func, "__offload_unsupported", text);
+  LLVM::GlobalOp string =
+      getStringGlobal(b, func, "__offload_unsupported", text);
   // write(2, text, size), then abort(): the C library of the process that
   // loaded the image.
-  auto write = getOrDeclare(b, func, "write",
-                            LLVM::LLVMFunctionType::get(i64, {i32, ptrType, i64}));
+  auto write = getOrDeclare(
+      b, func, "write", LLVM::LLVMFunctionType::get(i64, {i32, ptrType, i64}));
   auto abort = getOrDeclare(
       b, func, "abort",
       LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {}));

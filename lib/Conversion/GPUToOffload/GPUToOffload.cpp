@@ -165,11 +165,11 @@ struct LaunchFuncLowering : public OpConversionPattern<gpu::LaunchFuncOp> {
     Location loc = op.getLoc();
     MLIRContext *ctx = getContext();
     auto module = op->getParentOfType<ModuleOp>();
-    auto kernel =
-        SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(op, op.getKernel());
-    auto name = kernel ? kernel->getAttrOfType<StringAttr>(
-                             getDeviceKernelAttrName())
-                       : StringAttr();
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        op, op.getKernel());
+    auto name =
+        kernel ? kernel->getAttrOfType<StringAttr>(getDeviceKernelAttrName())
+               : StringAttr();
     auto address = name ? module.lookupSymbol<LLVM::GlobalOp>(
                               getKernelAddressName(name.getValue()))
                         : LLVM::GlobalOp();
@@ -216,10 +216,9 @@ struct LaunchFuncLowering : public OpConversionPattern<gpu::LaunchFuncOp> {
                   op.getKernelName().getValue())
                      .str()),
         LLVM::AddressOfOp::create(rewriter, loc, address)};
-    for (ValueRange size :
-         {adaptor.getGridSizeX(), adaptor.getGridSizeY(), adaptor.getGridSizeZ(),
-          adaptor.getBlockSizeX(), adaptor.getBlockSizeY(),
-          adaptor.getBlockSizeZ()})
+    for (ValueRange size : {adaptor.getGridSizeX(), adaptor.getGridSizeY(),
+                            adaptor.getGridSizeZ(), adaptor.getBlockSizeX(),
+                            adaptor.getBlockSizeY(), adaptor.getBlockSizeZ()})
       args.push_back(toI64(rewriter, loc, single(size)));
     ValueRange shared = adaptor.getDynamicSharedMemorySize();
     args.push_back(shared.empty() ? i32Constant(rewriter, loc, 0)
@@ -250,8 +249,8 @@ struct AllocLowering : public OpConversionPattern<gpu::AllocOp> {
     for (int64_t dim = 0; dim < type.getRank(); ++dim)
       sizes.push_back(type.isDynamicDim(dim)
                           ? single(dynamic[next++])
-                          : arith::ConstantIndexOp::create(
-                                rewriter, loc, type.getDimSize(dim))
+                          : arith::ConstantIndexOp::create(rewriter, loc,
+                                                           type.getDimSize(dim))
                                 .getResult());
     Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
     for (Value size : sizes)
@@ -260,11 +259,11 @@ struct AllocLowering : public OpConversionPattern<gpu::AllocOp> {
         rewriter, loc, toI64(rewriter, loc, count),
         i64Constant(rewriter, loc,
                     getElementSizeInBytes(type.getElementType())));
-    Value pointer = callRuntime(
-        rewriter, op, "__offload_gpu_alloc",
-        LLVM::LLVMPointerType::get(getContext()),
-        {getWhere(rewriter, op, "gpu.alloc"), bytes,
-         i32Constant(rewriter, loc, op.getHostShared() ? 1 : 0)});
+    Value pointer =
+        callRuntime(rewriter, op, "__offload_gpu_alloc",
+                    LLVM::LLVMPointerType::get(getContext()),
+                    {getWhere(rewriter, op, "gpu.alloc"), bytes,
+                     i32Constant(rewriter, loc, op.getHostShared() ? 1 : 0)});
     // The descriptor: the pointer, the dynamic sizes, then the dynamic
     // strides of the identity layout (products of the sizes inside).
     SmallVector<Value> params = {pointer};
@@ -343,13 +342,13 @@ struct MemsetLowering : public OpConversionPattern<gpu::MemsetOp> {
     Value dst = single(adaptor.getDst());
     Value value = single(adaptor.getValue());
     auto type = cast<MemRefType>(dst.getType());
-    callRuntime(
-        rewriter, op, "__offload_gpu_memset", Type(),
-        {getWhere(rewriter, op, "gpu.memset"), getPointer(rewriter, loc, dst),
-         packKernelArgument(rewriter, loc, value).front(),
-         i32Constant(rewriter, loc,
-                     getElementSizeInBytes(type.getElementType())),
-         getNumElements(rewriter, loc, dst)});
+    callRuntime(rewriter, op, "__offload_gpu_memset", Type(),
+                {getWhere(rewriter, op, "gpu.memset"),
+                 getPointer(rewriter, loc, dst),
+                 packKernelArgument(rewriter, loc, value).front(),
+                 i32Constant(rewriter, loc,
+                             getElementSizeInBytes(type.getElementType())),
+                 getNumElements(rewriter, loc, dst)});
     replaceWithoutToken(rewriter, op, {});
     return success();
   }
@@ -378,10 +377,10 @@ struct HostRegisterLowering : public OpConversionPattern<OpTy> {
     Value desc =
         UnrealizedConversionCastOp::create(rewriter, loc, descType, value)
             .getResult(0);
-    Value rank = LLVM::ExtractValueOp::create(rewriter, loc, desc,
-                                              ArrayRef<int64_t>{0});
-    Value ranked = LLVM::ExtractValueOp::create(rewriter, loc, desc,
-                                                ArrayRef<int64_t>{1});
+    Value rank =
+        LLVM::ExtractValueOp::create(rewriter, loc, desc, ArrayRef<int64_t>{0});
+    Value ranked =
+        LLVM::ExtractValueOp::create(rewriter, loc, desc, ArrayRef<int64_t>{1});
     bool reg = std::is_same_v<OpTy, gpu::HostRegisterOp>;
     callRuntime(rewriter, op,
                 reg ? "__offload_gpu_host_register"
@@ -429,12 +428,12 @@ struct WaitLowering : public OpConversionPattern<gpu::WaitOp> {
 
 void mlir::offload::populateGPUToOffloadConversionPatterns(
     TypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<LaunchFuncLowering, AllocLowering, DeallocLowering,
-               MemcpyLowering, MemsetLowering,
-               HostRegisterLowering<gpu::HostRegisterOp>,
-               HostRegisterLowering<gpu::HostUnregisterOp>,
-               SetDefaultDeviceLowering, WaitLowering>(converter,
-                                                       patterns.getContext());
+  patterns
+      .add<LaunchFuncLowering, AllocLowering, DeallocLowering, MemcpyLowering,
+           MemsetLowering, HostRegisterLowering<gpu::HostRegisterOp>,
+           HostRegisterLowering<gpu::HostUnregisterOp>,
+           SetDefaultDeviceLowering, WaitLowering>(converter,
+                                                   patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -621,8 +620,8 @@ struct ConvertGPUToOffloadPass
         if (!symbol || counts[symbol.getName()] < 2)
           continue;
         StringAttr old = symbol.getNameAttr();
-        auto renamed = StringAttr::get(
-            ctx, source.getName() + "_" + symbol.getName());
+        auto renamed =
+            StringAttr::get(ctx, source.getName() + "_" + symbol.getName());
         if (mlir::failed(symbols.rename(&op, renamed)))
           return signalPassFailure();
         for (gpu::LaunchFuncOp launch : launches)
@@ -665,8 +664,7 @@ struct ConvertGPUToOffloadPass
                  "another (build for a GPU too, e.g. "
                  "--offload-targets=nvptx,host)";
           diag.attachNote(kernel.getLoc())
-              << "in kernel @" << source.getName() << "::@"
-              << kernel.getName();
+              << "in kernel @" << source.getName() << "::@" << kernel.getName();
           failed = true;
         }
         kernels.push_back({kernel, blocker});
@@ -724,8 +722,10 @@ struct ConvertGPUToOffloadPass
         } else {
           buildHostKernelStub(
               b, kernel, kernelName,
-              ("kernel @" + kernelName + " cannot run on the host device: it "
-               "uses '" + blocker->getName().getStringRef() + "' at " +
+              ("kernel @" + kernelName +
+               " cannot run on the host device: it "
+               "uses '" +
+               blocker->getName().getStringRef() + "' at " +
                formatLocation(blocker->getLoc()) +
                ", which needs the threads of a block to run together")
                   .str());

@@ -1,4 +1,5 @@
-//===- GPUToOffload.h - gpu dialect input to the offload runtime -*- C++ -*-===//
+//===- GPUToOffload.h - gpu dialect input to the offload runtime -*- C++
+//-*-===//
 //
 // Programs written in MLIR's gpu dialect (host code with gpu.launch_func,
 // gpu.alloc, gpu.memcpy, ...; kernels in gpu.modules) run through the
