@@ -58,6 +58,21 @@ build)
     --offload-targets=nvptx:sm_90,host -o "$D/reshape-paths"
   "$B/offload-cc" test/Integration/devices/split.mlir \
     --offload-targets=nvptx:sm_90,host -o "$D/split-devices"
+  # Programs in the gpu dialect (docs/GPUDialect.md), and the kernels only a
+  # GPU runs (all-reduce, shuffles, a barrier, wmma).
+  for p in elementwise launch-inline Inputs/gpu-only; do
+    "$B/offload-cc" "test/Integration/gpu-dialect/$p.mlir" \
+      --offload-targets=nvptx:sm_90,host -o "$D/gpu-dialect-${p#Inputs/}"
+  done
+  # MLIR's mgpu* functions over liboffload (docs/GPUDialect.md): a program
+  # lowered by upstream's gpu-lower-to-nvvm-pipeline, as an executable linked
+  # with libOffloadMGPURuntime.so.
+  mlir-opt-22 test/Integration/mgpu/upstream-pipeline.mlir \
+    --gpu-lower-to-nvvm-pipeline="cubin-chip=sm_90 cubin-features=+ptx80 cubin-format=bin" |
+    mlir-translate-22 --mlir-to-llvmir -o "$D/mgpu.ll"
+  cp build/lib/libOffloadMGPURuntime.so "$D/"
+  /usr/lib/llvm-22/bin/clang -Wno-override-module "$D/mgpu.ll" -o "$D/mgpu" \
+    -L"$D" -lOffloadMGPURuntime -Wl,-rpath,'$ORIGIN'
   # Every math op: with libdevice, and without it (the approximations).
   python3 test/Integration/math/Inputs/math_ops.py gen > "$D/math-ops.mlir"
   "$B/offload-cc" "$D/math-ops.mlir" --offload-targets=nvptx:sm_90,host \
@@ -138,6 +153,12 @@ for p in reshape-paths split-devices; do
   run $p info LIBOMPTARGET_INFO=16 ./$p
   run $p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p
 done
+for p in elementwise launch-inline gpu-only; do
+  run gpu-dialect-$p info LIBOMPTARGET_INFO=16 ./gpu-dialect-$p
+  run gpu-dialect-$p memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./gpu-dialect-$p
+done
+run mgpu run ./mgpu
+run gpu-dialect-gpu-only racecheck compute-sanitizer --tool racecheck --report-api-errors no --error-exitcode 3 ./gpu-dialect-gpu-only
 RUN
   chmod +x "$D/run.sh"
   echo "built $D; now run: bash $D/run.sh (carry .device), then: $0 check DIR"
@@ -273,6 +294,25 @@ check)
   for p in math-ops math-ops-approx; do
     desc="$p launches"; check --check-prefix=LAUNCH "$G/math-ops.test" < "$R/$p.info.err"
   done
+  # The gpu dialect: results, the grid of each launch as the program gave
+  # it, no memory errors (no races in the barrier and wmma kernels).
+  GD=test/Integration/gpu-dialect
+  for p in elementwise:CHECK launch-inline:ANY,CHECK Inputs/gpu-only:CHECK; do
+    prefixes=${p#*:}; p=${p%%:*}; n=gpu-dialect-${p#Inputs/}
+    for v in info memcheck; do
+      desc="$n results ($v)"
+      check --match-full-lines --check-prefixes=$prefixes "$GD/$p.mlir" < "$R/$n.$v.out"
+    done
+    desc="$n launches"; check --check-prefix=LAUNCH "$GD/$p.mlir" < "$R/$n.info.err"
+    desc="$n under compute-sanitizer memcheck: no errors"
+    check --check-prefix=SANITIZER "$0" < "$R/$n.memcheck.out"
+  done
+  desc="gpu-dialect-gpu-only under compute-sanitizer racecheck"
+  check --check-prefix=SANITIZER "$0" < "$R/gpu-dialect-gpu-only.racecheck.out"
+  desc="mgpu (upstream's lowering over liboffload) results"
+  check --match-full-lines test/Integration/mgpu/upstream-pipeline.mlir < "$R/mgpu.run.out"
+  desc="mgpu: no error messages"
+  check --allow-empty --check-prefix=GPUERR test/Integration/mgpu/upstream-pipeline.mlir < "$R/mgpu.run.err"
   desc="queued-fault stops the program with the kernel's name and locations"
   check "$G/queued-fault.test" < "$R/queued-fault.run.err"
   exit $fail

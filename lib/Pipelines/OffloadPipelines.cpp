@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -64,6 +65,11 @@ void mlir::offload::buildOffloadDevicePipeline(
   OffloadSetTargetsOptions targets;
   targets.targets = options.targets;
   pm.addPass(createOffloadSetTargets(targets));
+  // Programs in the gpu dialect: gpu.launch bodies into gpu.modules, then
+  // their kernels into the device modules and their host operations into
+  // calls of the support library (nothing to do for other programs).
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createConvertGPUToOffload());
   OffloadOutlineLinalgOptions outline;
   outline.remarks = options.remarks;
   pm.addPass(createOffloadOutlineLinalg(outline));

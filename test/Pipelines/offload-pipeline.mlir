@@ -92,9 +92,13 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
 // The host code gets line tables, then the map names are legalized last,
 // after every pass that rewrites locations.
-// Linalg ops: outlined right after the targets are set; what stays in host
-// code becomes loops before the host's structured control flow is lowered.
+// Programs in the gpu dialect: gpu.launch bodies outlined, then everything
+// of the gpu dialect converted, right after the targets are set.
+// Linalg ops: outlined next; what stays in host code becomes loops before
+// the host's structured control flow is lowered.
 // PASSES: offload-set-targets{targets=host},
+// PASSES-NEXT: gpu-kernel-outlining{data-layout-str=},
+// PASSES-NEXT: convert-gpu-to-offload,
 // PASSES-NEXT: offload-outline-linalg{remarks=false},
 // PASSES: convert-offload-to-omp,
 // PASSES-NEXT: convert-linalg-to-loops,
@@ -108,4 +112,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // BUFFERIZE-NEXT: offload-bufferize-host,
 // BUFFERIZE: convert-bufferization-to-memref,
 // BUFFERIZE-NEXT: offload-set-targets{targets=host},
+// BUFFERIZE-NEXT: gpu-kernel-outlining
+// BUFFERIZE-NEXT: convert-gpu-to-offload,
 // BUFFERIZE-NEXT: offload-outline-linalg

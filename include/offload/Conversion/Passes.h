@@ -3,6 +3,7 @@
 #ifndef OFFLOAD_CONVERSION_PASSES_H
 #define OFFLOAD_CONVERSION_PASSES_H
 
+#include "offload/Conversion/GPUToOffload/GPUToOffload.h"
 #include "offload/Conversion/OffloadToGPU/OffloadToGPU.h"
 #include "offload/Conversion/OffloadToOpenMP/OffloadToOpenMP.h"
 

@@ -82,6 +82,64 @@ def ConvertOffloadToGPU : Pass<"convert-offload-to-gpu", "ModuleOp"> {
   ];
 }
 
+def ConvertGPUToOffload : Pass<"convert-gpu-to-offload", "ModuleOp"> {
+  let summary = "Run upstream gpu dialect host code and kernels through the "
+                "offload runtime";
+  let description = [{
+    Takes a module written in MLIR's `gpu` dialect (host code with
+    `gpu.launch_func`, `gpu.alloc`, `gpu.memcpy`, ... and kernels in
+    `gpu.module`s; `gpu.launch` bodies are outlined first by
+    `gpu-kernel-outlining`) to what the rest of `offload-pipeline` builds and
+    runs through libomptarget:
+
+    * every kernel (`gpu.func` with `gpu.kernel`) of every `gpu.module` goes
+      into the device module of each target of `offload.targets`
+      (`gpu.module @__offload_<target>`, the module `convert-offload-to-gpu`
+      also fills), with the offload runtime's calling convention
+      (KernelABI.h: a leading ignored pointer, 8-byte parameters, memrefs as
+      a first-element pointer and their dynamic sizes and strides) followed
+      by seven i64: the grid (x, y, z), the block (x, y, z) and the bytes of
+      dynamic shared memory. The functions and globals of the `gpu.module`
+      are copied along; symbols two `gpu.module`s both define are renamed
+      `<module>_<symbol>`.
+    * On GPU targets the kernel stays a `gpu.func` with its body.
+    * On the host target (the runtime's host device runs a kernel once, on
+      one thread) the kernel becomes a `func.func` that runs the body for
+      every block and thread in turn: `gpu.thread_id`, `gpu.block_id`,
+      `gpu.block_dim`, `gpu.grid_dim` and `gpu.global_id` become the loop
+      indices and the launch's sizes, workgroup attributions and dynamic
+      shared memory are allocated once per launch, private attributions per
+      thread, and `gpu.printf` calls `printf`. A kernel that needs threads to
+      run together (`gpu.barrier`, shuffles, subgroup and all-reduce
+      operations, target intrinsics) cannot run there: when the host is the
+      module's only target that is an error at the operation; otherwise the
+      host image gets a kernel that stops the program with a message naming
+      the kernel and the operation.
+    * Host operations become calls into the support library
+      (`include/offload/Runtime/GPUDialectRuntime.h`): `gpu.alloc`
+      (`host_shared` too), `gpu.dealloc`, `gpu.memcpy`, `gpu.memset`,
+      `gpu.host_register`, `gpu.host_unregister`, `gpu.set_default_device`
+      and `gpu.launch_func` (grid, block and dynamic shared memory of the
+      op). Every operation completes before it returns, so `gpu.wait` and
+      async tokens need no code: they are dropped. Tokens may only be used
+      by gpu operations.
+
+    Each kernel's host address is an `llvm.mlir.global
+    @__offload_region_<kernel>` marked `offload.entry`, as for offload
+    kernels. The `gpu.module`s are erased.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::NVVM::NVVMDialect",  // device module targets
+    "::mlir::ROCDL::ROCDLDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def ConvertOffloadToOpenMP : Pass<"convert-offload-to-omp", "ModuleOp"> {
   let summary = "Lower launches and data movement to libomptarget calls";
   let description = [{

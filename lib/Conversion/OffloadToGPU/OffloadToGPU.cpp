@@ -44,6 +44,15 @@ namespace mlir::offload {
 using namespace mlir;
 using namespace mlir::offload;
 
+std::string mlir::offload::getDeviceModuleName(TargetAttrInterface target) {
+  std::string name = ("__offload_" + target.getTargetName()).str();
+  if (auto nvptx = dyn_cast<NVPTXTargetAttr>(target))
+    name += "_" + nvptx.getChip().str();
+  else if (auto amdgpu = dyn_cast<AMDGPUTargetAttr>(target))
+    name += "_" + amdgpu.getChip().str();
+  return name;
+}
+
 std::string mlir::offload::getFallbackName(StringRef kernelName) {
   return ("__offload_fallback_" + kernelName).str();
 }
@@ -1637,11 +1646,7 @@ struct ConvertOffloadToGPUPass
     KernelAccessAnalysis accesses;
     rewriter.setInsertionPointToEnd(module.getBody());
     for (TargetAttrInterface target : targets) {
-      std::string name = ("__offload_" + target.getTargetName()).str();
-      if (auto nvptx = dyn_cast<NVPTXTargetAttr>(target))
-        name += "_" + nvptx.getChip().str();
-      else if (auto amdgpu = dyn_cast<AMDGPUTargetAttr>(target))
-        name += "_" + amdgpu.getChip().str();
+      std::string name = getDeviceModuleName(target);
       // Kernels on Hopper's tensor cores need the target's wgmma variant
       // (sm_90a for sm_90) for the whole device module; targets without
       // wgmma may have mma.sync (sm_80 on).
@@ -1660,14 +1665,22 @@ struct ConvertOffloadToGPUPass
           moduleTarget = warp;
         }
       }
-      auto gpuModule =
-          gpu::GPUModuleOp::create(rewriter, module.getLoc(), name,
-                                   rewriter.getArrayAttr({moduleTarget}));
+      // convert-gpu-to-offload may have made the module already (kernels
+      // of the gpu dialect): add to it, so that each target keeps one image.
+      auto gpuModule = symbolTable.lookup<gpu::GPUModuleOp>(name);
+      if (gpuModule &&
+          gpuModule->getAttr(OffloadDialect::getTargetAttrName()) == target) {
+        gpuModule.setTargetsAttr(rewriter.getArrayAttr({moduleTarget}));
+      } else {
+        gpuModule =
+            gpu::GPUModuleOp::create(rewriter, module.getLoc(), name,
+                                     rewriter.getArrayAttr({moduleTarget}));
+        symbolTable.insert(gpuModule);
+      }
       gpuModule->setAttr(OffloadDialect::getTargetAttrName(), target);
       if (Attribute bounded =
               module->getAttr(OffloadDialect::getBoundedWaitsAttrName()))
         gpuModule->setAttr(OffloadDialect::getBoundedWaitsAttrName(), bounded);
-      symbolTable.insert(gpuModule);
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(gpuModule.getBody());
       for (KernelOp kernel : kernels) {

@@ -10,10 +10,14 @@ namespace mlir {
 class RewriterBase;
 namespace offload {
 class KernelOp;
+class TargetAttrInterface;
 class LaunchOp;
 
 #define GEN_PASS_DECL_CONVERTOFFLOADTOGPU
 #include "offload/Conversion/Passes.h.inc"
+
+/// Name of the device module of `target`: `__offload_<target>[_<chip>]`.
+std::string getDeviceModuleName(TargetAttrInterface target);
 
 /// Name of the host copy of kernel `kernelName`.
 std::string getFallbackName(StringRef kernelName);
