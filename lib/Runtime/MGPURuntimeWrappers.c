@@ -111,6 +111,10 @@ static struct {
   pthread_once_t once;
   pthread_mutex_t lock;
   int ok;
+  /* liboffload was shut down at exit: what the program's own destructors
+   * free afterwards (mgpuModuleUnload from a global destructor) is gone
+   * with it. */
+  int finished;
   int wanted; /* which GPU */
   ol_device_handle_t device, host;
   Allocation *allocations;
@@ -160,7 +164,10 @@ static void pickDevice(void) {
             search.seen, g.wanted);
 }
 
-static void shutDown(void) { ol.olShutDown(); }
+static void shutDown(void) {
+  g.finished = 1;
+  ol.olShutDown();
+}
 
 static void initOnce(void) {
   if (!loadLiboffload())
@@ -325,7 +332,8 @@ EXPORT void mgpuModuleUnload(void *handle) {
   Module *module = handle;
   if (!module)
     return;
-  CHECK(ol.olDestroyProgram(module->program));
+  if (!g.finished)
+    CHECK(ol.olDestroyProgram(module->program));
   free(module->image);
   free(module);
 }
