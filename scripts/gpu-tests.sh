@@ -49,8 +49,10 @@ build)
   # A debug build whose waits give up (offload.bounded_waits).
   "$B/offload-cc" "$G/Inputs/stuck-wait.mlir" -o "$D/stuck-wait"
   # The sm_80 mma.sync kernels, as bitcode the CUDA plugin compiles for
-  # the GPU it finds (an sm_80 cubin does not load on an H100).
-  for p in matmul-tensor-core matmul-tensor-core-transposed matmul-epilogue; do
+  # the GPU it finds (an sm_80 cubin does not load on an H100); matmul-tf32:
+  # TF32 mma.sync m16n8k8 for every layout (the sm_90 build above runs its
+  # A[k][m] kernels on TF32 mma.sync too).
+  for p in matmul-tensor-core matmul-tensor-core-transposed matmul-epilogue matmul-tf32; do
     "$B/offload-cc" "$K/$p.mlir" \
       --offload-targets=nvptx:sm_80:bitcode,host -o "$D/$p-mma-sync"
   done
@@ -143,7 +145,7 @@ for p in matmul-tf32 matmul-tensor-core matmul-epilogue; do
 done
 run stuck-wait normal ./stuck-wait
 run stuck-wait stuck OFFLOAD_TEST_SHORT_TMA_BOX=1 ./stuck-wait
-for p in matmul-tensor-core matmul-tensor-core-transposed matmul-epilogue; do
+for p in matmul-tensor-core matmul-tensor-core-transposed matmul-epilogue matmul-tf32; do
   run $p-mma-sync info OFFLOAD_RUNTIME_INFO=1 LIBOMPTARGET_INFO=16 ./$p-mma-sync
   run $p-mma-sync noqueue OFFLOAD_QUEUE_LAUNCHES=0 ./$p-mma-sync
   run $p-mma-sync memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./$p-mma-sync
@@ -232,11 +234,13 @@ check)
     check --check-prefix=SANITIZER "$0" < "$R/linalg-layer.$tool.out"
   done
   # sm_80's mma.sync kernels (bitcode compiled for the GPU found).
-  for p in matmul-tensor-core:TC matmul-tensor-core-transposed:TR matmul-epilogue:EPI; do
+  for p in matmul-tensor-core:TC matmul-tensor-core-transposed:TR matmul-epilogue:EPI matmul-tf32:TF32; do
     prefix=MMA-${p##*:}; p=${p%%:*}
+    # The TF32 results differ from the reference on the GPU (GPU lines).
+    results=CHECK; [[ $p == matmul-tf32 ]] && results=GPU
     for v in info noqueue memcheck; do
       desc="$p mma.sync results ($v)"
-      check "$K/$p.mlir" < "$R/$p-mma-sync.$v.out"
+      check --check-prefix=$results "$K/$p.mlir" < "$R/$p-mma-sync.$v.out"
     done
     desc="$p mma.sync launches"
     check --check-prefix=$prefix "$G/matmul-mma-sync.test" < "$R/$p-mma-sync.info.err"

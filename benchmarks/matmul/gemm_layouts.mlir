@@ -5,6 +5,8 @@
 //   gemm_layouts tf32 M N K REPS     (build with offload-cc --offload-tf32)
 //     ->   RESULT matmul tf32 MxNxK ...      f32 A[m][k], B[k][n] as TF32
 //          RESULT matmul tf32_bt MxNxK ...   f32 A[m][k], B[n][k] as TF32
+//          RESULT matmul tf32_at MxNxK ...   f32 A[k][m], B[k][n] as TF32
+//                                            (TF32 mma.sync on every target)
 //   gemm_layouts bf16t M N K REPS
 //     ->   RESULT matmul bf16_bt MxNxK ...   bf16 A[m][k], B[n][k]
 //          RESULT matmul bf16_at MxNxK ...   bf16 A[k][m], B[k][n]
@@ -24,6 +26,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">, #offload.h
   llvm.mlir.global private constant @s_fail("FAIL\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_tf32("tf32\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_tf32_bt("tf32_bt\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_tf32_at("tf32_at\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_bf16_bt("bf16_bt\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_bf16_at("bf16_at\00") {addr_space = 0 : i32}
 
@@ -39,6 +42,14 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">, #offload.h
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
     linalg.matmul indexing_maps = [#mk, #nk, #mn]
+        ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+
+  offload.kernel @k_tf32_at(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul indexing_maps = [#km, #kn, #mn]
         ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
@@ -275,6 +286,38 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">, #offload.h
     return
   }
 
+  // Times `reps` launches of @k_tf32_at after one.
+  func.func @bench_tf32_at(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %reps: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %m = memref.dim %a, %c0 : memref<?x?xf32>
+    %kk = memref.dim %a, %c1 : memref<?x?xf32>
+    %n = memref.dim %b, %c1 : memref<?x?xf32>
+    %ta = arith.constant true
+    %tb = arith.constant false
+    %ah = memref.alloc(%kk, %m) : memref<?x?xf32>
+    %bh = memref.alloc(%kk, %n) : memref<?x?xf32>
+    %c = memref.alloc(%m, %n) : memref<?x?xf32>
+    func.call @copy_f32(%a, %ah, %ta) : (memref<?x?xf32>, memref<?x?xf32>, i1) -> ()
+    func.call @copy_f32(%b, %bh, %tb) : (memref<?x?xf32>, memref<?x?xf32>, i1) -> ()
+    offload.enter_data map(to: %ah : memref<?x?xf32>, to: %bh : memref<?x?xf32>, alloc: %c : memref<?x?xf32>)
+    offload.launch @k_tf32_at(%ah, %bh, %c) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    offload.wait
+    %t0 = func.call @now() : () -> f64
+    scf.for %k = %c0 to %reps step %c1 {
+      offload.launch @k_tf32_at(%ah, %bh, %c) nowait : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+    }
+    offload.wait
+    %t1 = func.call @now() : () -> f64
+    offload.exit_data map(release: %ah : memref<?x?xf32>, release: %bh : memref<?x?xf32>, from: %c : memref<?x?xf32>)
+    %name = llvm.mlir.addressof @s_tf32_at : !llvm.ptr
+    func.call @finish(%name, %a, %b, %c, %t0, %t1, %reps) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, f64, f64, index) -> ()
+    memref.dealloc %ah : memref<?x?xf32>
+    memref.dealloc %bh : memref<?x?xf32>
+    memref.dealloc %c : memref<?x?xf32>
+    return
+  }
+
   // Times `reps` launches of @k_bf16_bt after one.
   func.func @bench_bf16_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %reps: index) {
     %c0 = arith.constant 0 : index
@@ -367,6 +410,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">, #offload.h
     scf.if %istf32 {
       func.call @bench_tf32(%a, %b, %reps) : (memref<?x?xf32>, memref<?x?xf32>, index) -> ()
       func.call @bench_tf32_bt(%a, %b, %reps) : (memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+      func.call @bench_tf32_at(%a, %b, %reps) : (memref<?x?xf32>, memref<?x?xf32>, index) -> ()
     } else {
       func.call @bench_bf16_bt(%a, %b, %reps) : (memref<?x?xf32>, memref<?x?xf32>, index) -> ()
       func.call @bench_bf16_at(%a, %b, %reps) : (memref<?x?xf32>, memref<?x?xf32>, index) -> ()

@@ -4,8 +4,9 @@ way (wall clock around `reps` calls into a preallocated output, one
 synchronization):
 
     torch_layouts.py tf32 M N K REPS   f32 with torch.backends.cuda.matmul.
-                                       allow_tf32 = True: a @ b and a @ b.t()
-                                       (b stored n x k), f32 output
+                                       allow_tf32 = True: a @ b, a @ b.t()
+                                       (b stored n x k) and a.t() @ b (a
+                                       stored k x m), f32 output
     torch_layouts.py bf16t M N K REPS  bf16: a @ b.t() (b stored n x k) and
                                        a.t() @ b (a stored k x m), bf16 output
         ->   PEER torch matmul <name> MxNxK <us per call> <TFLOP/s>
@@ -37,9 +38,11 @@ def main():
         a = torch.rand((m, k), device=dev, dtype=torch.float32)
         b = torch.rand((k, n), device=dev, dtype=torch.float32)
         bt = torch.rand((n, k), device=dev, dtype=torch.float32)
+        at = torch.rand((k, m), device=dev, dtype=torch.float32)
         c = torch.empty((m, n), device=dev, dtype=torch.float32)
         timed("tf32", m, n, k, reps, lambda: torch.matmul(a, b, out=c))
         timed("tf32_bt", m, n, k, reps, lambda: torch.matmul(a, bt.t(), out=c))
+        timed("tf32_at", m, n, k, reps, lambda: torch.matmul(at.t(), b, out=c))
     else:
         dt = torch.bfloat16
         a = torch.rand((m, k), device=dev, dtype=dt)

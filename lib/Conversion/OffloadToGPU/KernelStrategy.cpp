@@ -140,41 +140,56 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
            << "before it is stored";
     };
     using W = MmaSyncTiling;
+    bool tf32 = ops.elementBytes == 4;
     auto mmaSync = [&] {
       os << W::tileM << "x" << W::tileN << " output tiles per block of "
          << W::threads / 32 << " warps (" << W::warpM << "x" << W::warpN
-         << " each, mma.sync m16n8k16), ";
+         << " each, " << (tf32 ? "TF32 mma.sync m16n8k8" : "mma.sync m16n8k16")
+         << "), ";
       layouts();
-      os << ", k in slices of " << W::tileK << " loaded by cp.async through "
-         << W::stages << " shared-memory stages and read by ldmatrix";
-      if (!ops.aKMajor || !ops.bKMajor)
-        os << " (transposed for " << (!ops.aKMajor ? "A" : "")
-           << (!ops.aKMajor && !ops.bKMajor ? " and " : "")
-           << (!ops.bKMajor ? "B" : "") << ")";
+      os << ", k in slices of " << W::tileK(ops.elementBytes)
+         << " loaded by cp.async through " << W::stages
+         << " shared-memory stages and read by ";
+      // ldmatrix transposes 16-bit elements only: f32 operands stored
+      // along k-rows are read by 32-bit shared loads.
+      const char *both = !ops.aKMajor && !ops.bKMajor ? "A and B"
+                         : !ops.aKMajor               ? "A"
+                                                      : "B";
+      if (ops.aKMajor && ops.bKMajor)
+        os << "ldmatrix";
+      else if (!tf32)
+        os << "ldmatrix (transposed for " << both << ")";
+      else if (!ops.aKMajor && !ops.bKMajor)
+        os << "32-bit shared loads";
+      else
+        os << "ldmatrix (" << (ops.aKMajor ? "A" : "B")
+           << ") and 32-bit shared loads (" << both << ")";
     };
-    if (!cores.warpgroup) {
+    if (tf32)
+      os << " as TF32 ('" << OffloadDialect::getAllowTF32AttrName() << "')";
+    if (!cores.warpgroup || ops.needsMmaSync()) {
       os << " on tensor cores where the target has mma.sync (sm_80 and "
-            "later): ";
+            "later";
+      if (cores.warpgroup)
+        os << ", sm_90 included: TF32 wgmma reads A only k-contiguous";
+      os << "): ";
       mmaSync();
       os << "; elsewhere, and when the launch gives too little shared "
             "memory, the tiled contraction on the same grid";
       describeFillAndEpilogue();
       return strategy;
     }
-    if (ops.elementBytes == 4)
-      os << " as TF32 ('" << OffloadDialect::getAllowTF32AttrName() << "')";
     os << " on tensor cores where the target has wgmma: "
        << TensorCoreTiling::tileM << "x" << TensorCoreTiling::tileN
        << " output tiles per block of " << TensorCoreTiling::warpgroups
-       << " warpgroups, A" << (batched ? "[b]" : "")
-       << (ops.aKMajor ? "[m][k]" : "[k][m]") << " and B"
-       << (batched ? "[b]" : "") << (ops.bKMajor ? "[n][k]" : "[k][n]")
-       << ", k in slices of " << ops.tileK() << " loaded by TMA through "
+       << " warpgroups, ";
+    layouts();
+    os << ", k in slices of " << ops.tileK() << " loaded by TMA through "
        << ops.stages() << " shared-memory stages";
     if (ops.transposesB())
       os << ", computed as C^T = B^T A^T with B's slices loaded into "
             "registers (TF32 wgmma reads shared memory only k-contiguous)";
-    if (cores.warpOnly && ops.elementBytes == 2) {
+    if (cores.warpOnly) {
       os << "; where the target has mma.sync but not wgmma: ";
       mmaSync();
     }

@@ -1476,11 +1476,16 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     std::optional<ContractionMatch> match = matchContraction(op);
     bool onTensorCores =
         strategy.kind == KernelStrategyKind::TensorCoreContraction;
-    if (onTensorCores && tensorCores == TensorCoreKind::Warpgroup) {
+    // An f32 A[k][m] runs the TF32 mma.sync kernel on wgmma targets too
+    // (TF32 wgmma reads shared memory only K-major); its tensor-map
+    // parameters go unused there.
+    bool wgmma = tensorCores == TensorCoreKind::Warpgroup &&
+                 !getTensorCoreOperands(*match).needsMmaSync();
+    if (onTensorCores && wgmma) {
       ValueRange maps = entry->getArguments().take_back(strategyParams);
       buildTensorCoreContraction(rewriter, *match, fill, epilogue, maps[0],
                                  maps[1]);
-    } else if (onTensorCores && tensorCores == TensorCoreKind::WarpMma) {
+    } else if (onTensorCores && tensorCores != TensorCoreKind::None) {
       buildMmaSyncContraction(rewriter, *match, fill, epilogue);
     } else {
       buildTiledContraction(rewriter, *match, fill, strategy.tiling, epilogue);

@@ -31,9 +31,11 @@
 //     product is swapped, C^T = B^T A^T (TF32 wgmma reads shared memory
 //     only K-major): B's slice goes from shared memory into registers as
 //     wgmma's A operand (m64n128k8, two per warpgroup), A's slice is its
-//     B. The multiply of slice t leaves its wgmma group in flight and
-//     waits for slice t - 1's, whose stage is then refilled after a
-//     barrier.
+//     B. An f32 A[k][m] is not built here: it gets the TF32 mma.sync
+//     kernel (MmaSyncContraction.cpp) on wgmma targets too
+//     (TensorCoreOperands::needsMmaSync). The multiply of slice t leaves
+//     its wgmma group in flight and waits for slice t - 1's, whose stage is
+//     then refilled after a barrier.
 //   - TMA fills the parts of a box outside the operands with zeros, so
 //     sizes that are not multiples of the tiles need no other care in the
 //     main loop. The epilogue stores the accumulators straight from the
@@ -166,11 +168,6 @@ bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
                                       bool tma) {
   bool tf32 = false;
   if (match.aType == match.bType && match.aType.isF32()) {
-    if (!tma) {
-      why = "f32 inputs (TF32 is on tensor cores only with wgmma, sm_90; "
-            "mma.sync takes f16 and bf16)";
-      return false;
-    }
     if (!allowsTF32(match.op)) {
       why = "f32 inputs without 'offload.allow_tf32' (TF32 changes results; "
             "offload-cc --offload-tf32 allows it)";
@@ -200,13 +197,6 @@ bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
       !either(match.bDims, match.k, match.n)) {
     why = batched ? "operands whose batch is not their outermost dimension"
                   : "operands that are not matrices of (m, k) and (k, n)";
-    return false;
-  }
-  if (tf32 && !getTensorCoreOperands(match).aKMajor) {
-    why = batched ? "an f32 A stored A[b][k][m] (TF32 wgmma reads A only "
-                    "k-contiguous)"
-                  : "an f32 A stored A[k][m] (TF32 wgmma reads A only "
-                    "k-contiguous)";
     return false;
   }
   // The body multiplies and adds, after extensions.

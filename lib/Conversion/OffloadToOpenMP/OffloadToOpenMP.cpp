@@ -601,7 +601,11 @@ static int64_t getTensorMapDataType(Type type) {
 /// it needs, in the boxes of TensorCoreOperands (A[m][k] in tileK x 128
 /// (k x m) boxes, B[k][n] of f16/bf16 in 64 x 64 (n x k) boxes, ...),
 /// 128-byte swizzled but for an f32 B[k][n] (TensorCoreContraction.cpp reads
-/// them that way); with a batch, 3-D maps whose boxes span one batch. Returns the i1 "the runtime mapped A and B"
+/// them that way); with a batch, 3-D maps whose boxes span one batch. An
+/// f32 A[k][m] runs the mma.sync kernel on every target
+/// (TensorCoreOperands::needsMmaSync): the launch asks for its stages'
+/// shared memory only (the maps the runtime makes go unused). Returns the
+/// i1 "the runtime mapped A and B"
 /// and the operand fields (an `int64_t[2][kTmaOperandFields]`,
 /// OffloadRuntime.h).
 static std::pair<Value, Value>
@@ -680,7 +684,9 @@ prepareTensorMaps(RewriterBase &rewriter, LaunchOp launch,
       LLVM::CallOp::create(
           rewriter, loc, prepare,
           ValueRange{ident, device, argsPtr,
-                     i32Constant(rewriter, loc, ops.sharedBytes()),
+                     i32Constant(rewriter, loc,
+                                 ops.needsMmaSync() ? MmaSyncTiling::sharedBytes
+                                                    : ops.sharedBytes()),
                      i32Constant(rewriter, loc, MmaSyncTiling::sharedBytes),
                      i32Constant(rewriter, loc, 2), array})
           .getResult();

@@ -172,10 +172,127 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // -----
 
-// Not on mma.sync: f32 inputs (TF32 only with wgmma), even where TF32 is
-// allowed, and chips before sm_80.
+// f32 inputs as TF32 (offload.allow_tf32 on the module): mma.sync m16n8k8
+// with tf32 operands (32-bit registers holding the f32's bits), k in slices
+// of 16 (64 bytes, so the stages keep their 24 KiB: 18432 f32 in all),
+// 16-byte cp.async copies of 4 f32. A[m][k] is read by ldmatrix as stored
+// (lane i gets the f32 at row i / 4, column i % 4 of each 8 x 4 matrix: the
+// TF32 fragment); B[k][n] by 32-bit shared loads (ldmatrix transposes only
+// 16-bit elements), 16 per k-step.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "cubin">], offload.allow_tf32} {
-  // expected-remark@+1 {{kernel @mm_f32: strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: f32 inputs (TF32 is on tensor cores only with wgmma, sm_90; mma.sync takes f16 and bf16))}}
+  // expected-remark@+1 {{kernel @mm_tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has mma.sync (sm_80 and later): 128x256 output tiles per block of 8 warps (64x64 each, TF32 mma.sync m16n8k8), A[m][k] and B[k][n], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (A) and 32-bit shared loads (B); elsewhere, and when the launch gives too little shared memory, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
+  offload.kernel @mm_tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_80 [#nvvm.target<O = 3, chip = "sm_80">]
+// CHECK: gpu.func @mm_tf32(
+// CHECK: arith.cmpi uge, %{{.*}}, %c73856_i32 : i32
+// A and B start at multiples of 16 bytes, rows 4 f32 apart.
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: arith.remui %{{.*}}, %c16
+// CHECK: %[[ST:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<18432xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-2: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %[[ST]][%{{.*}}], 4, %{{.*}} {bypassL1} : memref<?x?xf32> to memref<18432xf32, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.device_async_copy
+// CHECK: scf.for {{.*}} -> (!llvm.struct<(f32, f32, f32, f32)>, {{.*}}) {
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.ldmatrix %[[ST]][%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<18432xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK: vector.extract %{{.*}}[0, 0] : f32 from vector<4x1xf32>
+// CHECK: arith.bitcast %{{.*}} : f32 to i32
+// CHECK: %[[BV:.*]] = memref.load %[[ST]][%{{.*}}] : memref<18432xf32, #gpu.address_space<workgroup>>
+// CHECK: arith.bitcast %[[BV]] : f32 to i32
+// CHECK: nvvm.mma.sync A[{{.*}}] B[{{.*}}] C[{{.*}}] {layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK-COUNT-63: nvvm.mma.sync
+// CHECK-NOT: nvvm.mma.sync
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: scf.yield
+// CHECK: } else {
+// The tiled contraction.
+// CHECK: gpu.barrier
+
+// -----
+
+// An f32 A stored A[k][m] with B[n][k] on sm_90 (cubin) and sm_86: TF32
+// wgmma reads A only k-contiguous, so both device modules get the TF32
+// mma.sync kernel (the sm_90 one built for sm_90a, as another kernel of the
+// module needs wgmma); A by 32-bit shared loads, B by ldmatrix. The
+// A[m][k] kernel beside it gets wgmma on sm_90 and mma.sync on sm_86.
+#km = affine_map<(m, n, k) -> (k, m)>
+#nk = affine_map<(m, n, k) -> (n, k)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
+                                      #offload.nvptx<chip = "sm_86", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm_tf32_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has mma.sync (sm_80 and later, sm_90 included: TF32 wgmma reads A only k-contiguous): 128x256 output tiles per block of 8 warps (64x64 each, TF32 mma.sync m16n8k8), A[k][m] and B[n][k], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (B) and 32-bit shared loads (A); elsewhere, and when the launch gives too little shared memory, the tiled contraction on the same grid}}
+  offload.kernel @mm_tf32_atbt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {offload.allow_tf32} {
+    linalg.matmul indexing_maps = [#km, #nk, #mn]
+        ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{kernel @mm_tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; where the target has mma.sync but not wgmma: 128x256 output tiles per block of 8 warps (64x64 each, TF32 mma.sync m16n8k8), A[m][k] and B[n][k], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by ldmatrix; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
+  offload.kernel @mm_tf32_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {offload.allow_tf32} {
+    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, #nk, #mn]
+        ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK: gpu.func @mm_tf32_atbt(
+// CHECK-SAME: %{{.*}}: i64, %{{.*}}: i64) workgroup(
+// CHECK-NOT: nvvm.wgmma
+// CHECK-NOT: nvgpu.tma
+// CHECK: arith.cmpi uge, %{{.*}}, %c73856_i32 : i32
+// CHECK: scf.for {{.*}} -> (!llvm.struct<(f32, f32, f32, f32)>, {{.*}}) {
+// A: 16 32-bit loads per k-step (4 fragments of 4 registers), then B's
+// pairs of fragments by ldmatrix.
+// CHECK-COUNT-16: memref.load %{{.*}}[%{{.*}}] : memref<18432xf32, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.ldmatrix %{{.*}}[%{{.*}}] {numTiles = 4 : i32, transpose = false} : memref<18432xf32, #gpu.address_space<workgroup>> -> vector<4x1xf32>
+// CHECK: nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>{{.*}}shape = #nvvm.shape<m = 16, n = 8, k = 8>
+// CHECK: gpu.func @mm_tf32_bt(
+// CHECK: nvvm.wgmma.mma_async
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_86 [#nvvm.target<O = 3, chip = "sm_86">]
+// CHECK: gpu.func @mm_tf32_atbt(
+// CHECK: nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>
+// CHECK: gpu.func @mm_tf32_bt(
+// CHECK-NOT: nvvm.wgmma
+// CHECK: nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>
+
+// -----
+
+// Batches of f32 A[b][k][m] and B[b][k][n] on sm_89: the batch is the
+// copies' first index; A and B both by 32-bit shared loads.
+#bkm = affine_map<(b, m, n, k) -> (b, k, m)>
+#bkn = affine_map<(b, m, n, k) -> (b, k, n)>
+#bmn = affine_map<(b, m, n, k) -> (b, m, n)>
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_89", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @bmm_tf32_at: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has mma.sync (sm_80 and later): 128x256 output tiles per block of 8 warps (64x64 each, TF32 mma.sync m16n8k8), A[b][k][m] and B[b][k][n], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by 32-bit shared loads; elsewhere}}
+  offload.kernel @bmm_tf32_at(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) attributes {offload.allow_tf32} {
+    linalg.batch_matmul indexing_maps = [#bkm, #bkn, #bmn]
+        ins(%a, %b : memref<?x?x?xf32>, memref<?x?x?xf32>) outs(%c : memref<?x?x?xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.module @__offload_nvptx_sm_89 [#nvvm.target<O = 3, chip = "sm_89">]
+// CHECK: gpu.func @bmm_tf32_at(
+// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}], 4, %{{.*}} {bypassL1} : memref<?x?x?xf32> to memref<18432xf32, #gpu.address_space<workgroup>>
+// CHECK: scf.for {{.*}} -> (!llvm.struct<(f32, f32, f32, f32)>, {{.*}}) {
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: nvvm.mma.sync {{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: } else {
+
+// -----
+
+// Not on mma.sync: f32 inputs without offload.allow_tf32, and chips before
+// sm_80.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @mm_f32: strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: f32 inputs without 'offload.allow_tf32' (TF32 changes results; offload-cc --offload-tf32 allows it))}}
   offload.kernel @mm_f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return

@@ -165,20 +165,15 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // -----
 
-// No tensor cores: f32 inputs without offload.allow_tf32 (and an f32 A[k][m]
-// with it: TF32 wgmma reads A only K-major), a batch that is not outermost,
+// No tensor cores: f32 inputs without offload.allow_tf32 (an f32 A[k][m]
+// with it runs TF32 mma.sync: mma-sync-contraction.mlir), a batch that is
+// not outermost,
 // rows TMA cannot take: the tiled contraction, with the reason when the
 // target has wgmma.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
   // expected-remark@+1 {{strategy 'tiled-contraction': 'linalg.matmul' in 256x128 output tiles per block, 16x8 per thread, k in steps of 8 through shared memory (not on tensor cores: f32 inputs without 'offload.allow_tf32' (TF32 changes results; offload-cc --offload-tf32 allows it))}}
   offload.kernel @f32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
-    offload.return
-  }
-  // expected-remark@+1 {{(not on tensor cores: an f32 A stored A[k][m] (TF32 wgmma reads A only k-contiguous))}}
-  offload.kernel @tf32_at(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
-    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (k, m)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>]
-        {offload.allow_tf32} ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
   // expected-remark@+1 {{(not on tensor cores: operands whose batch is not their outermost dimension)}}
@@ -212,7 +207,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: gpu.func @f32(
 // CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
 // CHECK-NOT: nvvm.wgmma
-// CHECK: gpu.func @tf32_at(
+// CHECK: gpu.func @bmm_mbk(
 
 // -----
 

@@ -51,8 +51,9 @@ enum class KernelStrategyKind {
   /// block of two warpgroups, k-slices of 128 bytes loaded by TMA into
   /// 128-byte-swizzled shared memory through a ring of mbarrier stages and
   /// multiplied by wgmma; for targets with warp-level tensor cores only
-  /// (NVPTX sm_80 to sm_89), the same tiles on 8 warps of mma.sync
-  /// m16n8k16 fed by ldmatrix from cp.async stages (MmaSyncTiling); on
+  /// (NVPTX sm_80 to sm_89), and for an f32 A[k][m] on every NVPTX target
+  /// from sm_80 on, the same tiles on 8 warps of mma.sync (m16n8k16, TF32
+  /// m16n8k8) fed from cp.async stages (MmaSyncTiling); on
   /// other targets (and when the runtime gives no tensor maps or too little
   /// shared memory) the tiled contraction on the same grid.
   TensorCoreContraction,
@@ -117,10 +118,13 @@ struct TensorCoreTiling {
 };
 
 /// The warp-level tensor-core contraction (MmaSyncContraction.cpp) for
-/// targets with mma.sync but not wgmma, on the grid of TensorCoreTiling:
-/// each block's 128 x 256 tile on 8 warps of 64 x 64 (2 along m, 4 along
-/// n; 4 x 8 mma.sync m16n8k16, 128 f32 accumulators per thread), k in
-/// slices of 32 through a ring of cp.async stages in dynamic shared memory.
+/// targets with mma.sync but not wgmma (and, on wgmma targets, for the
+/// TF32 layouts wgmma cannot read: TensorCoreOperands::needsMmaSync), on
+/// the grid of TensorCoreTiling: each block's 128 x 256 tile on 8 warps of
+/// 64 x 64 (2 along m, 4 along n; 4 x 8 mma.sync m16n8k16 for f16/bf16, or
+/// m16n8k8 for TF32, 128 f32 accumulators per thread), k in slices of 64
+/// bytes (32 f16/bf16 or 16 f32) through a ring of cp.async stages in
+/// dynamic shared memory.
 struct MmaSyncTiling {
   static constexpr int64_t tileM = TensorCoreTiling::tileM;
   static constexpr int64_t tileN = TensorCoreTiling::tileN;
@@ -128,11 +132,22 @@ struct MmaSyncTiling {
   static constexpr int64_t warpsM = 2, warpsN = 4;
   static constexpr int64_t warpM = tileM / warpsM, warpN = tileN / warpsN;
   static_assert(warpsM * warpsN * 32 == threads, "one warp per warp tile");
-  /// k of a slice (two mma.sync k-steps of 16) and stages of the ring.
-  static constexpr int64_t tileK = 32, stages = 3;
-  /// Bytes of A's and B's parts of a stage (16-bit elements).
-  static constexpr int64_t aStageBytes = tileM * tileK * 2;
-  static constexpr int64_t stageBytes = (tileM + tileN) * tileK * 2;
+  /// Bytes of k per slice (two mma.sync k-steps of 32 bytes) and stages of
+  /// the ring.
+  static constexpr int64_t sliceBytes = 64, stages = 3;
+  /// k of a slice and of one mma.sync for elements of `elementBytes`
+  /// bytes: 32 and 16 (m16n8k16) for f16/bf16, 16 and 8 (m16n8k8) for
+  /// TF32.
+  static constexpr int64_t tileK(int64_t elementBytes) {
+    return sliceBytes / elementBytes;
+  }
+  static constexpr int64_t mmaK(int64_t elementBytes) {
+    return 32 / elementBytes;
+  }
+  /// Bytes of A's and B's parts of a stage (the same for every element
+  /// type: the k-slice is 64 bytes).
+  static constexpr int64_t aStageBytes = tileM * sliceBytes;
+  static constexpr int64_t stageBytes = (tileM + tileN) * sliceBytes;
   /// Dynamic shared memory a launch gives the kernel (72 KiB, with 128
   /// bytes to align the stages: within the 99 KiB sm_86 and sm_89 allow a
   /// block).
@@ -160,6 +175,10 @@ struct TensorCoreOperands {
   /// computes C^T = B^T A^T, B's slice loaded into registers as wgmma's A
   /// operand and A's K-major slice as its B.
   bool transposesB() const { return elementBytes == 4 && !bKMajor; }
+  /// An f32 A stored A[k][m]: TF32 wgmma reads shared memory only
+  /// K-major (wgmma with A from registers is not built), so targets with
+  /// wgmma run the TF32 mma.sync kernel (MmaSyncContraction.cpp) for it.
+  bool needsMmaSync() const { return elementBytes == 4 && !aKMajor; }
   /// Stages of the ring.
   int64_t stages() const { return 4; }
   /// Dynamic shared memory a launch gives the kernel (with 1 KiB to align).
@@ -300,12 +319,10 @@ void storeContractionPair(OpBuilder &b, Location loc,
 /// A[m][k] or A[k][m], B stored B[k][n] or B[n][k], a batch outermost)
 /// whose body multiplies and adds (after extensions), A and B kernel
 /// arguments of equal type f16 or bf16, or f32 where `offload.allow_tf32`
-/// allows TF32 (then A stored A[m][k]), with unit innermost strides (and
-/// outer strides that TMA can take where they are static), C of f32, f16
-/// or bf16 (f32 with TF32). Otherwise sets `why`.
-/// With `tma` false (a module whose targets have mma.sync but not wgmma),
-/// the strides TMA needs are not required and f32 inputs are refused (no
-/// TF32 mma.sync yet).
+/// allows TF32, with unit innermost strides (and outer strides that TMA
+/// can take where they are static), C of f32, f16 or bf16 (f32 with TF32).
+/// Otherwise sets `why`. With `tma` false (a module whose targets have
+/// mma.sync but not wgmma), the strides TMA needs are not required.
 bool canUseTensorCores(const ContractionMatch &match, KernelOp kernel,
                        std::string &why, bool tma = true);
 
@@ -345,12 +362,13 @@ void buildTensorCoreContraction(RewriterBase &rewriter,
 /// Replaces `match.op` (one that canUseTensorCores accepts), inside a
 /// `gpu.func` kernel, by the mma.sync contraction for the grid of
 /// TensorCoreTiling: when the launch gave MmaSyncTiling::sharedBytes of
-/// dynamic shared memory, the inputs are f16 or bf16 and A and B are
-/// 16-byte aligned (starts, rows and batches), 128 x 256 tiles on 8 warps
-/// of mma.sync m16n8k16, the operands' k-slices loaded by cp.async
-/// (16-byte copies, zero-filled outside A and B) through
-/// MmaSyncTiling::stages stages and read by ldmatrix (transposed for
-/// A[k][m] and B[k][n]); otherwise the tiled contraction with
+/// dynamic shared memory and A and B are 16-byte aligned (starts, rows and
+/// batches), 128 x 256 tiles on 8 warps of mma.sync m16n8k16 (f16, bf16)
+/// or m16n8k8 (f32 inputs, as TF32), the operands' k-slices loaded by
+/// cp.async (16-byte copies, zero-filled outside A and B) through
+/// MmaSyncTiling::stages stages and read by ldmatrix (transposed for a
+/// 16-bit A[k][m] and B[k][n]; 32-bit shared loads for an f32 A[k][m] and
+/// B[k][n]); otherwise the tiled contraction with
 /// TensorCoreTiling::simtTiling().
 /// `fill` and `epilogue` as for buildTiledContraction.
 void buildMmaSyncContraction(RewriterBase &rewriter,

@@ -64,7 +64,8 @@ bool mapsParallelLoopOnBlocks(KernelOp kernel);
 enum class TensorCoreKind {
   /// None: tensor-core contractions become tiled contractions.
   None,
-  /// Hopper's warpgroup tensor cores: TMA + wgmma pipelines.
+  /// Hopper's warpgroup tensor cores: TMA + wgmma pipelines (mma.sync for
+  /// an f32 A[k][m], TensorCoreOperands::needsMmaSync; sm_90 has both).
   Warpgroup,
   /// Warp-level tensor cores (sm_80 on): mma.sync fed by ldmatrix and
   /// cp.async.
