@@ -10,7 +10,9 @@
 // nvvm.mma.sync m16n8k16, when the launch gave 73856 bytes of dynamic
 // shared memory and A and B are 16-byte aligned; otherwise the tiled
 // contraction on the same grid. The kernel keeps the two i64 parameters of
-// the strategy (unused here), as every image and the host copy do.
+// the strategy (unused here), as every image and the host copy do. f32
+// inputs where offload.allow_tf32 allows TF32 get mma.sync m16n8k8 (below),
+// on sm_90 too for an f32 A[k][m].
 
 // bf16 A[m][k] and B[k][n], f32 C after a fill.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_80", format = "cubin">]} {

@@ -59,12 +59,13 @@ def Offload_TargetAttrInterface : AttrInterface<"TargetAttrInterface"> {
     InterfaceMethod<[{
         The attribute for the device `gpu.module` of this target when it
         holds kernels built for warp-level tensor cores (`mma.sync`
-        m16n8k16 fed by `ldmatrix` from shared memory that `cp.async`
-        fills), or null when this target cannot run such kernels. NVPTX
-        chips from `sm_80` on answer their usual module target; the lowering
-        asks this only of targets without warpgroup tensor cores
+        m16n8k16, or m16n8k8 for TF32, fed from shared memory that
+        `cp.async` fills), or null when this target cannot run such kernels.
+        NVPTX chips from `sm_80` on answer their usual module target; the
+        lowering asks this only of targets without warpgroup tensor cores
         (`getWarpgroupMmaModuleTarget`), so `sm_80` to `sm_89`, and `sm_90`
-        in bitcode form, get `mma.sync` kernels.
+        in bitcode form, get `mma.sync` kernels (a wgmma target's module
+        holds them too where wgmma cannot read an operand: an f32 A[k][m]).
       }],
       "::mlir::Attribute", "getWarpMmaModuleTarget", (ins)>,
     InterfaceMethod<[{
