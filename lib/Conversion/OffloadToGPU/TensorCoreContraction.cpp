@@ -240,6 +240,7 @@ private:
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
   Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value sub(Value x, Value y) { return arith::SubIOp::create(b, loc, x, y); }
   Value rem(Value x, int64_t y) {
     return arith::RemUIOp::create(b, loc, x, index(y));
   }
@@ -309,6 +310,10 @@ private:
   /// Stores this warpgroup's accumulators straight from the registers into
   /// C (through the fused epilogue if there is one).
   void buildEpilogue(Value acc, Value fillValue);
+  /// The epilogue's stores of a 16-bit C after a fill (f32 `init`) in 16
+  /// bytes per lane: pairs traded between the lanes of each quad (rows from
+  /// `row0`, columns from `col0`, as the pairs of wgmma's layout).
+  void storeQuadTransposed(Value acc, Value init, Value row0, Value col0);
 
   RewriterBase &b;
   Location loc;
@@ -512,6 +517,19 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
                                 /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  // A 16-bit C after a fill, without a fused op: the four lanes of a quad
+  // trade their pairs (a 4 x 4 transpose) so that each stores 16 bytes,
+  // where C is aligned to 8 elements; pairs of 4 bytes would half-fill
+  // every 32-byte sector they write.
+  if (pairs && init && !epilogue && !swapped &&
+      match.cType.getIntOrFloatBitWidth() == 16) {
+    auto wide = scf::IfOp::create(b, loc, TypeRange{},
+                                  isAligned(match.getC(), 8),
+                                  /*withElseRegion=*/true);
+    b.setInsertionPoint(wide.thenBlock()->getTerminator());
+    storeQuadTransposed(acc, init, row0, col0);
+    b.setInsertionPoint(wide.elseBlock()->getTerminator());
+  }
   for (int64_t i = 0; i < numPairs; ++i) {
     auto [row, col] = pairOrigin(index(i));
     auto [row1, col1] = second(row, col);
@@ -552,6 +570,78 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
     storeContractionScalar(b, loc, match, epilogue, value, cIndices(r, c, z),
                            init);
   }
+}
+
+void TensorCoreBuilder::storeQuadTransposed(Value acc, Value init, Value row0,
+                                            Value col0) {
+  // Lane t of a quad holds, per 8-column block j, the pair at columns 8j +
+  // 2t (+1) of rows row0 and row0 + 8 (h). For four blocks 4q + i it packs
+  // x[i] (two C elements in an i32); a 4 x 4 transpose in two butterfly
+  // steps (lanes t ^ 2, then t ^ 1, trade the two values whose index bit
+  // differs from theirs) leaves lane t with x_c[t] from each lane c: the 8
+  // columns 8 (4q + t) ... + 7 of its row, one 16-byte store.
+  Type i32 = b.getI32Type(), f32 = b.getF32Type();
+  auto f32Pair = VectorType::get({2}, f32);
+  auto cPair = VectorType::get({2}, match.cType);
+  Value lane = rem(tid, 32);
+  Value t = rem(lane, 4);
+  auto bit = [&](int64_t m) {
+    Value one = arith::AndIOp::create(b, loc, t, index(m));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, one,
+                                 index(0));
+  };
+  Value bit0 = bit(1), bit1 = bit(2);
+  Value initPair = vector::BroadcastOp::create(b, loc, f32Pair, init);
+  auto pack = [&](int64_t reg) -> Value {
+    Value x = LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{reg});
+    Value y =
+        LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{reg + 1});
+    Value sum = arith::AddFOp::create(
+        b, loc, initPair,
+        vector::FromElementsOp::create(b, loc, f32Pair, ValueRange{x, y}));
+    Value narrow = arith::TruncFOp::create(b, loc, cPair, sum);
+    Value word = vector::BitCastOp::create(
+        b, loc, VectorType::get({1}, i32), narrow);
+    return vector::ExtractOp::create(b, loc, word, 0);
+  };
+  auto select = [&](Value c, Value x, Value y) -> Value {
+    return arith::SelectOp::create(b, loc, c, x, y);
+  };
+  // One butterfly step with the lane `mask` away: a lane whose bit is 0
+  // keeps x[i] where bit(i) is 0 and takes the partner's other ones.
+  auto step = [&](SmallVector<Value, 4> &x, Value laneBit, int64_t mask) {
+    int64_t lo0 = 0, lo1 = mask == 2 ? 1 : 2; // indices with bit 0
+    int64_t hi0 = mask, hi1 = lo1 + mask;     // indices with bit 1
+    Value send0 = select(laneBit, x[lo0], x[hi0]);
+    Value send1 = select(laneBit, x[lo1], x[hi1]);
+    auto shuffle = [&](Value v) -> Value {
+      return gpu::ShuffleOp::create(b, loc, v, int32_t(mask), int32_t(32),
+                                    gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+    };
+    Value got0 = shuffle(send0), got1 = shuffle(send1);
+    x[lo0] = select(laneBit, got0, x[lo0]);
+    x[lo1] = select(laneBit, got1, x[lo1]);
+    x[hi0] = select(laneBit, x[hi0], got0);
+    x[hi1] = select(laneBit, x[hi1], got1);
+  };
+  Value col = add(sub(col0, mul(t, index(2))), mul(t, index(8)));
+  for (int64_t h = 0; h < 2; ++h)
+    for (int64_t q = 0; q < T::tileN / 32; ++q) {
+      SmallVector<Value, 4> x;
+      for (int64_t i = 0; i < 4; ++i)
+        x.push_back(pack(4 * (4 * q + i) + 2 * h));
+      step(x, bit1, 2);
+      step(x, bit0, 1);
+      Value words = vector::FromElementsOp::create(
+          b, loc, VectorType::get({4}, i32), x);
+      Value out = vector::BitCastOp::create(
+          b, loc, VectorType::get({8}, match.cType), words);
+      vector::StoreOp::create(
+          b, loc, out, match.getC(),
+          cIndices(add(row0, index(8 * h)), add(col, index(32 * q)), z),
+          /*nontemporal=*/false, llvm::Align(16));
+    }
 }
 
 Value TensorCoreBuilder::descriptor(Value offset, int64_t leading,

@@ -136,6 +136,40 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // -----
 
+// bf16 output after a fill: where the tile lies inside C and C is aligned to
+// 8 elements, each lane packs its pairs (rounded once) into i32, the four
+// lanes of a quad transpose them in two butterfly steps (shuffles with
+// lanes 2 and 1 away) and each stores 8 consecutive elements (16 bytes);
+// with C aligned to pairs only, one pair at a time.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{strategy 'tensor-core-contraction'}}
+  offload.kernel @mm_bf16_out(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xbf16>) {
+    %zero = arith.constant 0.0 : bf16
+    linalg.fill ins(%zero : bf16) outs(%c : memref<?x?xbf16>)
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xbf16>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.func @mm_bf16_out(
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: scf.if
+// CHECK: scf.if
+// CHECK: %[[P:.*]] = arith.truncf %{{.*}} : vector<2xf32> to vector<2xbf16>
+// CHECK: vector.bitcast %[[P]] : vector<2xbf16> to vector<1xi32>
+// CHECK: gpu.shuffle xor %{{.*}}, %c2_i32{{[_0-9]*}}, %c32_i32{{[_0-9]*}} : i32
+// CHECK: gpu.shuffle xor %{{.*}}, %c2_i32{{[_0-9]*}}, %c32_i32{{[_0-9]*}} : i32
+// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32{{[_0-9]*}}, %c32_i32{{[_0-9]*}} : i32
+// CHECK: gpu.shuffle xor %{{.*}}, %c1_i32{{[_0-9]*}}, %c32_i32{{[_0-9]*}} : i32
+// CHECK: %[[W:.*]] = vector.from_elements %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
+// CHECK: %[[O:.*]] = vector.bitcast %[[W]] : vector<4xi32> to vector<8xbf16>
+// CHECK: vector.store %[[O]], %{{.*}} {alignment = 16 : i64} : memref<?x?xbf16>, vector<8xbf16>
+// CHECK-COUNT-15: vector.store %{{.*}} : memref<?x?xbf16>, vector<8xbf16>
+// CHECK: } else {
+// CHECK: vector.store %{{.*}} {alignment = 4 : i64} : memref<?x?xbf16>, vector<2xbf16>
+
+// -----
+
 // f16 inputs and f16 output, C read: the epilogue adds C's old contents and
 // rounds once.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {

@@ -13,6 +13,8 @@
 //   - mm_f16: f16 inputs, f32 output, C += A B, 200 x 136 x 72 and
 //     1000 x 1000 x 1000;
 //   - mm_f16_out: f16 inputs and output, C += A B, 200 x 136 x 72;
+//   - mm_f16_fill: f16 inputs and output after a fill, 256 x 512 x 64 (whole
+//     tiles: the quads' 16-byte stores) and 200 x 136 x 72 (edges);
 //   - mm_odd_k: bf16 inputs of static shapes 40 x 71 and 71 x 24: rows TMA
 //     cannot read, known at compile time (a remark says why the kernel
 //     does not use tensor cores; the tiled contraction);
@@ -47,6 +49,8 @@
 // CHECK: mm_f16 200x136x72: 0 wrong, sum 1984575
 // CHECK: mm_f16 1000x1000x1000: 0 wrong, sum 1001002002
 // CHECK: mm_f16_out 200x136x72: 0 wrong, sum -1
+// CHECK: mm_f16_fill 256x512x64: 0 wrong, sum 1
+// CHECK: mm_f16_fill 200x136x72: 0 wrong, sum 0
 // CHECK: mm_odd_k 40x24x71: 0 wrong, sum 67900
 // CHECK: bmm_bf16 600x136x72: 0 wrong, sum 5874609
 // CHECK: bmm_bf16 144x264x71: 0 wrong, sum 2697712
@@ -58,6 +62,7 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @s_bf16("mm_bf16\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_f16("mm_f16\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_f16_out("mm_f16_out\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_f16_fill("mm_f16_fill\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_odd_k("mm_odd_k\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_bmm_bf16("bmm_bf16\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_bmm_f16("bmm_f16\00") {addr_space = 0 : i32}
@@ -71,6 +76,15 @@ module attributes {offload.targets = [#offload.host]} {
 
   offload.kernel @mm_f16(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+
+  // f16 output after a fill: where a tile lies inside C and C is aligned to
+  // 8 elements, the lanes of each quad trade their pairs and store 16 bytes.
+  offload.kernel @mm_f16_fill(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
+    %zero = arith.constant 0.0 : f16
+    linalg.fill ins(%zero : f16) outs(%c : memref<?x?xf16>)
+    linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
     offload.return
   }
 
@@ -337,6 +351,30 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 
+  func.func @run_f16_fill(%m: index, %n: index, %k: index) {
+    %true = arith.constant true
+    %zero = arith.constant 0.0 : f32
+    %a, %b, %c, %want = func.call @operands(%m, %n, %k, %true, %zero) : (index, index, index, i1, f32) -> (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>)
+    %ah = memref.alloc(%m, %k) : memref<?x?xf16>
+    %bh = memref.alloc(%k, %n) : memref<?x?xf16>
+    %ch = memref.alloc(%m, %n) : memref<?x?xf16>
+    func.call @convert_f32_f16(%a, %ah) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    func.call @convert_f32_f16(%b, %bh) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    func.call @convert_f32_f16(%c, %ch) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    offload.launch @mm_f16_fill(%ah, %bh, %ch) : (memref<?x?xf16>, memref<?x?xf16>, memref<?x?xf16>) -> ()
+    func.call @convert_f16_f32(%ch, %c) : (memref<?x?xf16>, memref<?x?xf32>) -> ()
+    %name = llvm.mlir.addressof @s_f16_fill : !llvm.ptr
+    func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+    memref.dealloc %a : memref<?x?xf32>
+    memref.dealloc %b : memref<?x?xf32>
+    memref.dealloc %c : memref<?x?xf32>
+    memref.dealloc %want : memref<?x?xf32>
+    memref.dealloc %ah : memref<?x?xf16>
+    memref.dealloc %bh : memref<?x?xf16>
+    memref.dealloc %ch : memref<?x?xf16>
+    return
+  }
+
   func.func @run_odd_k() {
     %false = arith.constant false
     %zero = arith.constant 0.0 : f32
@@ -483,6 +521,11 @@ module attributes {offload.targets = [#offload.host]} {
     func.call @run_f16(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_f16(%c1000, %c1000, %c1000) : (index, index, index) -> ()
     func.call @run_f16_out(%c200, %c136, %c72) : (index, index, index) -> ()
+    %c256f = arith.constant 256 : index
+    %c512f = arith.constant 512 : index
+    %c64f = arith.constant 64 : index
+    func.call @run_f16_fill(%c256f, %c512f, %c64f) : (index, index, index) -> ()
+    func.call @run_f16_fill(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_odd_k() : () -> ()
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
