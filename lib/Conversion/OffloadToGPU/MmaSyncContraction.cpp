@@ -480,74 +480,16 @@ SmallVector<Value> MmaSyncBuilder::cIndices(Value row, Value col) {
   return where;
 }
 
-/// Whether `memref` is contiguous along its last dimension and its element
-/// a whole number of bytes.
-static bool hasContiguousRows(Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  Type element = type.getElementType();
-  return element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0 &&
-         succeeded(type.getStridesAndOffset(strides, offset)) &&
-         strides.back() == 1;
-}
-
 void MmaSyncBuilder::storeScalar(Value value, Value row, Value col,
                                  Value init) {
-  SmallVector<Value> where = cIndices(row, col);
-  Value start = init;
-  if (!start)
-    start = convertScalarToDtype(
-        b, loc, memref::LoadOp::create(b, loc, match.getC(), where),
-        b.getF32Type(), /*isUnsignedCast=*/false);
-  Value sum = arith::AddFOp::create(b, loc, start, value);
-  Value out = convertScalarToDtype(b, loc, sum, match.cType,
-                                   /*isUnsignedCast=*/false);
-  storeContractionElement(b, loc, epilogue, match.getC(), where, out);
+  storeContractionScalar(b, loc, match, epilogue, value, cIndices(row, col),
+                         init);
 }
 
 void MmaSyncBuilder::storePair(Value v0, Value v1, Value row, Value col,
                                Value init) {
-  Type f32 = b.getF32Type();
-  auto f32Pair = VectorType::get({2}, f32);
-  auto cPair = VectorType::get({2}, match.cType);
-  int64_t cBytes = match.cType.getIntOrFloatBitWidth() / 8;
-  SmallVector<Value> where = cIndices(row, col);
-  Value value =
-      vector::FromElementsOp::create(b, loc, f32Pair, ValueRange{v0, v1});
-  Value start;
-  if (init) {
-    start = vector::BroadcastOp::create(b, loc, f32Pair, init);
-  } else {
-    start =
-        vector::LoadOp::create(b, loc, cPair, match.getC(), where,
-                               /*nontemporal=*/false, llvm::Align(2 * cBytes));
-    if (!match.cType.isF32())
-      start = arith::ExtFOp::create(b, loc, f32Pair, start);
-  }
-  Value out = arith::AddFOp::create(b, loc, start, value);
-  if (!match.cType.isF32())
-    out = arith::TruncFOp::create(b, loc, cPair, out);
-  Value d = epilogue ? epilogue.getDpsInitOperand(0)->get() : Value();
-  if (!d || d != match.getC())
-    vector::StoreOp::create(b, loc, out, match.getC(), where,
-                            /*nontemporal=*/false, llvm::Align(2 * cBytes));
-  if (!d)
-    return;
-  // The fused op element by element, stored as one pair.
-  Type dType = cast<MemRefType>(d.getType()).getElementType();
-  SmallVector<Value, 2> results;
-  for (int64_t j = 0; j < 2; ++j) {
-    SmallVector<Value> at = cIndices(row, j ? add(col, index(1)) : col);
-    results.push_back(
-        buildEpilogueElement(b, loc, epilogue, match.getC(), at,
-                             vector::ExtractOp::create(b, loc, out, j)));
-  }
-  vector::StoreOp::create(b, loc,
-                          vector::FromElementsOp::create(
-                              b, loc, VectorType::get({2}, dType), results),
-                          d, where, /*nontemporal=*/false,
-                          llvm::Align(2 * dType.getIntOrFloatBitWidth() / 8));
+  storeContractionPair(b, loc, match, epilogue, v0, v1, cIndices(row, col),
+                       cIndices(row, add(col, index(1))), init);
 }
 
 void MmaSyncBuilder::buildEpilogue(ArrayRef<Value> acc, Value fillValue) {

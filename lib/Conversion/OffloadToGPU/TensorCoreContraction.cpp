@@ -447,18 +447,6 @@ void TensorCoreBuilder::issueSlice(Value g, Value ahead) {
   load(ops.getBBox(), ops.bKMajor, origin.n0, descB, bBox, T::aStageBytes);
 }
 
-/// Whether `memref` is contiguous along its last dimension and its element
-/// a whole number of bytes.
-static bool hasContiguousRows(Value memref) {
-  auto type = cast<MemRefType>(memref.getType());
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  Type element = type.getElementType();
-  return element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0 &&
-         succeeded(type.getStridesAndOffset(strides, offset)) &&
-         strides.back() == 1;
-}
-
 void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   // This warpgroup's wgmma groups are done. The accumulators go straight
   // to C: the stages already hold the next tile's first slices, and these

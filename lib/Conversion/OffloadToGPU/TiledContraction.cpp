@@ -680,6 +680,16 @@ void mlir::offload::storeContractionElement(OpBuilder &b, Location loc,
   memref::StoreOp::create(b, loc, result, d, where);
 }
 
+bool mlir::offload::hasContiguousRows(Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  Type element = type.getElementType();
+  return element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0 &&
+         succeeded(type.getStridesAndOffset(strides, offset)) &&
+         strides.back() == 1;
+}
+
 void mlir::offload::storeContractionScalar(OpBuilder &b, Location loc,
                                            const ContractionMatch &match,
                                            linalg::LinalgOp epilogue,

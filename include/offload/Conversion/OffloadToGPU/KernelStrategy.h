@@ -292,6 +292,10 @@ void storeContractionElement(OpBuilder &b, Location loc,
                              linalg::LinalgOp epilogue, Value c,
                              ArrayRef<Value> where, Value cValue);
 
+/// Whether `memref` is contiguous along its last dimension and its element
+/// a whole number of bytes (so pairs or vectors of it can be stored).
+bool hasContiguousRows(Value memref);
+
 /// Stores the f32 accumulator `value` of C's element at `where`: C = init
 /// + value (C's old contents when `init`, an f32, is null), rounded once
 /// to C's type, through storeContractionElement.
