@@ -179,10 +179,14 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
       describeFillAndEpilogue();
       return strategy;
     }
+    // The wgmma kernel's producer warpgroup makes every image's blocks
+    // larger: the other paths leave the extra threads idle.
+    strategy.blockThreads = TensorCoreTiling::specializedThreads;
     os << " on tensor cores where the target has wgmma: "
        << TensorCoreTiling::tileM << "x" << TensorCoreTiling::tileN
        << " output tiles per block of " << TensorCoreTiling::warpgroups
-       << " warpgroups, ";
+       << " consumer warpgroups and a producer warpgroup that issues the "
+          "loads, ";
     layouts();
     os << ", k in slices of " << ops.tileK() << " loaded by TMA through "
        << ops.stages() << " shared-memory stages";

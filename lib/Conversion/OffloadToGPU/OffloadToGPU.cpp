@@ -229,7 +229,7 @@ LogicalResult mlir::offload::verifyLaunchOfKernel(LaunchOp launch,
            << (strategy.kind == KernelStrategyKind::TiledContraction
                    ? "tiled"
                    : "tensor-core")
-           << " contraction that runs on exactly " << strategy.tiling.threads()
+           << " contraction that runs on exactly " << strategy.getBlockThreads()
            << " threads per block; leave blocks(...) and threads(...) out";
   if (strategy.kind != KernelStrategyKind::TiledTranspose)
     return success();
@@ -1481,6 +1481,14 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     // parameters go unused there.
     bool wgmma = tensorCores == TensorCoreKind::Warpgroup &&
                  !getTensorCoreOperands(*match).needsMmaSync();
+    // Blocks larger than the path's threads (the wgmma kernel's producer
+    // warpgroup on another target of the module): the others skip it.
+    int64_t blockThreads = strategy.getBlockThreads();
+    if (!(onTensorCores && wgmma) && blockThreads > strategy.tiling.threads())
+      guardContractionThreads(rewriter,
+                              {fill.getOperation(), op.getOperation(),
+                               epilogue.getOperation()},
+                              strategy.tiling.threads());
     if (onTensorCores && wgmma) {
       ValueRange maps = entry->getArguments().take_back(strategyParams);
       buildTensorCoreContraction(rewriter, *match, fill, epilogue, maps[0],
@@ -1490,6 +1498,9 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     } else {
       buildTiledContraction(rewriter, *match, fill, strategy.tiling, epilogue);
     }
+    // The launch's block, for thread-id ranges and ptxas (.maxntid).
+    cast<gpu::GPUFuncOp>(func).setKnownBlockSizeAttr(
+        rewriter.getDenseI32ArrayAttr({int32_t(blockThreads), 1, 1}));
     return func;
   }
 

@@ -6,7 +6,9 @@
 // gpu.func becomes, for targets with wgmma (NVPTX sm_90, built as sm_90a),
 // a TMA + mbarrier + wgmma pipeline:
 //
-//   - Two warpgroups (256 threads) per block; block b (x fastest) computes
+//   - Three warpgroups (384 threads) per block, warp-specialized: two
+//     consumers and a producer (setmaxnreg moves registers from the
+//     producer to the consumers). Block b (x fastest) computes
 //     the 128x256 output tiles b, b + blocks, ... (the runtime makes the
 //     grid one block per multiprocessor: a persistent kernel), tiles
 //     counted in bands of TensorCoreTiling::bandRows tile rows, down each
@@ -20,22 +22,21 @@
 //     bytes), each holding A's 128 rows and B's 256 columns in TMA boxes
 //     that follow the operands' layouts (TensorCoreOperands), 128-byte
 //     swizzled as TMA writes them. The slices of all the block's tiles
-//     are one stream: one thread issues the TMA loads of a stage and arms
-//     its mbarrier with the stage's byte count, stages - 1 slices ahead of
-//     the multiplies, so the next tile's first slices load while this
-//     tile's last ones are multiplied and its results stored. Every thread
-//     waits on the mbarrier's phase parity before each warpgroup multiplies
-//     its 64 rows of A's slice with B's (nvvm.wgmma.mma_async m64n256k16,
-//     or k8 for TF32, with matrix descriptors and transpose bits for the
-//     layouts; f32 accumulators in registers). With an f32 B[k][n] the
+//     are one stream: the producer's first thread waits for a stage's
+//     `empty` mbarrier, arms its `full` one with the stage's byte count and
+//     issues its TMA loads, running ahead into the next tile while the
+//     consumers finish and store this one. The consumers wait on `full`'s
+//     phase parity, multiply their 64 rows of A's slice with B's
+//     (nvvm.wgmma.mma_async m64n256k16, or k8 for TF32, with matrix
+//     descriptors and transpose bits for the layouts; f32 accumulators in
+//     registers), and each of their warps arrives on the previous slice's
+//     `empty` mbarrier once its wgmma completed. With an f32 B[k][n] the
 //     product is swapped, C^T = B^T A^T (TF32 wgmma reads shared memory
 //     only K-major): B's slice goes from shared memory into registers as
 //     wgmma's A operand (m64n128k8, two per warpgroup), A's slice is its
 //     B. An f32 A[k][m] is not built here: it gets the TF32 mma.sync
 //     kernel (MmaSyncContraction.cpp) on wgmma targets too
-//     (TensorCoreOperands::needsMmaSync). The multiply of slice t leaves
-//     its wgmma group in flight and waits for slice t - 1's, whose stage is
-//     then refilled after a barrier.
+//     (TensorCoreOperands::needsMmaSync).
 //   - TMA fills the parts of a box outside the operands with zeros, so
 //     sizes that are not multiples of the tiles need no other care in the
 //     main loop. The epilogue stores the accumulators straight from the
@@ -49,7 +50,8 @@
 //     last parameters. When either is 0 (no CUDA driver, addresses or
 //     strides TMA cannot take) or the launch gave less dynamic shared memory
 //     than the pipeline needs, the kernel runs the tiled contraction
-//     (TiledContraction.cpp) on the same grid instead.
+//     (TiledContraction.cpp) on the same grid instead, on the consumers'
+//     256 threads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -300,12 +302,15 @@ private:
   TileOrigin getTileOrigin(Value tile);
   /// The indices of C at (row, col) of batch `z` (null without a batch).
   SmallVector<Value> cIndices(Value row, Value col, Value z);
-  /// Issues the TMA loads of slice `g` of the block's stream of slices
-  /// (slice g % numK of the block's tile g / numK) into its stage, from
-  /// one thread, when the block has that slice. In the main loop, `ahead`
-  /// is g's slice counted from the start of the current tile (the
-  /// divisions are needed only when it lies beyond the next tile).
-  void issueSlice(Value g, Value ahead = Value());
+  /// Arms stage `stage`'s `full` mbarrier with the stage's bytes and issues
+  /// the TMA loads of k-slice `slice` of the tile at `origin` into it.
+  void issueSlice(Value stage, TileOrigin origin, Value slice);
+  /// The producer warpgroup: one thread streams the k-slices of all the
+  /// block's tiles through the stages.
+  void buildProducer();
+  /// A consumer warpgroup: multiplies each tile's slices as they arrive,
+  /// releases their stages, and stores the tile.
+  void buildConsumer(Value fillValue);
   void buildPipeline(Value fillValue, Value mapA, Value mapB);
   /// Stores this warpgroup's accumulators straight from the registers into
   /// C (through the fused epilogue if there is one).
@@ -323,16 +328,15 @@ private:
   /// The fused elementwise op (its output D), or null.
   linalg::LinalgOp epilogue;
 
-  Value shared, pad, barriers, descA, descB, leader, tid, warpgroup;
+  /// The stages' mbarriers: `full` completes when a stage's loads have
+  /// landed, `empty` when every consumer warp is done with it.
+  Value shared, pad, full, empty, descA, descB, leader, tid, warpgroup;
   Value sizeM, sizeN, sizeK, numK;
   /// The tiles (of all batches), the block's linear index and the grid's
-  /// size: block b computes tiles b, b + blocks, ...; localSlices is the
-  /// number of k-slices of all its tiles.
-  Value tilesN, tilesM, perBatch, tiles, block, blocks, localSlices;
-  /// The tile the block multiplies now (z: its batch, or null), and the
-  /// block's next tile (past the last one at the end).
+  /// size: block b computes tiles b, b + blocks, ...
+  Value tilesN, tilesM, perBatch, tiles, block, blocks;
+  /// The tile a consumer multiplies now (z: its batch, or null).
   Value z, m0, n0;
-  TileOrigin nextOrigin;
   /// TMA boxes (1 x ... with a batch dimension).
   MemRefType aBox, bBox;
 };
@@ -373,57 +377,12 @@ MemRefType TensorCoreBuilder::boxType(TensorCoreOperands::Box box) {
   return sharedType(shape, match.aType);
 }
 
-void TensorCoreBuilder::issueSlice(Value g, Value ahead) {
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{},
-                                land(leader, lt(g, localSlices)),
-                                /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-  Value stage = rem(g, ops.stages());
+void TensorCoreBuilder::issueSlice(Value stage, TileOrigin origin,
+                                   Value slice) {
   Value offset = mul(stage, index(T::stageBytes));
-  // Slice t of the block's tile i (numK > 0 here: localSlices is 0
-  // otherwise): the current tile's or the next one's without a division.
-  auto anyTile = [&]() -> SmallVector<Value> {
-    Value i = arith::DivUIOp::create(b, loc, g, numK);
-    TileOrigin o = getTileOrigin(add(block, mul(i, blocks)));
-    SmallVector<Value> at = {o.m0, o.n0,
-                             arith::RemUIOp::create(b, loc, g, numK)};
-    if (o.z)
-      at.push_back(o.z);
-    return at;
-  };
-  SmallVector<Value> at;
-  if (!ahead) {
-    at = anyTile();
-  } else {
-    SmallVector<Type> types(match.batch >= 0 ? 4 : 3, b.getIndexType());
-    auto current = scf::IfOp::create(b, loc, types, lt(ahead, numK),
-                                     /*withElseRegion=*/true);
-    b.setInsertionPointToStart(current.thenBlock());
-    SmallVector<Value> here = {m0, n0, ahead};
-    if (z)
-      here.push_back(z);
-    scf::YieldOp::create(b, loc, here);
-    b.setInsertionPointToStart(current.elseBlock());
-    Value inNext = arith::SubIOp::create(b, loc, ahead, numK);
-    auto next = scf::IfOp::create(b, loc, types, lt(inNext, numK),
-                                  /*withElseRegion=*/true);
-    scf::YieldOp::create(b, loc, next.getResults());
-    b.setInsertionPointToStart(next.thenBlock());
-    SmallVector<Value> there = {nextOrigin.m0, nextOrigin.n0, inNext};
-    if (z)
-      there.push_back(nextOrigin.z);
-    scf::YieldOp::create(b, loc, there);
-    b.setInsertionPointToStart(next.elseBlock());
-    scf::YieldOp::create(b, loc, anyTile());
-    b.setInsertionPointAfter(current);
-    at.assign(current.getResults().begin(), current.getResults().end());
-  }
-  TileOrigin origin{match.batch >= 0 ? at[3] : Value(), at[0], at[1]};
-  Value k0 = mul(at[2], index(ops.tileK()));
-  nvgpu::MBarrierArriveExpectTxOp::create(b, loc, barriers,
-                                          index(T::stageBytes), stage,
-                                          /*predicate=*/Value());
+  Value k0 = mul(slice, index(ops.tileK()));
+  nvgpu::MBarrierArriveExpectTxOp::create(b, loc, full, index(T::stageBytes),
+                                          stage, /*predicate=*/Value());
   // The boxes of one operand side by side along m (or n) from `start`;
   // coordinates innermost first, the batch outermost.
   auto load = [&](TensorCoreOperands::Box box, bool kMajor, Value start,
@@ -438,7 +397,7 @@ void TensorCoreBuilder::issueSlice(Value g, Value ahead) {
       if (origin.z)
         coords.push_back(origin.z);
       nvgpu::TmaAsyncLoadOp::create(
-          b, loc, view(add(offset, index(at + i * boxBytes)), type), barriers,
+          b, loc, view(add(offset, index(at + i * boxBytes)), type), full,
           desc, coords, stage, /*multicastMask=*/Value(),
           /*predicate=*/Value());
     }
@@ -448,10 +407,9 @@ void TensorCoreBuilder::issueSlice(Value g, Value ahead) {
 }
 
 void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
-  // This warpgroup's wgmma groups are done. The accumulators go straight
-  // to C: the stages already hold the next tile's first slices, and these
-  // stores drain while its wgmma run.
-  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  // This warpgroup's wgmma groups are done (buildConsumer). The
+  // accumulators go straight to C: the stages already hold the next tile's
+  // first slices, and these stores drain while its wgmma run.
   Value init;
   if (fillValue)
     init = convertScalarToDtype(b, loc, fillValue, b.getF32Type(),
@@ -819,7 +777,7 @@ Value TensorCoreBuilder::waitSlice(Value g) {
   Value stage = rem(g, ops.stages());
   Value phase = arith::IndexCastOp::create(b, loc, b.getI1Type(),
                                            rem(div(g, ops.stages()), 2));
-  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, full, phase,
                                          index(10000000), stage);
   return mul(stage, index(T::stageBytes));
 }
@@ -876,16 +834,20 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, shared);
   pad = rem(arith::SubIOp::create(b, loc, index(1024), rem(base, 1024)), 1024);
 
-  // One mbarrier per stage, armed by the leader with the stage's bytes.
-  barriers = nvgpu::MBarrierCreateOp::create(
-      b, loc, nvgpu::MBarrierGroupType::get(ctx, workgroup, ops.stages()));
-  for (int64_t s = 0; s < ops.stages(); ++s)
-    nvgpu::MBarrierInitOp::create(b, loc, barriers, index(1), index(s), leader);
+  // Two mbarriers per stage: `full`, armed by the producer with the
+  // stage's bytes, and `empty`, on which each of the consumers' 8 warps
+  // arrives once it no longer reads the stage.
+  auto group = nvgpu::MBarrierGroupType::get(ctx, workgroup, ops.stages());
+  full = nvgpu::MBarrierCreateOp::create(b, loc, group);
+  empty = nvgpu::MBarrierCreateOp::create(b, loc, group);
+  for (int64_t s = 0; s < ops.stages(); ++s) {
+    nvgpu::MBarrierInitOp::create(b, loc, full, index(1), index(s), leader);
+    nvgpu::MBarrierInitOp::create(b, loc, empty, index(T::threads / 32),
+                                  index(s), leader);
+  }
   gpu::BarrierOp::create(b, loc);
   descA = tensorMap(mapA, aBox, ops.getABox().swizzled);
   descB = tensorMap(mapB, bBox, ops.getBBox().swizzled);
-  nvgpu::TmaPrefetchOp::create(b, loc, descA, leader);
-  nvgpu::TmaPrefetchOp::create(b, loc, descB, leader);
 
   // Blocks stride over the tiles: block b of the grid (x fastest) takes
   // tiles b, b + blocks, ... (the runtime makes the grid one block per
@@ -902,18 +864,77 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     block = block ? add(mul(block, count), id) : id;
     blocks = blocks ? mul(blocks, count) : count;
   }
-  // The slices of all the block's tiles form one stream: slice g uses
-  // stage g % stages in phase g / stages, and the loads run stages - 1
-  // slices ahead of the multiplies, into the next tile while this one
-  // finishes and stores its results.
-  Value remaining = arith::SubIOp::create(
-      b, loc, arith::MaxUIOp::create(b, loc, tiles, block), block);
-  localSlices =
-      mul(arith::CeilDivUIOp::create(b, loc, remaining, blocks), numK);
-  // Prologue: the first stages - 1 slices.
-  for (int64_t s = 0; s + 1 < ops.stages(); ++s)
-    issueSlice(index(s));
 
+  // Warp specialization: the last warpgroup produces, with few registers;
+  // the consumers get the rest of the register file for their
+  // accumulators. The producer warps that issue nothing exit (a block
+  // barrier no longer waits for exited threads); nothing after this point
+  // synchronizes the whole block.
+  auto role = scf::IfOp::create(
+      b, loc, TypeRange{},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warpgroup,
+                            index(T::warpgroups)),
+      /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(role.thenBlock()->getTerminator());
+  NVVM::SetMaxRegisterOp::create(b, loc, T::producerRegisters,
+                                 NVVM::SetMaxRegisterAction::decrease);
+  buildProducer();
+  b.setInsertionPoint(role.elseBlock()->getTerminator());
+  NVVM::SetMaxRegisterOp::create(b, loc, T::consumerRegisters,
+                                 NVVM::SetMaxRegisterAction::increase);
+  buildConsumer(fillValue);
+}
+
+void TensorCoreBuilder::buildProducer() {
+  auto one = scf::IfOp::create(
+      b, loc, TypeRange{},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                            index(T::threads)),
+      /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(one.thenBlock()->getTerminator());
+  nvgpu::TmaPrefetchOp::create(b, loc, descA, /*predicate=*/Value());
+  nvgpu::TmaPrefetchOp::create(b, loc, descB, /*predicate=*/Value());
+  // Slice g of the block's stream (over all its tiles) goes to stage
+  // g % stages once the consumers released the stage's previous slice, g -
+  // stages: the empty mbarrier's phase (g / stages - 1) % 2 completed (for
+  // the first round, the phase "before" a new mbarrier counts as
+  // completed).
+  auto tileLoop =
+      scf::ForOp::create(b, loc, block, tiles, blocks, ValueRange{index(0)});
+  b.setInsertionPointToStart(tileLoop.getBody());
+  Value g0 = tileLoop.getRegionIterArgs()[0];
+  TileOrigin origin = getTileOrigin(tileLoop.getInductionVar());
+  auto kLoop = scf::ForOp::create(b, loc, index(0), numK, index(1));
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPointToStart(kLoop.getBody());
+    Value g = add(g0, kLoop.getInductionVar());
+    Value stage = rem(g, ops.stages());
+    Value phase = arith::IndexCastOp::create(
+        b, loc, b.getI1Type(), rem(add(div(g, ops.stages()), index(1)), 2));
+    nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, phase,
+                                           index(10000000), stage);
+    issueSlice(stage, origin, kLoop.getInductionVar());
+  }
+  scf::YieldOp::create(b, loc, ValueRange{add(g0, numK)});
+}
+
+void TensorCoreBuilder::buildConsumer(Value fillValue) {
+  Value lane = rem(tid, 32);
+  Value firstLane =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lane, index(0));
+  // Each consumer warp's lane 0 releases slice g's stage.
+  auto release = [&](Value g) {
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, firstLane,
+                                  /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    nvgpu::MBarrierArriveOp::create(
+        b, loc, nvgpu::MBarrierTokenType::get(ctx), empty,
+        rem(g, ops.stages()));
+  };
   auto tileLoop =
       scf::ForOp::create(b, loc, block, tiles, blocks, ValueRange{index(0)});
   OpBuilder::InsertionGuard guard(b);
@@ -923,7 +944,6 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   z = origin.z;
   m0 = origin.m0;
   n0 = origin.n0;
-  nextOrigin = getTileOrigin(add(tileLoop.getInductionVar(), blocks));
 
   Value acc0 = LLVM::ZeroOp::create(
       b, loc,
@@ -938,13 +958,30 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
     Value g = add(g0, kLoop.getInductionVar());
     Value offset = waitSlice(g);
     Value acc = multiply(kLoop.getRegionIterArgs()[0], offset);
-    // Leaves this slice's wgmma group in flight, waits for the previous.
+    // Leaves this slice's wgmma group in flight, waits for the previous,
+    // whose stage the producer may then refill.
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 1);
-    // Every warp is done with the previous slice's stage: refill it.
-    gpu::BarrierOp::create(b, loc);
-    issueSlice(add(g, index(ops.stages() - 1)),
-               add(kLoop.getInductionVar(), index(ops.stages() - 1)));
+    auto notFirst = scf::IfOp::create(
+        b, loc, TypeRange{},
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                              kLoop.getInductionVar(), index(0)),
+        /*withElseRegion=*/false);
+    b.setInsertionPoint(notFirst.thenBlock()->getTerminator());
+    release(sub(g, index(1)));
+    b.setInsertionPointAfter(notFirst);
     scf::YieldOp::create(b, loc, ValueRange{acc});
+  }
+  // The tile's last slice is done too: its stage goes back to the producer
+  // before the stores, so the next tile's loads run ahead by all stages.
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+  auto any = scf::IfOp::create(
+      b, loc, TypeRange{},
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, numK, index(0)),
+      /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard inner(b);
+    b.setInsertionPoint(any.thenBlock()->getTerminator());
+    release(sub(add(g0, numK), index(1)));
   }
   buildEpilogue(kLoop.getResult(0), fillValue);
   scf::YieldOp::create(b, loc, ValueRange{add(g0, numK)});
@@ -973,6 +1010,11 @@ void TensorCoreBuilder::build(linalg::FillOp fill, Value mapA, Value mapB) {
   linalg::LinalgOp epilogueCopy;
   if (epilogue)
     epilogueCopy = cast<linalg::LinalgOp>(b.clone(*epilogue));
+  // The tiled contraction runs on the consumers' threads.
+  guardContractionThreads(b,
+                          {fillCopy.getOperation(), opCopy.getOperation(),
+                           epilogueCopy.getOperation()},
+                          T::threads);
   std::optional<ContractionMatch> copyMatch = matchContraction(opCopy);
   assert(copyMatch && "a copy of a contraction is a contraction");
   buildTiledContraction(b, *copyMatch, fillCopy, T::simtTiling(), epilogueCopy);

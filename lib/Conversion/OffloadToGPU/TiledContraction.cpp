@@ -680,6 +680,27 @@ void mlir::offload::storeContractionElement(OpBuilder &b, Location loc,
   memref::StoreOp::create(b, loc, result, d, where);
 }
 
+void mlir::offload::guardContractionThreads(RewriterBase &rewriter,
+                                            ArrayRef<Operation *> ops,
+                                            int64_t threads) {
+  SmallVector<Operation *> present(llvm::make_filter_range(
+      ops, [](Operation *op) { return op != nullptr; }));
+  if (present.empty())
+    return;
+  Operation *last = present.back();
+  Location loc = last->getLoc();
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPoint(last);
+  Value tid = gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+  Value inside = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::ult, tid,
+      arith::ConstantIndexOp::create(rewriter, loc, threads));
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, inside,
+                                /*withElseRegion=*/false);
+  for (Operation *op : present)
+    rewriter.moveOpBefore(op, ifOp.thenBlock()->getTerminator());
+}
+
 bool mlir::offload::hasContiguousRows(Value memref) {
   auto type = cast<MemRefType>(memref.getType());
   SmallVector<int64_t> strides;

@@ -421,7 +421,7 @@ static Grid computeContractionGrid(RewriterBase &rewriter, LaunchOp launch,
                 tensorCores ? TensorCoreTiling::tileM : strategy.tiling.tileM);
   grid.blocks[2] = match.batch >= 0 ? blocksFor(hostSize(match.batch), 1)
                                     : i32Constant(rewriter, loc, 1);
-  grid.threads[0] = i32Constant(rewriter, loc, strategy.tiling.threads());
+  grid.threads[0] = i32Constant(rewriter, loc, strategy.getBlockThreads());
   grid.threads[1] = grid.threads[2] = i32Constant(rewriter, loc, 1);
   grid.tripCount = i64Constant(rewriter, loc, 0);
   return grid;

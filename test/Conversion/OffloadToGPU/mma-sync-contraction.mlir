@@ -155,10 +155,12 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_89", format = "c
 // -----
 
 // sm_80 with an sm_90 cubin: the wgmma kernel for sm_90 (sm_90a), the
-// mma.sync one for sm_80, on the same grid.
+// mma.sync one for sm_80, on the same grid: blocks of 384 threads (the wgmma
+// kernel's producer warpgroup), of which the mma.sync kernel takes the first
+// 256.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
                                       #offload.nvptx<chip = "sm_80", format = "cubin">]} {
-  // expected-remark@+1 {{kernel @mm_both: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; where the target has mma.sync but not wgmma: 128x256 output tiles per block of 8 warps (64x64 each, mma.sync m16n8k16), A[m][k] and B[k][n], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (transposed for B); elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
+  // expected-remark@+1 {{kernel @mm_both: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; where the target has mma.sync but not wgmma: 128x256 output tiles per block of 8 warps (64x64 each, mma.sync m16n8k16), A[m][k] and B[k][n], k in slices of 32 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (transposed for B); elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
   offload.kernel @mm_both(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
     linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>)
     offload.return
@@ -166,9 +168,14 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 }
 
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
+// CHECK: known_block_size = array<i32: 384, 1, 1>
 // CHECK: nvvm.wgmma.mma_async
 // CHECK-NOT: nvvm.mma.sync
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_80 [#nvvm.target<O = 3, chip = "sm_80">]
+// CHECK: known_block_size = array<i32: 384, 1, 1>
+// CHECK: %[[TID80:.*]] = gpu.thread_id  x
+// CHECK: %[[IN80:.*]] = arith.cmpi ult, %[[TID80]], %c256
+// CHECK: scf.if %[[IN80]] {
 // CHECK-NOT: nvvm.wgmma
 // CHECK: nvvm.mma.sync
 
@@ -235,7 +242,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
         ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
-  // expected-remark@+1 {{kernel @mm_tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; where the target has mma.sync but not wgmma: 128x256 output tiles per block of 8 warps (64x64 each, TF32 mma.sync m16n8k8), A[m][k] and B[n][k], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by ldmatrix; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
+  // expected-remark@+1 {{kernel @mm_tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; where the target has mma.sync but not wgmma: 128x256 output tiles per block of 8 warps (64x64 each, TF32 mma.sync m16n8k8), A[m][k] and B[n][k], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by ldmatrix; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
   offload.kernel @mm_tf32_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) attributes {offload.allow_tf32} {
     linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, #nk, #mn]
         ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)

@@ -3,9 +3,10 @@
 
 // The tensor-core contraction strategy: a bf16 or f16 matmul in a module with
 // an sm_90 target. The NVIDIA device module is built for sm_90a (PTX 8.0);
-// its kernel runs two warpgroups per 128x256 output tile (64 rows each),
-// k-slices of 64 loaded by TMA into dynamic shared memory through 4 mbarrier
-// stages and multiplied by nvvm.wgmma.mma_async (m64n256k16, descriptors
+// its kernel runs two consumer warpgroups per 128x256 output tile (64 rows
+// each) and a producer warpgroup, k-slices of 64 loaded by TMA into dynamic
+// shared memory through 4 mbarrier stages and multiplied by
+// nvvm.wgmma.mma_async (m64n256k16, descriptors
 // built from the operands' layouts), when both tensor maps (the
 // kernel's two last parameters) are there and the launch gave 197632 bytes
 // of dynamic shared memory; otherwise the tiled contraction (128x128 tiles,
@@ -14,7 +15,7 @@
 // bf16 inputs, f32 output, after a fill.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">,
                                       #offload.amdgpu<chip = "gfx942">]} {
-  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
+  // expected-remark@+1 {{kernel @mm: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value}}
   offload.kernel @mm(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -29,7 +30,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 
 // CHECK-LABEL: gpu.module @__offload_nvptx_sm_90 [#nvvm.target<O = 3, chip = "sm_90a", features = "+ptx80">]
 // CHECK: gpu.func @mm(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: !llvm.ptr {{.*}}, %{{.*}}: i64, %{{.*}}: i64, %[[MAPA:.*]]: i64, %[[MAPB:.*]]: i64)
-// CHECK-SAME: kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+// Two consumer warpgroups and a producer warpgroup: 384 threads on every
+// target of the module.
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 384, 1, 1>}
 // CHECK-NOT: linalg.
 // The pipeline when both maps are there and the dynamic shared memory is.
 // CHECK-DAG: arith.cmpi ne, %[[MAPA]], %{{.*}} : i64
@@ -41,30 +44,50 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: %[[WG:.*]] = arith.divui %[[TID]], %c128
 // CHECK: %[[SMEM:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.extract_aligned_pointer_as_index %[[SMEM]]
-// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
-// CHECK-COUNT-4: nvgpu.mbarrier.init %[[BARS]]
+// Per stage a `full` mbarrier (one arrival: the producer's, with the bytes)
+// and an `empty` one (one arrival per consumer warp).
+// CHECK: %[[FULL:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: %[[EMPTY:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate
+// CHECK: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c8{{(_[0-9]+)?}}, predicate
+// CHECK: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate
+// CHECK: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c8{{(_[0-9]+)?}}, predicate
+// CHECK: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate
+// CHECK: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c8{{(_[0-9]+)?}}, predicate
+// CHECK: nvgpu.mbarrier.init %[[FULL]][%{{.*}}], %c1{{(_[0-9]+)?}}, predicate
+// CHECK: nvgpu.mbarrier.init %[[EMPTY]][%{{.*}}], %c8{{(_[0-9]+)?}}, predicate
 // CHECK: gpu.barrier
 // CHECK: %[[PA:.*]] = llvm.inttoptr %[[MAPA]] : i64 to !llvm.ptr
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %[[PA]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<128x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
 // CHECK: %[[PB:.*]] = llvm.inttoptr %[[MAPB]] : i64 to !llvm.ptr
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %[[PB]] : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b, l2promo = l2promo_256b, oob = zero, interleave = none>
+// The producer (warpgroup 2) gives registers back; its first thread streams
+// the slices of the block's tiles (blocks stride over them: a persistent
+// grid), each into its stage once the consumers released it, 49152 bytes a
+// stage: A's 128x64 box and four 64x64 boxes of B.
+// CHECK: %[[ISPROD:.*]] = arith.cmpi eq, %[[WG]], %c2
+// CHECK: scf.if %[[ISPROD]] {
+// CHECK-NEXT: nvvm.setmaxregister  decrease 48
+// CHECK: arith.cmpi eq, %[[TID]], %c256
 // CHECK: nvgpu.tma.prefetch.descriptor %[[DA]]
-// The prologue: the first 3 slices of the block's stream of slices, from
-// one thread, 49152 bytes a stage: A's 128x64 box and four 64x64 boxes of B.
-// CHECK: scf.if
-// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%{{.*}}], %c49152
-// CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<128x64xbf16, #gpu.address_space<workgroup>>
-// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[BARS]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
-// CHECK: nvgpu.mbarrier.arrive.expect_tx
-// CHECK: nvgpu.mbarrier.arrive.expect_tx
-// The block's tiles (blocks stride over them: a persistent grid).
+// CHECK: nvgpu.tma.prefetch.descriptor %[[DB]]
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
+// CHECK: scf.for
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[EMPTY]][%{{.*}}], %{{.*}}, %{{.*}}
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[FULL]][%{{.*}}], %c49152
+// CHECK: nvgpu.tma.async.load %[[DA]][%{{.*}}, %{{.*}}], %[[FULL]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<128x64xbf16, #gpu.address_space<workgroup>>
+// CHECK-COUNT-4: nvgpu.tma.async.load %[[DB]][%{{.*}}, %{{.*}}], %[[FULL]][%{{.*}}] to %{{.*}} : {{.*}} -> memref<64x64xbf16, #gpu.address_space<workgroup>>
+// The consumers take the registers and the same tiles.
+// CHECK: } else {
+// CHECK-NEXT: nvvm.setmaxregister  increase 224
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index) {
 // Each warpgroup: a 64x256 accumulator (the 128 f32 of wgmma's result
 // registers, from zero).
 // CHECK: %[[INIT:.*]] = llvm.mlir.zero : !llvm.struct<(f32, {{.*}})>
-// The main loop: wait for the stage's phase, multiply, refill.
+// The main loop: wait for the stage's phase, multiply, release the previous
+// slice's stage.
 // CHECK: %[[ACC:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[C:.*]] = %[[INIT]]) -> (!llvm.struct<(f32, {{.*}})>) {
-// CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%{{.*}}], %{{.*}}, %{{.*}}
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[FULL]][%{{.*}}], %{{.*}}, %{{.*}}
 // CHECK: %[[OFF:.*]] = arith.muli %{{.*}}, %c49152
 // The descriptors: (shared address / 16) | 128-byte swizzle (1 << 62) |
 // stride byte offset 1024 (8 rows of 128 bytes) / 16 << 32 | leading byte
@@ -84,22 +107,19 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK-COUNT-2: nvvm.wgmma.mma_async
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
-// CHECK-NEXT: gpu.barrier
-// The refill runs stages - 1 slices ahead: in this tile, in the next one
-// (whose origin is known), or (small K) anywhere.
+// CHECK-NOT: gpu.barrier
 // CHECK: scf.if
-// CHECK: scf.if %{{.*}} -> (index, index, index)
-// CHECK: } else {
-// CHECK: scf.if %{{.*}} -> (index, index, index)
-// CHECK: nvgpu.mbarrier.arrive.expect_tx
-// CHECK: nvgpu.tma.async.load
+// CHECK: scf.if
+// CHECK: nvgpu.mbarrier.arrive %[[EMPTY]]
 // CHECK: scf.yield
+// The tile's last slice: done, released before the stores.
+// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
+// CHECK: nvgpu.mbarrier.arrive %[[EMPTY]]
 // The epilogue: straight from the registers into C, two f32 at a time
 // (register 4j + 2h + e: row 16w + lane / 4 + 8h of the warpgroup's 64,
 // column 8j + 2 (lane % 4) + e) where the tile lies inside C and C is
 // aligned to pairs, one element at a time behind bounds checks elsewhere,
 // through a local array in a loop.
-// CHECK: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: arith.cmpi ule
 // CHECK: arith.cmpi ule
 // CHECK: memref.extract_aligned_pointer_as_index %{{.*}} : memref<?x?xf32>
@@ -127,10 +147,14 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: iter_args
 // CHECK-SAME: -> (f32, f32,
 
-// The AMD module: the tiled contraction alone, same parameters.
+// The AMD module: the tiled contraction alone, same parameters, on the
+// first 256 of the block's 384 threads.
 // CHECK-LABEL: gpu.module @__offload_amdgpu_gfx942
 // CHECK: gpu.func @mm(%{{.*}}: !llvm.ptr, %{{.*}}, %{{.*}}: i64, %{{.*}}: i64)
-// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-SAME: known_block_size = array<i32: 384, 1, 1>
+// CHECK: %[[AMDTID:.*]] = gpu.thread_id  x
+// CHECK: %[[AMDIN:.*]] = arith.cmpi ult, %[[AMDTID]], %c256
+// CHECK: scf.if %[[AMDIN]] {
 // CHECK-NOT: nvgpu.
 // CHECK: gpu.return
 
@@ -255,13 +279,13 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 #nk = affine_map<(m, n, k) -> (n, k)>
 #mn = affine_map<(m, n, k) -> (m, n)>
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
-  // expected-remark@+1 {{kernel @mm_at: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages}}
+  // expected-remark@+1 {{kernel @mm_at: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[k][m] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages}}
   offload.kernel @mm_at(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     linalg.matmul indexing_maps = [#km, #kn, #mn]
         ins(%a, %b : memref<?x?xbf16>, memref<?x?xbf16>) outs(%c : memref<?x?xf32>)
     offload.return
   }
-  // expected-remark@+1 {{kernel @mm_bt: strategy 'tensor-core-contraction': 'linalg.generic' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 64}}
+  // expected-remark@+1 {{kernel @mm_bt: strategy 'tensor-core-contraction': 'linalg.generic' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[n][k], k in slices of 64}}
   offload.kernel @mm_bt(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>) {
     linalg.generic {indexing_maps = [#mk, #nk, #mn],
                     iterator_types = ["parallel", "parallel", "reduction"]}
@@ -275,13 +299,13 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
     }
     offload.return
   }
-  // expected-remark@+1 {{kernel @mm_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[n][k]}}
+  // expected-remark@+1 {{kernel @mm_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[k][m] and B[n][k]}}
   offload.kernel @mm_atbt(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf16>) {
     linalg.matmul indexing_maps = [#km, #nk, #mn]
         ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf16>)
     offload.return
   }
-  // expected-remark@+1 {{kernel @bmm_bt: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[b][m][k] and B[b][n][k]}}
+  // expected-remark@+1 {{kernel @bmm_bt: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[b][m][k] and B[b][n][k]}}
   offload.kernel @bmm_bt(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
     linalg.batch_matmul indexing_maps = [affine_map<(b, m, n, k) -> (b, m, k)>, affine_map<(b, m, n, k) -> (b, n, k)>, affine_map<(b, m, n, k) -> (b, m, n)>]
         ins(%a, %b : memref<?x?x?xbf16>, memref<?x?x?xbf16>) outs(%c : memref<?x?x?xf32>)
@@ -293,8 +317,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: %[[DA:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // CHECK: %[[DB:.*]] = builtin.unrealized_conversion_cast %{{.*}} : !llvm.ptr to !nvgpu.tensormap.descriptor<tensor = memref<64x64xbf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
 // Two boxes of A at (m0, k0) and (m0 + 64, k0), 8 KiB apart, then B's four.
-// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c49152
 // CHECK: %[[K0:.*]] = arith.muli %{{.*}}, %c64
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c49152
 // CHECK: %[[M0:.*]] = arith.addi %{{.*}}, %c0
 // CHECK: nvgpu.tma.async.load %[[DA]][%[[M0]], %[[K0]]], %{{.*}} -> memref<64x64xbf16
 // CHECK: %[[M64:.*]] = arith.addi %{{.*}}, %c64
@@ -312,7 +336,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: nvgpu.tma.async.load %[[DA]][%[[K0:.*]], %{{.*}}], %{{.*}} -> memref<128x64xbf16
 // CHECK: nvgpu.tma.async.load %[[DB]][%[[K0]], %{{.*}}], %{{.*}} -> memref<256x64xbf16
 // CHECK-NOT: nvgpu.tma.async.load %[[DB]]
-// CHECK: nvgpu.mbarrier.arrive.expect_tx
+// CHECK: nvvm.setmaxregister  increase 224
+// CHECK: nvgpu.mbarrier.try_wait.parity
 // B K-major: leading byte offset 16, the next k 32 bytes on.
 // CHECK: arith.ori %{{.*}}, %c4611686293305360384_i64 : i64
 // CHECK: %[[WB:.*]] = arith.ori %{{.*}}, %c4611686293305360384_i64_{{[0-9]+}} : i64
@@ -338,13 +363,13 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // and A's slice, K-major, as their B (4 stages, 197632 bytes, as for 16-bit
 // types).
 module attributes {offload.allow_tf32, offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
-  // expected-remark@+1 {{kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
+  // expected-remark@+1 {{kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid}}
   offload.kernel @tf32_bt(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
         ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
     offload.return
   }
-  // expected-remark@+1 {{kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, computed as C^T = B^T A^T with B's slices loaded into registers (TF32 wgmma reads shared memory only k-contiguous); elsewhere}}
+  // expected-remark@+1 {{kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, computed as C^T = B^T A^T with B's slices loaded into registers (TF32 wgmma reads shared memory only k-contiguous); elsewhere}}
   offload.kernel @tf32(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
@@ -429,7 +454,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_75", format = "c
 // the batch outermost, boxes of one batch; the tiles of each batch in
 // turn, the batch in C's indices.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
-  // expected-remark@+1 {{kernel @bmm: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups}}
+  // expected-remark@+1 {{kernel @bmm: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup}}
   offload.kernel @bmm(%a: memref<?x?x?xbf16>, %b: memref<?x?x?xbf16>, %c: memref<?x?x?xf32>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?x?xf32>)
@@ -487,7 +512,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 #id = affine_map<(i, j) -> (i, j)>
 #col = affine_map<(i, j) -> (j)>
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
-  // expected-remark@+1 {{kernel @mm_bias_gelu: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value; epilogue fused into the tensor-core contraction: 'linalg.generic' computed on each element of the tile before it is stored}}
+  // expected-remark@+1 {{kernel @mm_bias_gelu: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 4 shared-memory stages; elsewhere, and when the runtime gives no tensor maps, the tiled contraction on the same grid; the fill as the accumulators' initial value; epilogue fused into the tensor-core contraction: 'linalg.generic' computed on each element of the tile before it is stored}}
   offload.kernel @mm_bias_gelu(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %bias: memref<?xf32>, %c: memref<?x?xf32>, %d: memref<?x?xbf16>) {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)

@@ -40,12 +40,12 @@
 // REMARK80-DAG: remark: kernel @gen_at: strategy 'tensor-core-contraction': 'linalg.generic' of f16 on tensor cores where the target has mma.sync (sm_80 and later): {{.*}}, A[k][m] and B[k][n], {{.*}} (transposed for A and B);
 // REMARK80-DAG: remark: kernel @raised_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has mma.sync (sm_80 and later): {{.*}}, A[m][k] and B[n][k],
 
-// REMARK-DAG: remark: kernel @mm_at: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[k][n], k in slices of 64
-// REMARK-DAG: remark: kernel @mm_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k], k in slices of 64
-// REMARK-DAG: remark: kernel @mm_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[n][k]
-// REMARK-DAG: remark: kernel @bmm_bt: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[b][m][k] and B[b][n][k]
-// REMARK-DAG: remark: kernel @gen_at: strategy 'tensor-core-contraction': 'linalg.generic' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[k][m] and B[k][n]
-// REMARK-DAG: remark: kernel @raised_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 warpgroups, A[m][k] and B[n][k]
+// REMARK-DAG: remark: kernel @mm_at: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[k][m] and B[k][n], k in slices of 64
+// REMARK-DAG: remark: kernel @mm_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[n][k], k in slices of 64
+// REMARK-DAG: remark: kernel @mm_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[k][m] and B[n][k]
+// REMARK-DAG: remark: kernel @bmm_bt: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[b][m][k] and B[b][n][k]
+// REMARK-DAG: remark: kernel @gen_at: strategy 'tensor-core-contraction': 'linalg.generic' of f16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[k][m] and B[k][n]
+// REMARK-DAG: remark: kernel @raised_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[n][k]
 
 // CHECK: mm_at 200x136x72: 0 wrong, sum 1957376
 // CHECK: mm_at 333x264x136: 0 wrong, sum 11956428

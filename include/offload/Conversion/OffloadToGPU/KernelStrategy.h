@@ -87,8 +87,14 @@ struct TensorCoreTiling {
   static constexpr int64_t tileM = 128, tileN = 256;
   static constexpr int64_t warpgroups = 2;
   static constexpr int64_t warpgroupM = tileM / warpgroups;
-  /// Threads per block: the warpgroups.
+  /// Threads of the consumer warpgroups (the tiled contraction and the
+  /// mma.sync kernel run on as many).
   static constexpr int64_t threads = 128 * warpgroups;
+  /// Threads per block of the wgmma kernel: the consumers and one producer
+  /// warpgroup that issues the TMA loads (warp specialization), and the
+  /// registers each keeps (setmaxnreg; 128 x 48 + 256 x 224 <= 64K).
+  static constexpr int64_t specializedThreads = threads + 128;
+  static constexpr int32_t producerRegisters = 48, consumerRegisters = 224;
   /// TMA boxes of B[k][n] (16-bit): B's k x 256 slice in boxes of k x 64
   /// (the inner box dimension of a 128-byte swizzle holds at most 128
   /// bytes).
@@ -206,6 +212,13 @@ struct KernelStrategy {
   /// (getFusableEpilogue), or null.
   linalg::LinalgOp epilogue;
   ContractionTiling tiling;
+  /// TensorCoreContraction with a wgmma target: the threads per block of
+  /// every image of the kernel (TensorCoreTiling::specializedThreads); 0
+  /// for tiling.threads().
+  int64_t blockThreads = 0;
+  int64_t getBlockThreads() const {
+    return blockThreads ? blockThreads : tiling.threads();
+  }
   /// GridLoop (and 1-D GridReduction): iterations of the innermost
   /// dimension each thread runs
   /// (1, or 2-4 so that the accesses at the innermost induction variable
@@ -291,6 +304,14 @@ Value buildEpilogueElement(OpBuilder &b, Location loc,
 void storeContractionElement(OpBuilder &b, Location loc,
                              linalg::LinalgOp epilogue, Value c,
                              ArrayRef<Value> where, Value cValue);
+
+/// Moves `ops` (a contraction with its fill and fused epilogue, null ones
+/// skipped, in program order, memref ops without results) into an scf.if
+/// before the last of them that only threads below `threads` (x) enter:
+/// the contraction's builders then run on `threads` threads of a larger
+/// block (TensorCoreTiling::specializedThreads), the others skip it.
+void guardContractionThreads(RewriterBase &rewriter,
+                             ArrayRef<Operation *> ops, int64_t threads);
 
 /// Whether `memref` is contiguous along its last dimension and its element
 /// a whole number of bytes (so pairs or vectors of it can be stored).
