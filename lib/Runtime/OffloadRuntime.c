@@ -14,6 +14,8 @@
 
 #include "offload/Runtime/OffloadRuntime.h"
 
+#include "LibomptargetABI.h"
+
 /* OffloadAPI.h uses `bool` without including <stdbool.h>. */
 #include <stdbool.h>
 
@@ -30,56 +32,6 @@
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/*===----------------------------------------------------------------------===*/
-/* libomptarget 22 ABI (shared/notes/libomptarget-abi.md, docs/RuntimeFacts.md) */
-/*===----------------------------------------------------------------------===*/
-
-typedef struct {
-  uint64_t Reserved;
-  uint16_t Version;
-  uint16_t Kind;
-  uint32_t Flags;
-  void *Address;
-  char *SymbolName;
-  uint64_t Size;
-  uint64_t Data;
-  void *AuxAddr;
-} EntryTy;
-
-typedef struct {
-  void *ImageStart, *ImageEnd;
-  EntryTy *EntriesBegin, *EntriesEnd;
-} DeviceImageTy;
-
-typedef struct {
-  int32_t NumDeviceImages;
-  DeviceImageTy *DeviceImages;
-  EntryTy *HostEntriesBegin, *HostEntriesEnd;
-} BinDescTy;
-
-typedef struct {
-  uint32_t Version, NumArgs;
-  void **ArgBasePtrs, **ArgPtrs;
-  int64_t *ArgSizes, *ArgTypes;
-  void **ArgNames, **ArgMappers;
-  uint64_t Tripcount, Flags;
-  uint32_t NumTeams[3], ThreadLimit[3], DynCGroupMem;
-} KernelArgsTy;
-
-typedef struct {
-  int32_t Reserved1, Flags, Reserved2, Reserved3;
-  const char *PSource; /* ";file;function;line;column;;" */
-} IdentTy;
-
-enum {
-  MAP_TO = 0x1,
-  MAP_FROM = 0x2,
-  MAP_TARGET_PARAM = 0x20,
-  MAP_LITERAL = 0x100,
-  MAP_IMPLICIT = 0x200,
-  MAP_CLOSE = 0x400,
-  MAP_PRESENT = 0x1000,
-};
 /* Map-type bits of a buffer whose mapping is a no-op when it is present:
  * anything else (always, delete, ptr_and_obj, private, member_of, hold, ...)
  * makes libomptarget do work, so such a launch goes through it. */
