@@ -371,7 +371,7 @@ static size_t countEntries(const BinDescTy *desc) {
 /* Setting up liboffload (loading it, olInit, which initializes every
  * device, a queue per device, each module's image and kernels) costs about
  * 2 ms on an H100 (1.5 ms of it olInit); made at the first launch, it made
- * that launch 1.9 ms against CUDA's 0.13 ms. So every module's constructor
+ * that launch 2 ms against CUDA's 0.13 ms. So every module's constructor
  * registers its launch state (__offload_rt_register_module, priority 102,
  * after the CUDA contexts are made (100) and the images registered (101)),
  * and this library's constructor (priority 103) sets liboffload up for all
@@ -706,7 +706,6 @@ static ModuleDevice *getModuleDevice(ModuleState *state, int d,
          d, md->image, md->bytes, nowMs() - start, kernels);
     return md;
   }
-  md->status = -1;
   info("device %d: no image of the module loads in liboffload: its launches "
        "go through libomptarget",
        d);
