@@ -283,6 +283,17 @@ typedef struct {
   int backend;
 } DeviceSearch;
 
+/* The backend of a liboffload device's platform (UNKNOWN when not told). */
+static ol_platform_backend_t getBackend(ol_device_handle_t device) {
+  ol_platform_handle_t platform;
+  ol_platform_backend_t backend = OL_PLATFORM_BACKEND_UNKNOWN;
+  if (rt.getDeviceInfo(device, OL_DEVICE_INFO_PLATFORM, sizeof platform,
+                       &platform) == OL_SUCCESS)
+    rt.getPlatformInfo(platform, OL_PLATFORM_INFO_BACKEND, sizeof backend,
+                       &backend);
+  return backend;
+}
+
 static bool matchDevice(ol_device_handle_t device, void *data) {
   DeviceSearch *search = data;
   size_t size = 0;
@@ -293,14 +304,8 @@ static bool matchDevice(ol_device_handle_t device, void *data) {
   if (rt.getDeviceInfo(device, OL_DEVICE_INFO_UID, size, uid) != OL_SUCCESS ||
       strncmp(uid, search->uid, size) != 0)
     return true;
-  ol_platform_handle_t platform;
-  ol_platform_backend_t backend = OL_PLATFORM_BACKEND_UNKNOWN;
-  if (rt.getDeviceInfo(device, OL_DEVICE_INFO_PLATFORM, sizeof platform,
-                       &platform) == OL_SUCCESS)
-    rt.getPlatformInfo(platform, OL_PLATFORM_INFO_BACKEND, sizeof backend,
-                       &backend);
   search->found = device;
-  search->backend = backend;
+  search->backend = getBackend(device);
   return false;
 }
 
@@ -417,13 +422,7 @@ typedef struct {
 
 static bool collectCudaDevice(ol_device_handle_t device, void *data) {
   DeviceList *list = data;
-  ol_platform_handle_t platform;
-  ol_platform_backend_t backend = OL_PLATFORM_BACKEND_UNKNOWN;
-  if (rt.getDeviceInfo(device, OL_DEVICE_INFO_PLATFORM, sizeof platform,
-                       &platform) != OL_SUCCESS ||
-      rt.getPlatformInfo(platform, OL_PLATFORM_INFO_BACKEND, sizeof backend,
-                         &backend) != OL_SUCCESS ||
-      backend != OL_PLATFORM_BACKEND_CUDA)
+  if (getBackend(device) != OL_PLATFORM_BACKEND_CUDA)
     return true;
   if (list->count == list->capacity) {
     int capacity = list->capacity ? 2 * list->capacity : 8;
