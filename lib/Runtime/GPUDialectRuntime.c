@@ -11,6 +11,8 @@
 
 #include "offload/Runtime/GPUDialectRuntime.h"
 
+#include "LibomptargetABI.h"
+
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -18,28 +20,6 @@
 #include <string.h>
 
 #define HIDDEN __attribute__((visibility("hidden")))
-
-/* libomptarget 22 (shared/notes/libomptarget-abi.md, docs/RuntimeFacts.md) */
-typedef struct {
-  uint32_t Version, NumArgs;
-  void **ArgBasePtrs, **ArgPtrs;
-  int64_t *ArgSizes, *ArgTypes;
-  void **ArgNames, **ArgMappers;
-  uint64_t Tripcount, Flags;
-  uint32_t NumTeams[3], ThreadLimit[3], DynCGroupMem;
-} KernelArgsTy;
-
-typedef struct {
-  int32_t Reserved1, Flags, Reserved2, Reserved3;
-  const char *PSource;
-} IdentTy;
-
-enum {
-  MAP_TO = 0x1,
-  MAP_FROM = 0x2,
-  MAP_TARGET_PARAM = 0x20,
-  MAP_LITERAL = 0x100,
-};
 
 /* The lowered kernel's parameters after its arguments: grid, block, dynamic
  * shared bytes (kNumGPULaunchParams in GPUToOffload.h). */

@@ -14,6 +14,8 @@
 
 #include "offload/Runtime/OffloadRuntime.h"
 
+#include "LibomptargetABI.h"
+
 /* OffloadAPI.h uses `bool` without including <stdbool.h>. */
 #include <stdbool.h>
 
@@ -26,59 +28,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #define HIDDEN __attribute__((visibility("hidden")))
 
-/*===----------------------------------------------------------------------===*/
-/* libomptarget 22 ABI (shared/notes/libomptarget-abi.md, docs/RuntimeFacts.md) */
-/*===----------------------------------------------------------------------===*/
-
-typedef struct {
-  uint64_t Reserved;
-  uint16_t Version;
-  uint16_t Kind;
-  uint32_t Flags;
-  void *Address;
-  char *SymbolName;
-  uint64_t Size;
-  uint64_t Data;
-  void *AuxAddr;
-} EntryTy;
-
-typedef struct {
-  void *ImageStart, *ImageEnd;
-  EntryTy *EntriesBegin, *EntriesEnd;
-} DeviceImageTy;
-
-typedef struct {
-  int32_t NumDeviceImages;
-  DeviceImageTy *DeviceImages;
-  EntryTy *HostEntriesBegin, *HostEntriesEnd;
-} BinDescTy;
-
-typedef struct {
-  uint32_t Version, NumArgs;
-  void **ArgBasePtrs, **ArgPtrs;
-  int64_t *ArgSizes, *ArgTypes;
-  void **ArgNames, **ArgMappers;
-  uint64_t Tripcount, Flags;
-  uint32_t NumTeams[3], ThreadLimit[3], DynCGroupMem;
-} KernelArgsTy;
-
-typedef struct {
-  int32_t Reserved1, Flags, Reserved2, Reserved3;
-  const char *PSource; /* ";file;function;line;column;;" */
-} IdentTy;
-
-enum {
-  MAP_TO = 0x1,
-  MAP_FROM = 0x2,
-  MAP_TARGET_PARAM = 0x20,
-  MAP_LITERAL = 0x100,
-  MAP_IMPLICIT = 0x200,
-  MAP_CLOSE = 0x400,
-  MAP_PRESENT = 0x1000,
-};
 /* Map-type bits of a buffer whose mapping is a no-op when it is present:
  * anything else (always, delete, ptr_and_obj, private, member_of, hold, ...)
  * makes libomptarget do work, so such a launch goes through it. */
@@ -111,12 +64,22 @@ typedef struct {
   int status; /* 0: not looked at, 1: program loaded, -1: none */
   ol_program_handle_t program;
   ol_symbol_handle_t *kernels; /* per entry, NULL until looked up */
+  int32_t image;               /* which image of the descriptor */
+  size_t bytes;                /* its size */
 } ModuleDevice;
+
+/* What the set-up at start-up made for one module: its program on each
+ * liboffload device of `setUp.devices` (status 0 where it was not loaded). */
+typedef struct {
+  __offload_rt_module *module;
+  ModuleDevice *devices;
+} SetUpModule;
 
 typedef struct {
   const BinDescTy *desc;
   size_t numEntries;
-  ModuleDevice devices[]; /* one per libomptarget device */
+  const SetUpModule *setUp; /* NULL when the set-up did not see the module */
+  ModuleDevice devices[];   /* one per libomptarget device */
 } ModuleState;
 
 static struct {
@@ -131,6 +94,7 @@ static struct {
   void *(*getMappedPtr)(const void *, int);
   /* liboffload */
   int olLoaded; /* 0: not tried, 1: ready, -1: unusable (under gLock) */
+  double dlopenMs, initMs; /* what loading it cost */
   __typeof__(&olInit) init;
   __typeof__(&olShutDown) shutDown;
   __typeof__(&olIterateDevices) iterateDevices;
@@ -164,14 +128,34 @@ static void formatLocation(const IdentTy *ident, char *out, size_t size) {
     snprintf(out, size, "%s:%u:%u", file, line, column);
 }
 
+/* Set on the thread that makes the set-up at start-up: its messages wait
+ * in `setUpLog` until the first launch (or the exit) prints them, so that
+ * they come out in a fixed place among the program's own. */
+static _Thread_local int tDeferInfo;
+static char setUpLog[4096];
+static size_t setUpLogSize;
+
 static void info(const char *format, ...) {
   if (!rt.info)
     return;
   va_list args;
   va_start(args, format);
-  fputs("offload-rt: ", stderr);
-  vfprintf(stderr, format, args);
-  fputc('\n', stderr);
+  if (tDeferInfo) {
+    char line[1024];
+    int n = snprintf(line, sizeof line, "offload-rt: ");
+    n += vsnprintf(line + n, sizeof line - (size_t)n - 1, format, args);
+    if (n > (int)sizeof line - 2)
+      n = (int)sizeof line - 2;
+    line[n++] = '\n';
+    if (setUpLogSize + (size_t)n < sizeof setUpLog) {
+      memcpy(setUpLog + setUpLogSize, line, (size_t)n);
+      setUpLogSize += (size_t)n;
+    }
+  } else {
+    fputs("offload-rt: ", stderr);
+    vfprintf(stderr, format, args);
+    fputc('\n', stderr);
+  }
   va_end(args);
 }
 
@@ -188,9 +172,22 @@ static int envIs(const char *name, const char *value) {
   return v && strcasecmp(v, value) == 0;
 }
 
-static void initOnce(void) {
+/* Milliseconds on CLOCK_MONOTONIC, for OFFLOAD_RUNTIME_INFO's timings. */
+static double nowMs(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec * 1e3 + (double)t.tv_nsec * 1e-6;
+}
+
+static pthread_once_t infoOnce = PTHREAD_ONCE_INIT;
+
+static void readInfoEnv(void) {
   const char *infoEnv = getenv("OFFLOAD_RUNTIME_INFO");
   rt.info = infoEnv && *infoEnv && strcmp(infoEnv, "0") != 0;
+}
+
+static void initOnce(void) {
+  pthread_once(&infoOnce, readInfoEnv);
   if (envIs("OFFLOAD_QUEUE_LAUNCHES", "0")) {
     info("OFFLOAD_QUEUE_LAUNCHES=0: every launch goes through libomptarget");
     return;
@@ -234,11 +231,14 @@ static void shutDownLiboffload(void) {
   rt.shutDown();
 }
 
-/* Loads liboffload and initializes it; under gLock. */
-static int loadLiboffload(void) {
+/* Loads liboffload and initializes it; under gLock, or on the set-up's
+ * thread before anything else uses liboffload. `atExit`: shut it down at
+ * exit (the set-up at start-up registers its own exit handler). */
+static int loadLiboffload(int atExit) {
   if (rt.olLoaded)
     return rt.olLoaded > 0;
   rt.olLoaded = -1;
+  double start = nowMs();
   /* The 22 API differs from later ones: never bind another major version. */
   void *lib = dlopen("libLLVMOffload.so.22.1", RTLD_NOW | RTLD_LOCAL);
   if (!lib) {
@@ -263,12 +263,16 @@ static int loadLiboffload(void) {
   LOAD(getSymbol, "olGetSymbol");
   LOAD(launchKernel, "olLaunchKernel");
 #undef LOAD
+  double loaded = nowMs();
   ol_result_t result = rt.init();
   if (result != OL_SUCCESS) {
     info("olInit failed: %s", details(result));
     return 0;
   }
-  atexit(shutDownLiboffload);
+  rt.dlopenMs = loaded - start;
+  rt.initMs = nowMs() - loaded;
+  if (atExit)
+    atexit(shutDownLiboffload);
   rt.olLoaded = 1;
   return 1;
 }
@@ -278,6 +282,17 @@ typedef struct {
   ol_device_handle_t found;
   int backend;
 } DeviceSearch;
+
+/* The backend of a liboffload device's platform (UNKNOWN when not told). */
+static ol_platform_backend_t getBackend(ol_device_handle_t device) {
+  ol_platform_handle_t platform;
+  ol_platform_backend_t backend = OL_PLATFORM_BACKEND_UNKNOWN;
+  if (rt.getDeviceInfo(device, OL_DEVICE_INFO_PLATFORM, sizeof platform,
+                       &platform) == OL_SUCCESS)
+    rt.getPlatformInfo(platform, OL_PLATFORM_INFO_BACKEND, sizeof backend,
+                       &backend);
+  return backend;
+}
 
 static bool matchDevice(ol_device_handle_t device, void *data) {
   DeviceSearch *search = data;
@@ -289,15 +304,271 @@ static bool matchDevice(ol_device_handle_t device, void *data) {
   if (rt.getDeviceInfo(device, OL_DEVICE_INFO_UID, size, uid) != OL_SUCCESS ||
       strncmp(uid, search->uid, size) != 0)
     return true;
-  ol_platform_handle_t platform;
-  ol_platform_backend_t backend = OL_PLATFORM_BACKEND_UNKNOWN;
-  if (rt.getDeviceInfo(device, OL_DEVICE_INFO_PLATFORM, sizeof platform,
-                       &platform) == OL_SUCCESS)
-    rt.getPlatformInfo(platform, OL_PLATFORM_INFO_BACKEND, sizeof backend,
-                       &backend);
   search->found = device;
-  search->backend = backend;
+  search->backend = getBackend(device);
   return false;
+}
+
+/* Whether an image is LLVM bitcode (raw or in its wrapper), which the
+ * plugin compiles (JIT and ptxas) when it loads it. */
+static int isBitcode(const void *image, size_t size) {
+  const unsigned char *b = image;
+  return size >= 4 && ((b[0] == 'B' && b[1] == 'C' && b[2] == 0xC0 &&
+                        b[3] == 0xDE) ||
+                       (b[0] == 0xDE && b[1] == 0xC0 && b[2] == 0x17 &&
+                        b[3] == 0x0B));
+}
+
+/* Loads the first image of `desc` that liboffload accepts for `handle` into
+ * `md` and looks up the kernel of every entry (a failed look-up is retried,
+ * and reported, at the kernel's launch). `where` names the device in
+ * messages. Bitcode images are skipped when `skipBitcode`. Returns whether
+ * an image loaded; `kernels` counts the kernels found. */
+static int loadProgram(const BinDescTy *desc, size_t numEntries,
+                       ol_device_handle_t handle, int skipBitcode,
+                       const char *where, ModuleDevice *md, int *kernels) {
+  for (int32_t i = 0; i < desc->NumDeviceImages; ++i) {
+    const DeviceImageTy *image = &desc->DeviceImages[i];
+    size_t size = (size_t)((char *)image->ImageEnd - (char *)image->ImageStart);
+    bool valid = false;
+    if (rt.isValidBinary(handle, image->ImageStart, size, &valid) !=
+            OL_SUCCESS ||
+        !valid)
+      continue;
+    if (skipBitcode && isBitcode(image->ImageStart, size))
+      return 0;
+    ol_result_t result =
+        rt.createProgram(handle, image->ImageStart, size, &md->program);
+    if (result != OL_SUCCESS) {
+      info("%s: liboffload cannot load image %d (%s)", where, i,
+           details(result));
+      continue;
+    }
+    md->kernels = calloc(numEntries, sizeof(ol_symbol_handle_t));
+    if (!md->kernels)
+      return 0;
+    const EntryTy *entries = desc->HostEntriesBegin;
+    for (size_t e = 0; e < numEntries; ++e)
+      if (rt.getSymbol(md->program, entries[e].SymbolName,
+                       OL_SYMBOL_KIND_KERNEL, &md->kernels[e]) == OL_SUCCESS)
+        ++*kernels;
+      else
+        md->kernels[e] = NULL;
+    md->image = i;
+    md->bytes = size;
+    md->status = 1;
+    return 1;
+  }
+  return 0;
+}
+
+/* The number of offload entries of a descriptor. */
+static size_t countEntries(const BinDescTy *desc) {
+  return desc && desc->HostEntriesEnd > desc->HostEntriesBegin
+             ? (size_t)(desc->HostEntriesEnd - desc->HostEntriesBegin)
+             : 0;
+}
+
+/*===----------------------------------------------------------------------===*/
+/* Set-up at start-up                                                         */
+/*===----------------------------------------------------------------------===*/
+
+/* Setting up liboffload (loading it, olInit, which initializes every
+ * device, a queue per device, each module's image and kernels) costs about
+ * 2 ms on an H100 (1.5 ms of it olInit); made at the first launch, it made
+ * that launch 2 ms against CUDA's 0.13 ms. So every module's constructor
+ * registers its launch state (__offload_rt_register_module, priority 102,
+ * after the CUDA contexts are made (100) and the images registered (101)),
+ * and this library's constructor (priority 103) sets liboffload up for all
+ * of them, where the program already waits for the CUDA contexts
+ * (docs/LaunchPath.md, "Start-up"). OFFLOAD_QUEUE_SETUP=background makes it
+ * on a thread of its own instead, while the program goes on (the first
+ * launch waits for what is left: all but the time between start-up and
+ * that launch), =launch at the first launch. Unless named, it is made only
+ * when the CUDA driver is in the process at start-up (our CUDA-context
+ * constructor loads it for every program with an NVPTX image): without it
+ * no device can queue, and liboffload's CUDA plugin must not be the first
+ * to make a context. */
+
+enum { kSetUpLaunch, kSetUpBackground, kSetUpStartup };
+
+typedef struct {
+  ol_device_handle_t handle;
+  ol_queue_handle_t queue; /* NULL when olCreateQueue failed */
+} SetUpDevice;
+
+static struct {
+  pthread_once_t done;  /* joins the thread, prints its messages */
+  pthread_mutex_t lock; /* modules, closed */
+  int mode;
+  int ran;     /* the set-up ran or runs: its results are used */
+  int atExit;  /* the program exits without having launched */
+  int thread;  /* on `threadId` */
+  int closed;  /* modules registered from now on load at their first launch */
+  pthread_t threadId;
+  SetUpModule *modules;
+  size_t numModules, capacity;
+  SetUpDevice *devices; /* liboffload's CUDA devices */
+  int numDevices;
+  /* Where its time went, in ms (OFFLOAD_RUNTIME_INFO). */
+  double totalMs, devicesMs, imagesMs, waitedMs;
+  int images, kernels;
+} setUp = {.done = PTHREAD_ONCE_INIT, .lock = PTHREAD_MUTEX_INITIALIZER};
+
+typedef struct {
+  SetUpDevice *devices;
+  int count, capacity;
+} DeviceList;
+
+static bool collectCudaDevice(ol_device_handle_t device, void *data) {
+  DeviceList *list = data;
+  if (getBackend(device) != OL_PLATFORM_BACKEND_CUDA)
+    return true;
+  if (list->count == list->capacity) {
+    int capacity = list->capacity ? 2 * list->capacity : 8;
+    SetUpDevice *devices =
+        realloc(list->devices, (size_t)capacity * sizeof(SetUpDevice));
+    if (!devices)
+      return false;
+    list->devices = devices;
+    list->capacity = capacity;
+  }
+  list->devices[list->count++] = (SetUpDevice){device, NULL};
+  return true;
+}
+
+/* The set-up itself: on its thread, or in the constructor. */
+static void runSetUp(void) {
+  tDeferInfo = 1;
+  double start = nowMs();
+  if (loadLiboffload(/*atExit=*/0)) {
+    double loaded = nowMs();
+    DeviceList list = {NULL, 0, 0};
+    rt.iterateDevices(collectCudaDevice, &list);
+    for (int j = 0; j < list.count; ++j) {
+      ol_result_t result =
+          rt.createQueue(list.devices[j].handle, &list.devices[j].queue);
+      if (result != OL_SUCCESS) {
+        info("set-up: olCreateQueue failed (%s)", details(result));
+        list.devices[j].queue = NULL;
+      }
+    }
+    setUp.devices = list.devices;
+    setUp.numDevices = list.count;
+    double queued = nowMs();
+    setUp.devicesMs = queued - loaded;
+    /* Modules that register after this load at their first launch. */
+    pthread_mutex_lock(&setUp.lock);
+    setUp.closed = 1;
+    pthread_mutex_unlock(&setUp.lock);
+    for (size_t m = 0; m < setUp.numModules; ++m) {
+      SetUpModule *module = &setUp.modules[m];
+      const BinDescTy *desc = module->module->images;
+      size_t entries = countEntries(desc);
+      if (!entries || !setUp.numDevices)
+        continue;
+      module->devices = calloc((size_t)setUp.numDevices, sizeof(ModuleDevice));
+      if (!module->devices)
+        continue;
+      for (int j = 0; j < setUp.numDevices; ++j)
+        setUp.images += loadProgram(desc, entries, setUp.devices[j].handle,
+                                    /*skipBitcode=*/1, "set-up",
+                                    &module->devices[j], &setUp.kernels);
+    }
+    setUp.imagesMs = nowMs() - queued;
+  }
+  setUp.totalMs = nowMs() - start;
+  tDeferInfo = 0;
+}
+
+static void *setUpThread(void *unused) {
+  (void)unused;
+  runSetUp();
+  return NULL;
+}
+
+/* Waits for the set-up (once) and prints its messages. */
+static void finishSetUp(void) {
+  double start = nowMs();
+  if (setUp.thread)
+    pthread_join(setUp.threadId, NULL);
+  setUp.waitedMs = nowMs() - start;
+  if (!rt.info)
+    return;
+  fwrite(setUpLog, 1, setUpLogSize, stderr);
+  if (rt.olLoaded > 0)
+    info("liboffload set up at start-up (%s) in %.3f ms: dlopen %.3f ms, "
+         "olInit %.3f ms, %d CUDA devices and queues %.3f ms, %d images "
+         "and %d kernels %.3f ms; %s waited %.3f ms for it",
+         setUp.mode == kSetUpBackground ? "in the background"
+                                        : "in the constructor",
+         setUp.totalMs, rt.dlopenMs, rt.initMs, setUp.numDevices,
+         setUp.devicesMs, setUp.images, setUp.kernels, setUp.imagesMs,
+         setUp.atExit ? "the exit (no launch)" : "the first launch",
+         setUp.waitedMs);
+}
+
+/* Called by every entry point that uses liboffload's state. */
+static void awaitSetUp(void) {
+  if (setUp.ran)
+    pthread_once(&setUp.done, finishSetUp);
+}
+
+static void setUpAtExit(void) {
+  setUp.atExit = 1; /* read only when no launch got there first */
+  awaitSetUp();
+  if (rt.olLoaded > 0)
+    shutDownLiboffload();
+}
+
+HIDDEN void __offload_rt_register_module(__offload_rt_module *module) {
+  pthread_mutex_lock(&setUp.lock);
+  if (!setUp.closed && setUp.numModules == setUp.capacity) {
+    size_t capacity = setUp.capacity ? 2 * setUp.capacity : 8;
+    SetUpModule *modules =
+        realloc(setUp.modules, capacity * sizeof(SetUpModule));
+    if (modules) {
+      setUp.modules = modules;
+      setUp.capacity = capacity;
+    }
+  }
+  if (!setUp.closed && setUp.numModules < setUp.capacity)
+    setUp.modules[setUp.numModules++] = (SetUpModule){module, NULL};
+  pthread_mutex_unlock(&setUp.lock);
+}
+
+/* Starts the set-up once every module of the program (or shared library)
+ * has registered. */
+__attribute__((constructor(103))) static void startSetUp(void) {
+  pthread_once(&infoOnce, readInfoEnv);
+  if (!setUp.numModules || envIs("OFFLOAD_QUEUE_LAUNCHES", "0") ||
+      envIs("OMP_TARGET_OFFLOAD", "disabled"))
+    return;
+  const char *mode = getenv("OFFLOAD_QUEUE_SETUP");
+  if (mode && strcasecmp(mode, "launch") == 0)
+    return;
+  if (mode && strcasecmp(mode, "startup") == 0) {
+    setUp.mode = kSetUpStartup;
+  } else if (mode && strcasecmp(mode, "background") == 0) {
+    setUp.mode = kSetUpBackground;
+  } else {
+    setUp.mode = kSetUpStartup;
+    void *cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+    if (!cuda)
+      return;
+    dlclose(cuda);
+  }
+  setUp.ran = 1;
+  /* After __tgt_register_lib's exit handler was registered (priority 101):
+   * runs before it. */
+  atexit(setUpAtExit);
+  if (setUp.mode == kSetUpBackground &&
+      pthread_create(&setUp.threadId, NULL, setUpThread, NULL) == 0) {
+    setUp.thread = 1;
+    return;
+  }
+  setUp.mode = kSetUpStartup;
+  runSetUp();
 }
 
 /* Finds the liboffload device that is libomptarget's device `d` (the same
@@ -312,10 +583,16 @@ static void checkDevice(int d) {
          d);
     return;
   }
-  if (!loadLiboffload()) {
+  int loadedBefore = rt.olLoaded != 0;
+  if (!loadLiboffload(/*atExit=*/1)) {
     info("device %d (%s): launches go through libomptarget", d, uid);
     return;
   }
+  if (!loadedBefore)
+    info("liboffload loaded at the first launch: dlopen %.3f ms, olInit "
+         "%.3f ms",
+         rt.dlopenMs, rt.initMs);
+  double start = nowMs();
   DeviceSearch search = {uid, NULL, OL_PLATFORM_BACKEND_UNKNOWN};
   rt.iterateDevices(matchDevice, &search);
   if (!search.found) {
@@ -330,7 +607,13 @@ static void checkDevice(int d) {
          d, uid);
     return;
   }
-  ol_result_t result = rt.createQueue(search.found, &device->queue);
+  /* The queue the set-up at start-up made for it, if any. */
+  for (int j = 0; j < setUp.numDevices; ++j)
+    if (setUp.devices[j].handle == search.found)
+      device->queue = setUp.devices[j].queue;
+  ol_result_t result = OL_SUCCESS;
+  if (!device->queue)
+    result = rt.createQueue(search.found, &device->queue);
   if (result != OL_SUCCESS) {
     info("device %d (%s): olCreateQueue failed (%s): launches go through "
          "libomptarget",
@@ -344,8 +627,8 @@ static void checkDevice(int d) {
                        sizeof units, &units) == OL_SUCCESS)
     device->computeUnits = units;
   info("device %d (%s): launches of present buffers are queued through "
-       "liboffload",
-       d, uid);
+       "liboffload (device and queue: %.3f ms)",
+       d, uid, nowMs() - start);
 }
 
 static Device *getDevice(int d) {
@@ -370,15 +653,14 @@ static ModuleState *getModuleState(__offload_rt_module *module) {
   state = module->state;
   if (!state) {
     const BinDescTy *desc = module->images;
-    size_t entries = desc && desc->HostEntriesEnd > desc->HostEntriesBegin
-                         ? (size_t)(desc->HostEntriesEnd -
-                                    desc->HostEntriesBegin)
-                         : 0;
     state = calloc(1, sizeof(ModuleState) +
                           (size_t)rt.numDevices * sizeof(ModuleDevice));
     if (state) {
       state->desc = desc;
-      state->numEntries = entries;
+      state->numEntries = countEntries(desc);
+      for (size_t m = 0; m < setUp.numModules; ++m)
+        if (setUp.modules[m].module == module && setUp.modules[m].devices)
+          state->setUp = &setUp.modules[m];
       __atomic_store_n((ModuleState **)&module->state, state,
                        __ATOMIC_RELEASE);
     }
@@ -388,7 +670,8 @@ static ModuleState *getModuleState(__offload_rt_module *module) {
 }
 
 /* Loads the module's image for the device into liboffload (libomptarget has
- * its own copy); under the device's lock. */
+ * its own copy), or takes the one the set-up at start-up loaded; under the
+ * device's lock. */
 static ModuleDevice *getModuleDevice(ModuleState *state, int d,
                                      Device *device) {
   ModuleDevice *md = &state->devices[d];
@@ -402,26 +685,24 @@ static ModuleDevice *getModuleDevice(ModuleState *state, int d,
          d);
     return NULL;
   }
-  for (int32_t i = 0; i < desc->NumDeviceImages; ++i) {
-    const DeviceImageTy *image = &desc->DeviceImages[i];
-    size_t size = (size_t)((char *)image->ImageEnd - (char *)image->ImageStart);
-    bool valid = false;
-    if (rt.isValidBinary(device->handle, image->ImageStart, size, &valid) !=
-            OL_SUCCESS ||
-        !valid)
-      continue;
-    ol_result_t result = rt.createProgram(device->handle, image->ImageStart,
-                                          size, &md->program);
-    if (result != OL_SUCCESS) {
-      info("device %d: liboffload cannot load image %d (%s)", d, i,
-           details(result));
-      continue;
+  for (int j = 0; state->setUp && j < setUp.numDevices; ++j)
+    if (setUp.devices[j].handle == device->handle &&
+        state->setUp->devices[j].status > 0) {
+      *md = state->setUp->devices[j];
+      info("device %d: image %d of the module loaded (%zu bytes) at "
+           "start-up",
+           d, md->image, md->bytes);
+      return md;
     }
-    md->kernels = calloc(state->numEntries, sizeof(ol_symbol_handle_t));
-    if (!md->kernels)
-      return NULL;
-    md->status = 1;
-    info("device %d: image %d of the module loaded (%zu bytes)", d, i, size);
+  char where[32];
+  snprintf(where, sizeof where, "device %d", d);
+  double start = nowMs();
+  int kernels = 0;
+  if (loadProgram(desc, state->numEntries, device->handle,
+                  /*skipBitcode=*/0, where, md, &kernels)) {
+    info("device %d: image %d of the module loaded (%zu bytes) at the "
+         "first launch: %.3f ms with its %d kernels",
+         d, md->image, md->bytes, nowMs() - start, kernels);
     return md;
   }
   info("device %d: no image of the module loads in liboffload: its launches "
@@ -557,6 +838,7 @@ HIDDEN int32_t __offload_rt_reduction_blocks(int64_t deviceNum,
   pthread_once(&rt.once, initOnce);
   if (!rt.enabled)
     return fallback;
+  awaitSetUp();
   int d = deviceNum < 0 ? rt.getDefaultDevice() : (int)deviceNum;
   Device *device = d >= 0 && d < rt.numDevices ? getDevice(d) : NULL;
   int32_t units = device ? (int32_t)device->computeUnits : 0;
@@ -576,6 +858,7 @@ HIDDEN int32_t __offload_rt_launch(__offload_rt_module *module,
   pthread_once(&rt.once, initOnce);
   if (!rt.enabled)
     return 1;
+  awaitSetUp();
   const IdentTy *ident = identPtr;
   const KernelArgsTy *args = kernelArgs;
   int d = deviceNum < 0 ? rt.getDefaultDevice() : (int)deviceNum;

@@ -82,7 +82,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // shared object.
 // CHECK: llvm.mlir.global internal unnamed_addr constant @".omp_offloading.device_image.{{[0-9a-f]+}}"("\7FELF
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
-// CHECK: llvm.mlir.global_ctors ctors = [@".omp_offloading.descriptor_reg.{{[0-9a-f]+}}"], priorities = [101 : i32]
+// CHECK: llvm.mlir.global_ctors ctors = [@".omp_offloading.descriptor_reg.{{[0-9a-f]+}}", @".offload.register_module"], priorities = [101 : i32, 102 : i32]
 // CHECK-NOT: {{^ *(%[^ ]+ = )?"?(arith|builtin|cf|func|index|math|memref|scf|ub|vector|affine|nvvm|rocdl)\.}}
 
 // The stages, run one after the other, do the same.

@@ -17,8 +17,16 @@
 |*   OFFLOAD_QUEUE_LAUNCHES=0  never queue; every launch goes through         *|
 |*                             libomptarget (__tgt_target_kernel)             *|
 |*   OFFLOAD_RUNTIME_INFO=1    print on stderr what the library decides per   *|
-|*                             device and module, and why a launch was not    *|
-|*                             queued or got no tensor maps                   *|
+|*                             device and module, why a launch was not        *|
+|*                             queued or got no tensor maps, and what setting *|
+|*                             liboffload up cost                             *|
+|*   OFFLOAD_QUEUE_SETUP=      when liboffload is set up (loaded, devices,    *|
+|*                             queues, the modules' images and kernels):      *|
+|*     startup (default)       in a constructor, before main, when the CUDA   *|
+|*                             driver is in the process (always when named)   *|
+|*     background              on a thread started there; the first launch    *|
+|*                             waits for what is left of it                   *|
+|*     launch                  at the first launch                            *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -53,6 +61,13 @@ typedef struct __offload_rt_module {
 int32_t __offload_rt_launch(__offload_rt_module *module, const void *ident,
                             int64_t device, void *host_addr,
                             void *kernel_args);
+
+/// Registers a module's launch state; called by a constructor of the
+/// module (priority 102, after the images are registered with libomptarget)
+/// so that the library's own constructor (priority 103) loads liboffload and
+/// the module's image while the program starts, not at its first launch
+/// (OFFLOAD_QUEUE_SETUP above).
+void __offload_rt_register_module(__offload_rt_module *module);
 
 /// Waits until every launch `__offload_rt_launch` queued has finished. A
 /// kernel that failed stops the program with a message naming the device,

@@ -287,33 +287,61 @@ struct AllocLowering : public OpConversionPattern<gpu::AllocOp> {
   }
 };
 
-/// gpu.dealloc: `__offload_gpu_free(where, pointer)`.
-struct DeallocLowering : public OpConversionPattern<gpu::DeallocOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// The ops that lower to one call of a support library function returning
+/// nothing, whose first argument says which op it is and where
+/// (`getWhere`); `getArguments` gives the others. The op goes, its async
+/// token (if any) with it.
+template <typename OpTy>
+struct RuntimeCallLowering : public OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+
+  virtual StringRef getFunction(OpTy op) const = 0;
+  virtual SmallVector<Value>
+  getArguments(OpTy op, OneToNOpAdaptor adaptor,
+               ConversionPatternRewriter &rewriter) const = 0;
 
   LogicalResult
-  matchAndRewrite(gpu::DeallocOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(
-        rewriter, loc, single(adaptor.getMemref()));
-    Value pointer = LLVM::IntToPtrOp::create(
-        rewriter, loc, LLVM::LLVMPointerType::get(getContext()),
-        toI64(rewriter, loc, aligned));
-    callRuntime(rewriter, op, "__offload_gpu_free", Type(),
-                {getWhere(rewriter, op, "gpu.dealloc"), pointer});
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    SmallVector<Value> args = {
+        getWhere(rewriter, op, op->getName().getStringRef())};
+    llvm::append_range(args, getArguments(op, adaptor, rewriter));
+    callRuntime(rewriter, op, getFunction(op), Type(), args);
     replaceWithoutToken(rewriter, op, {});
     return success();
   }
 };
 
-/// gpu.memcpy: `__offload_gpu_memcpy(where, dst, src, bytes)`.
-struct MemcpyLowering : public OpConversionPattern<gpu::MemcpyOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// gpu.dealloc: `__offload_gpu_free(where, pointer)`.
+struct DeallocLowering : public RuntimeCallLowering<gpu::DeallocOp> {
+  using RuntimeCallLowering::RuntimeCallLowering;
 
-  LogicalResult
-  matchAndRewrite(gpu::MemcpyOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  StringRef getFunction(gpu::DeallocOp) const override {
+    return "__offload_gpu_free";
+  }
+  SmallVector<Value>
+  getArguments(gpu::DeallocOp op, OneToNOpAdaptor adaptor,
+               ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value aligned = memref::ExtractAlignedPointerAsIndexOp::create(
+        rewriter, loc, single(adaptor.getMemref()));
+    return {LLVM::IntToPtrOp::create(rewriter, loc,
+                                     LLVM::LLVMPointerType::get(getContext()),
+                                     toI64(rewriter, loc, aligned))};
+  }
+};
+
+/// gpu.memcpy: `__offload_gpu_memcpy(where, dst, src, bytes)`.
+struct MemcpyLowering : public RuntimeCallLowering<gpu::MemcpyOp> {
+  using RuntimeCallLowering::RuntimeCallLowering;
+
+  StringRef getFunction(gpu::MemcpyOp) const override {
+    return "__offload_gpu_memcpy";
+  }
+  SmallVector<Value>
+  getArguments(gpu::MemcpyOp op, OneToNOpAdaptor adaptor,
+               ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value dst = single(adaptor.getDst()), src = single(adaptor.getSrc());
     auto type = cast<MemRefType>(dst.getType());
@@ -321,36 +349,31 @@ struct MemcpyLowering : public OpConversionPattern<gpu::MemcpyOp> {
         rewriter, loc, getNumElements(rewriter, loc, dst),
         i64Constant(rewriter, loc,
                     getElementSizeInBytes(type.getElementType())));
-    callRuntime(rewriter, op, "__offload_gpu_memcpy", Type(),
-                {getWhere(rewriter, op, "gpu.memcpy"),
-                 getPointer(rewriter, loc, dst), getPointer(rewriter, loc, src),
-                 bytes});
-    replaceWithoutToken(rewriter, op, {});
-    return success();
+    return {getPointer(rewriter, loc, dst), getPointer(rewriter, loc, src),
+            bytes};
   }
 };
 
 /// gpu.memset: `__offload_gpu_memset(where, dst, bits, element_bytes,
 /// count)`.
-struct MemsetLowering : public OpConversionPattern<gpu::MemsetOp> {
-  using OpConversionPattern::OpConversionPattern;
+struct MemsetLowering : public RuntimeCallLowering<gpu::MemsetOp> {
+  using RuntimeCallLowering::RuntimeCallLowering;
 
-  LogicalResult
-  matchAndRewrite(gpu::MemsetOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  StringRef getFunction(gpu::MemsetOp) const override {
+    return "__offload_gpu_memset";
+  }
+  SmallVector<Value>
+  getArguments(gpu::MemsetOp op, OneToNOpAdaptor adaptor,
+               ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value dst = single(adaptor.getDst());
     Value value = single(adaptor.getValue());
     auto type = cast<MemRefType>(dst.getType());
-    callRuntime(rewriter, op, "__offload_gpu_memset", Type(),
-                {getWhere(rewriter, op, "gpu.memset"),
-                 getPointer(rewriter, loc, dst),
-                 packKernelArgument(rewriter, loc, value).front(),
-                 i32Constant(rewriter, loc,
-                             getElementSizeInBytes(type.getElementType())),
-                 getNumElements(rewriter, loc, dst)});
-    replaceWithoutToken(rewriter, op, {});
-    return success();
+    return {getPointer(rewriter, loc, dst),
+            packKernelArgument(rewriter, loc, value).front(),
+            i32Constant(rewriter, loc,
+                        getElementSizeInBytes(type.getElementType())),
+            getNumElements(rewriter, loc, dst)};
   }
 };
 
@@ -358,13 +381,18 @@ struct MemsetLowering : public OpConversionPattern<gpu::MemsetOp> {
 /// (or `_unregister`) `(where, rank, descriptor, element_bytes)` with the
 /// unranked memref's rank and ranked descriptor.
 template <typename OpTy>
-struct HostRegisterLowering : public OpConversionPattern<OpTy> {
-  using OpConversionPattern<OpTy>::OpConversionPattern;
-  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+struct HostRegisterLowering : public RuntimeCallLowering<OpTy> {
+  using RuntimeCallLowering<OpTy>::RuntimeCallLowering;
+  using OneToNOpAdaptor = typename RuntimeCallLowering<OpTy>::OneToNOpAdaptor;
 
-  LogicalResult
-  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
+  StringRef getFunction(OpTy) const override {
+    return std::is_same_v<OpTy, gpu::HostRegisterOp>
+               ? "__offload_gpu_host_register"
+               : "__offload_gpu_host_unregister";
+  }
+  SmallVector<Value>
+  getArguments(OpTy op, OneToNOpAdaptor adaptor,
+               ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MLIRContext *ctx = op.getContext();
     Value value = single(adaptor.getValue());
@@ -381,34 +409,24 @@ struct HostRegisterLowering : public OpConversionPattern<OpTy> {
         LLVM::ExtractValueOp::create(rewriter, loc, desc, ArrayRef<int64_t>{0});
     Value ranked =
         LLVM::ExtractValueOp::create(rewriter, loc, desc, ArrayRef<int64_t>{1});
-    bool reg = std::is_same_v<OpTy, gpu::HostRegisterOp>;
-    callRuntime(rewriter, op,
-                reg ? "__offload_gpu_host_register"
-                    : "__offload_gpu_host_unregister",
-                Type(),
-                {getWhere(rewriter, op,
-                          reg ? "gpu.host_register" : "gpu.host_unregister"),
-                 rank, ranked,
-                 i64Constant(rewriter, loc,
-                             getElementSizeInBytes(type.getElementType()))});
-    rewriter.eraseOp(op);
-    return success();
+    return {rank, ranked,
+            i64Constant(rewriter, loc,
+                        getElementSizeInBytes(type.getElementType()))};
   }
 };
 
 /// gpu.set_default_device: `__offload_gpu_set_default_device(where, n)`.
 struct SetDefaultDeviceLowering
-    : public OpConversionPattern<gpu::SetDefaultDeviceOp> {
-  using OpConversionPattern::OpConversionPattern;
+    : public RuntimeCallLowering<gpu::SetDefaultDeviceOp> {
+  using RuntimeCallLowering::RuntimeCallLowering;
 
-  LogicalResult
-  matchAndRewrite(gpu::SetDefaultDeviceOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    callRuntime(rewriter, op, "__offload_gpu_set_default_device", Type(),
-                {getWhere(rewriter, op, "gpu.set_default_device"),
-                 single(adaptor.getDevIndex())});
-    rewriter.eraseOp(op);
-    return success();
+  StringRef getFunction(gpu::SetDefaultDeviceOp) const override {
+    return "__offload_gpu_set_default_device";
+  }
+  SmallVector<Value>
+  getArguments(gpu::SetDefaultDeviceOp, OneToNOpAdaptor adaptor,
+               ConversionPatternRewriter &) const override {
+    return {single(adaptor.getDevIndex())};
   }
 };
 

@@ -68,8 +68,8 @@ struct OffloadEmbedImagesPass
     auto wrapper =
         std::make_unique<llvm::Module>("offload-images", llvmContext);
     wrapper->setTargetTriple(llvm::Triple(llvm::sys::getProcessTriple()));
-    // The kernels' addresses are the module's globals: declared here, they
-    // are found by name when the result is merged.
+    // The kernels' addresses and the launch state are the module's globals:
+    // declared here, they are found by name when the result is merged.
     auto *byteType = llvm::Type::getInt8Ty(llvmContext);
     FailureOr<llvm::GlobalVariable *> descriptor = embedOffloadImages(
         binary, *wrapper, [&](LLVM::GlobalOp global) -> llvm::GlobalValue * {

@@ -159,9 +159,43 @@ static void emitCudaContextInitializer(llvm::Module &module) {
   llvm::appendToGlobalCtors(module, init, /*Priority=*/100);
 }
 
+/// Adds a constructor that hands the module's launch state to the runtime
+/// library (`__offload_rt_register_module`, referenced weakly: a program
+/// linked without the library skips the call), after the images are
+/// registered (priority 101): the library's own constructor (priority 103)
+/// then sets liboffload up for the module while the program starts, so that
+/// the first launch does not (docs/LaunchPath.md, "Start-up").
+static void emitLaunchStateRegistration(llvm::Module &module,
+                                        llvm::GlobalValue *state) {
+  llvm::LLVMContext &ctx = module.getContext();
+  auto *ptrTy = llvm::PointerType::getUnqual(ctx);
+  auto *voidTy = llvm::Type::getVoidTy(ctx);
+  auto *registerTy = llvm::FunctionType::get(voidTy, {ptrTy}, false);
+  llvm::Function *registerFn =
+      module.getFunction("__offload_rt_register_module");
+  if (!registerFn)
+    registerFn = llvm::Function::Create(
+        registerTy, llvm::GlobalValue::ExternalWeakLinkage,
+        "__offload_rt_register_module", module);
+  auto *init = llvm::Function::Create(
+      llvm::FunctionType::get(voidTy, false),
+      llvm::GlobalValue::InternalLinkage, ".offload.register_module", module);
+  auto *entry = llvm::BasicBlock::Create(ctx, "entry", init);
+  auto *call = llvm::BasicBlock::Create(ctx, "register", init);
+  auto *done = llvm::BasicBlock::Create(ctx, "done", init);
+  llvm::IRBuilder<> b(entry);
+  b.CreateCondBr(b.CreateIsNotNull(registerFn), call, done);
+  b.SetInsertPoint(call);
+  b.CreateCall(registerTy, registerFn, {state});
+  b.CreateBr(done);
+  b.SetInsertPoint(done);
+  b.CreateRetVoid();
+  llvm::appendToGlobalCtors(module, init, /*Priority=*/102);
+}
+
 FailureOr<llvm::GlobalVariable *> mlir::offload::embedOffloadImages(
     gpu::BinaryOp binary, llvm::Module &module,
-    llvm::function_ref<llvm::GlobalValue *(LLVM::GlobalOp)> lookupKernel) {
+    llvm::function_ref<llvm::GlobalValue *(LLVM::GlobalOp)> lookupGlobal) {
   SmallVector<ArrayRef<char>> images;
   bool jitNVPTX = false, anyNVPTX = false;
   uint64_t hash = 0;
@@ -193,7 +227,7 @@ FailureOr<llvm::GlobalVariable *> mlir::offload::embedOffloadImages(
     }
   std::string section = "offload_entries_" + llvm::utohexstr(hash, true);
   for (auto [name, global] : kernels) {
-    llvm::GlobalValue *address = lookupKernel(global);
+    llvm::GlobalValue *address = lookupGlobal(global);
     if (!address)
       return global.emitError() << "kernel address was not translated";
     llvm::GlobalVariable *entry = llvm::offloading::emitOffloadingEntry(
@@ -217,6 +251,15 @@ FailureOr<llvm::GlobalVariable *> mlir::offload::embedOffloadImages(
     emitJitTargetInitializer(module, "NVPTX");
   if (anyNVPTX)
     emitCudaContextInitializer(module);
+  for (auto global :
+       binary->getParentOfType<ModuleOp>().getOps<LLVM::GlobalOp>()) {
+    if (!global->hasAttr(OffloadDialect::getRuntimeStateAttrName()))
+      continue;
+    llvm::GlobalValue *state = lookupGlobal(global);
+    if (!state)
+      return global.emitError() << "launch state was not translated";
+    emitLaunchStateRegistration(module, state);
+  }
   return descriptor;
 }
 

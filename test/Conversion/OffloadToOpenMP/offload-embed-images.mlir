@@ -4,7 +4,9 @@
 // device image table and the descriptor, with an offload entry per kernel
 // (the globals marked offload.entry) in a section of the module's own; the
 // registration constructor joins the module's own constructors; the
-// launch state starts with the descriptor; no offload attribute is left.
+// launch state starts with the descriptor, and a constructor after the
+// registration hands it to the runtime library (weakly: a program without
+// the library skips the call); no offload attribute is left.
 // CHECK-LABEL: module attributes {gpu.container_module} {
 //   CHECK-NOT: gpu.binary
 //   CHECK-DAG: llvm.mlir.global internal constant @__offload_region_scale(0 : i8) {addr_space = 0 : i32} : i8
@@ -15,8 +17,15 @@
 //   CHECK-DAG: llvm.mlir.global external hidden constant @__start_offload_entries_[[HASH]]()
 //   CHECK-DAG: llvm.func internal @".omp_offloading.descriptor_reg.[[HASH]]"()
 //   CHECK-DAG: llvm.call @__tgt_register_lib(
-//   CHECK-DAG: llvm.mlir.global_ctors ctors = [@own_ctor, @".omp_offloading.descriptor_reg.[[HASH]]"], priorities = [200 : i32, 101 : i32]
-//   CHECK-NOT: offload.
+//   CHECK-DAG: llvm.mlir.global_ctors ctors = [@own_ctor, @".omp_offloading.descriptor_reg.[[HASH]]", @".offload.register_module"], priorities = [200 : i32, 101 : i32, 102 : i32]
+//   CHECK-DAG: llvm.func extern_weak @__offload_rt_register_module(!llvm.ptr)
+//   CHECK-DAG: llvm.func internal @".offload.register_module"()
+//   CHECK-DAG:   %[[FN:.*]] = llvm.mlir.addressof @__offload_rt_register_module : !llvm.ptr
+//   CHECK-DAG:   %[[STATE:.*]] = llvm.mlir.addressof @__offload_module : !llvm.ptr
+//   CHECK-DAG:   %[[HAVE:.*]] = llvm.icmp "ne" %[[FN]], %{{.*}} : !llvm.ptr
+//   CHECK-DAG:   llvm.cond_br %[[HAVE]], ^
+//   CHECK-DAG:   llvm.call @__offload_rt_register_module(%[[STATE]]) : (!llvm.ptr) -> ()
+//   CHECK-NOT: {{[{ ]}}offload.
 module attributes {gpu.container_module, offload.targets = [#offload.host]} {
   llvm.mlir.global internal constant @__offload_region_scale(0 : i8) {addr_space = 0 : i32, offload.entry = "scale"} : i8
   llvm.mlir.global internal @__offload_module() {addr_space = 0 : i32, offload.runtime_state} : !llvm.struct<(ptr, ptr)> {

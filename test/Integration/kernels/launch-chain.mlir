@@ -22,6 +22,16 @@
 // The host device cannot queue: every launch says why with
 // OFFLOAD_RUNTIME_INFO.
 // RUN: env OFFLOAD_RUNTIME_INFO=1 %t 2>&1 >/dev/null | FileCheck %s --check-prefix=INFO
+// liboffload set up at start-up (on a thread of its own, or in the
+// library's constructor) or at the first launch (OFFLOAD_QUEUE_SETUP): the
+// same results; the first launch says what the set-up cost, then that no
+// liboffload device is the host device.
+// RUN: env OFFLOAD_QUEUE_SETUP=background OFFLOAD_RUNTIME_INFO=1 %t 2> %t.background | FileCheck %s
+// RUN: FileCheck %s --check-prefixes=SETUP,BACKGROUND < %t.background
+// RUN: env OFFLOAD_QUEUE_SETUP=startup OFFLOAD_RUNTIME_INFO=1 %t 2> %t.startup | FileCheck %s
+// RUN: FileCheck %s --check-prefixes=SETUP,STARTUP < %t.startup
+// RUN: env OFFLOAD_QUEUE_SETUP=launch OFFLOAD_RUNTIME_INFO=1 %t 2> %t.launch | FileCheck %s
+// RUN: FileCheck %s --check-prefix=LAUNCH < %t.launch
 
 // Values from a Python model of the steps (int64, wrapping).
 // CHECK: x 4804807098816226716 4804807098816226716; x[5] -5089763917103999232 -5089763917103999232
@@ -29,6 +39,14 @@
 // CHECK-NEXT: y 2337836505 2337836505; z 4335831500 4335831500; sums 1601602366158962572 1601602366158962572 4804807098816226716 4804807098816226716
 
 // INFO: offload-rt: device 0 ({{.*}}): liboffload has no device with this UID: launches go through libomptarget
+
+// SETUP-NOT: offload-rt: liboffload loaded at the first launch
+// BACKGROUND: offload-rt: liboffload set up at start-up (in the background) in {{[0-9.]+}} ms: dlopen {{[0-9.]+}} ms, olInit {{[0-9.]+}} ms, 0 CUDA devices and queues {{[0-9.]+}} ms, 0 images and 0 kernels {{[0-9.]+}} ms; the first launch waited {{[0-9.]+}} ms for it
+// STARTUP: offload-rt: liboffload set up at start-up (in the constructor) in {{[0-9.]+}} ms: dlopen {{[0-9.]+}} ms, olInit {{[0-9.]+}} ms, 0 CUDA devices and queues {{[0-9.]+}} ms, 0 images and 0 kernels {{[0-9.]+}} ms; the first launch waited 0.000 ms for it
+// SETUP-NEXT: offload-rt: device 0 ({{.*}}): liboffload has no device with this UID: launches go through libomptarget
+// SETUP-NOT: liboffload
+// LAUNCH: offload-rt: liboffload loaded at the first launch: dlopen {{[0-9.]+}} ms, olInit {{[0-9.]+}} ms
+// LAUNCH-NEXT: offload-rt: device 0 ({{.*}}): liboffload has no device with this UID: launches go through libomptarget
 
 module attributes {offload.targets = [#offload.host]} {
   llvm.func @printf(!llvm.ptr, ...) -> i32

@@ -56,7 +56,7 @@ module attributes {offload.targets = [#offload.host]} {
 // HOST-DAG: @.omp_offloading.device_image.[[HASH]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF
 // HOST-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [1 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr {{(inbounds nuw )?}}({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
 // HOST-DAG: @.omp_offloading.descriptor.[[HASH]] = internal constant %__tgt_bin_desc { i32 1, ptr @.omp_offloading.device_images.[[HASH]], ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }
-// HOST-DAG: @llvm.global_ctors = appending global [1 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }]
+// HOST-DAG: @llvm.global_ctors = appending global [2 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }, { i32, ptr, ptr } { i32 102, ptr @.offload.register_module, ptr null }]
 // BITCODE-DAG: @.omp_offloading.device_image.[[HASH]] = internal unnamed_addr constant [{{[0-9]+}} x i8] c"BC\C0\DE
 // BITCODE-DAG: @.omp_offloading.device_image.[[HASH]].1 = internal unnamed_addr constant [{{[0-9]+}} x i8] c"\7FELF
 // BITCODE-DAG: @.omp_offloading.device_images.[[HASH]] = internal unnamed_addr constant [2 x %__tgt_device_image] [%__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]], ptr getelementptr {{(inbounds nuw )?}}({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }, %__tgt_device_image { ptr @.omp_offloading.device_image.[[HASH]].1, ptr getelementptr {{(inbounds nuw )?}}({{.*}}), ptr @__start_offload_entries_[[HASH]], ptr @__stop_offload_entries_[[HASH]] }]
@@ -65,7 +65,9 @@ module attributes {offload.targets = [#offload.host]} {
 // a constructor initializes first (priority 100, before the registration).
 // Another one (priority 100) makes the CUDA primary contexts active before
 // the runtime's CUDA plugin would give them CU_CTX_SCHED_BLOCKING_SYNC.
-// BITCODE-DAG: @llvm.global_ctors = appending global [3 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_nvptx_jit, ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_cuda_contexts, ptr null }]
+// The launch state goes to the runtime library in a constructor after the
+// registration (priority 102).
+// BITCODE-DAG: @llvm.global_ctors = appending global [4 x { i32, ptr, ptr }] [{ i32, ptr, ptr } { i32 101, ptr @.omp_offloading.descriptor_reg.[[HASH]], ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_nvptx_jit, ptr null }, { i32, ptr, ptr } { i32 100, ptr @.offload.init_cuda_contexts, ptr null }, { i32, ptr, ptr } { i32 102, ptr @.offload.register_module, ptr null }]
 // BITCODE-DAG: @[[LIBCUDA:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [13 x i8] c"libcuda.so.1\00"
 // BITCODE-DAG: @[[CUINIT:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [7 x i8] c"cuInit\00"
 // BITCODE-DAG: @[[CUCOUNT:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [17 x i8] c"cuDeviceGetCount\00"
@@ -84,7 +86,7 @@ module attributes {offload.targets = [#offload.host]} {
 // With the locations kept, the runtime gets the name of each data map and
 // where the data operation is, in its ";name;file;line;col;;" layout
 // (offload-legalize-map-names).
-// NAMES: @[[MAPNAME:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-48]];5;;\00"
+// NAMES: @[[MAPNAME:([0-9]+|mlir\.llvm\.nameless_global_[0-9]+)]] = private unnamed_addr constant [{{[0-9]+}} x i8] c";offload.data map 0;{{.*}}offload-to-llvmir.mlir;[[#@LINE-50]];5;;\00"
 // NAMES: @.offload_mapnames = private constant [1 x ptr] [ptr @[[MAPNAME]]]
 
 // CHECK: declare i32 @__tgt_target_kernel(ptr, i64, i32, i32, ptr, ptr)
@@ -150,3 +152,13 @@ module attributes {offload.targets = [#offload.host]} {
 // BITCODE: call i32 %[[GET]](ptr %{{[0-9]+}}, i32 %{{[0-9]+}})
 // BITCODE: call i32 %[[RETAIN]](ptr %{{[0-9]+}}, i32 %{{[0-9]+}})
 // HOST-NOT: libcuda
+
+// The constructor that hands the launch state to the runtime library (so
+// that it sets liboffload up while the program starts), when the library
+// is linked.
+// CHECK: declare extern_weak void @__offload_rt_register_module(ptr)
+// CHECK-LABEL: define internal void @.offload.register_module() {
+// CHECK: %[[HAVE:[0-9]+]] = icmp ne ptr @__offload_rt_register_module, null
+// CHECK: br i1 %[[HAVE]], label %[[CALL:.*]], label %[[DONE:.*]]
+// CHECK: [[CALL]]:
+// CHECK-NEXT: call void @__offload_rt_register_module(ptr @__offload_module)

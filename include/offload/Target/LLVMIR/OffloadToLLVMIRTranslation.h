@@ -34,12 +34,15 @@ namespace offload {
 /// Adds to `module` the registration of `binary`'s device images with the
 /// offload runtime (llvm::offloading::wrapOpenMPBinaries: the images, the
 /// descriptor and its constructor), an offload entry for each kernel (the
-/// module's `llvm.mlir.global`s marked `offload.entry`, whose LLVM globals
-/// `lookupKernel` gives) and the constructors NVIDIA images need. Returns
-/// the offload descriptor, or failure after emitting an error.
+/// module's `llvm.mlir.global`s marked `offload.entry`), the constructors
+/// NVIDIA images need, and the constructor that registers the module's
+/// launch state (the global marked `offload.runtime_state`) with the runtime
+/// library. `lookupGlobal` gives the LLVM global of such an
+/// `llvm.mlir.global`. Returns the offload descriptor, or failure after
+/// emitting an error.
 FailureOr<llvm::GlobalVariable *> embedOffloadImages(
     gpu::BinaryOp binary, llvm::Module &module,
-    llvm::function_ref<llvm::GlobalValue *(LLVM::GlobalOp)> lookupKernel);
+    llvm::function_ref<llvm::GlobalValue *(LLVM::GlobalOp)> lookupGlobal);
 
 /// Registers the offload dialect's LLVM IR translation and the
 /// `#offload.libomptarget` offloading handler.
