@@ -183,7 +183,8 @@ static std::optional<KernelStrategy> matchTiledContraction(KernelOp kernel) {
     // larger: the other paths leave the extra threads idle.
     strategy.blockThreads = TensorCoreTiling::specializedThreads;
     os << " on tensor cores where the target has wgmma: "
-       << TensorCoreTiling::tileM << "x" << TensorCoreTiling::tileN
+       << TensorCoreTiling::tileM << "x" << ops.tileN
+       << (ops.tileN < TensorCoreTiling::tileN ? " (N fits)" : "")
        << " output tiles per block of " << TensorCoreTiling::warpgroups
        << " consumer warpgroups and a producer warpgroup that issues the "
           "loads, ";

@@ -138,11 +138,22 @@ mlir::offload::getTensorCoreOperands(const ContractionMatch &match) {
   ops.elementBytes = match.aType.getIntOrFloatBitWidth() / 8;
   ops.aKMajor = match.aDims == operandDims(match, match.m, match.k);
   ops.bKMajor = match.bDims == operandDims(match, match.n, match.k);
+  // Half-width tiles where N is known to fit one: a 256-wide tile would
+  // multiply as many zeros as elements of B.
+  auto [source, dim] = match.getLoopSizeSource(match.n);
+  auto type = cast<MemRefType>(source.getType());
+  if (!type.isDynamicDim(dim) &&
+      type.getDimSize(dim) <= TensorCoreTiling::tileN / 2)
+    ops.tileN = TensorCoreTiling::tileN / 2;
   return ops;
 }
 
+int64_t TensorCoreOperands::aStageBytes() const {
+  return TensorCoreTiling::tileM * 128;
+}
+
 int64_t TensorCoreOperands::sharedBytes() const {
-  return stages() * TensorCoreTiling::stageBytes + 1024;
+  return stages() * stageBytes() + 1024;
 }
 
 TensorCoreOperands::Box TensorCoreOperands::getABox() const {
@@ -157,12 +168,12 @@ TensorCoreOperands::Box TensorCoreOperands::getABox() const {
 TensorCoreOperands::Box TensorCoreOperands::getBBox() const {
   using T = TensorCoreTiling;
   if (bKMajor)
-    return {tileK(), T::tileN, 1, true};
+    return {tileK(), tileN, 1, true};
   // B[k][n] of f32: boxes of 32 n (128 bytes) by 32 k, read into
   // registers as the A operand of the swapped product (below).
   if (transposesB())
-    return {32, tileK(), T::tileN / 32, true};
-  return {T::boxN, tileK(), T::tileN / T::boxN, true};
+    return {32, tileK(), tileN / 32, true};
+  return {T::boxN, tileK(), tileN / T::boxN, true};
 }
 
 bool mlir::offload::canUseTensorCores(const ContractionMatch &match,
@@ -379,9 +390,9 @@ MemRefType TensorCoreBuilder::boxType(TensorCoreOperands::Box box) {
 
 void TensorCoreBuilder::issueSlice(Value stage, TileOrigin origin,
                                    Value slice) {
-  Value offset = mul(stage, index(T::stageBytes));
+  Value offset = mul(stage, index(ops.stageBytes()));
   Value k0 = mul(slice, index(ops.tileK()));
-  nvgpu::MBarrierArriveExpectTxOp::create(b, loc, full, index(T::stageBytes),
+  nvgpu::MBarrierArriveExpectTxOp::create(b, loc, full, index(ops.stageBytes()),
                                           stage, /*predicate=*/Value());
   // The boxes of one operand side by side along m (or n) from `start`;
   // coordinates innermost first, the batch outermost.
@@ -403,7 +414,7 @@ void TensorCoreBuilder::issueSlice(Value stage, TileOrigin origin,
     }
   };
   load(ops.getABox(), ops.aKMajor, origin.m0, descA, aBox, 0);
-  load(ops.getBBox(), ops.bKMajor, origin.n0, descB, bBox, T::aStageBytes);
+  load(ops.getBBox(), ops.bKMajor, origin.n0, descB, bBox, ops.aStageBytes());
 }
 
 void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
@@ -441,7 +452,7 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
       return {add(row, index(1)), col};
     return {row, add(col, index(1))};
   };
-  int64_t numPairs = T::warpgroupM * T::tileN / 256;
+  int64_t numPairs = T::warpgroupM * ops.tileN / 256;
   auto reg = [&](int64_t r) -> Value {
     return LLVM::ExtractValueOp::create(b, loc, acc, ArrayRef<int64_t>{r});
   };
@@ -453,7 +464,7 @@ void TensorCoreBuilder::buildEpilogue(Value acc, Value fillValue) {
   bool pairs = match.cDims.back() == pairLoop &&
                hasContiguousRows(match.getC()) && (!d || hasContiguousRows(d));
   Value inside = land(le(add(m0, index(T::tileM)), sizeM),
-                      le(add(n0, index(T::tileN)), sizeN));
+                      le(add(n0, index(ops.tileN)), sizeN));
   if (pairs) {
     inside = land(inside, isAligned(match.getC(), 2));
     if (d && d != match.getC())
@@ -573,7 +584,7 @@ void TensorCoreBuilder::storeQuadTransposed(Value acc, Value init, Value row0,
   };
   Value col = add(sub(col0, mul(t, index(2))), mul(t, index(8)));
   for (int64_t h = 0; h < 2; ++h)
-    for (int64_t q = 0; q < T::tileN / 32; ++q) {
+    for (int64_t q = 0; q < ops.tileN / 32; ++q) {
       SmallVector<Value, 4> x;
       for (int64_t i = 0; i < 4; ++i)
         x.push_back(pack(4 * (4 * q + i) + 2 * h));
@@ -624,7 +635,7 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset) {
   // This warpgroup's 64 rows of A: 8 KiB in either layout (64 rows of
   // 128 bytes, or the second 64-wide box of A[k][m]).
   Value aStart = add(offset, mul(warpgroup, index(T::warpgroupM * 128)));
-  Value bStart = add(offset, index(T::aStageBytes));
+  Value bStart = add(offset, index(ops.aStageBytes()));
   bool bKMajor = ops.bKMajor;
   Value descA = descriptor(aStart, ops.aKMajor ? 16 : box, group);
   Value descB = descriptor(bStart, bKMajor ? 16 : box, group);
@@ -642,7 +653,7 @@ Value TensorCoreBuilder::multiply(Value acc, Value offset) {
   auto typeOut = NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32);
   auto scaleOut = NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one);
   auto scaleIn = NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one);
-  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, T::tileN, ops.wgmmaK());
+  auto shape = NVVM::MMAShapeAttr::get(ctx, 64, ops.tileN, ops.wgmmaK());
   NVVM::WgmmaFenceAlignedOp::create(b, loc);
   Type i64 = b.getI64Type();
   for (int64_t k = 0; k < steps; ++k) {
@@ -674,24 +685,26 @@ Value TensorCoreBuilder::swappedColumn(Value nb, Value h) {
   Value g = div(lane, 4);
   Value inBox = add(add(mul(div(g, 4), index(16)), mul(rem(warp, 2), index(8))),
                     add(rem(g, 4), mul(h, index(4))));
-  Value box = add(mul(warpgroup, index(4)),
+  Value box = add(mul(warpgroup, index(ops.tileN / 64)),
                   add(mul(nb, index(2)), div(warp, 2)));
   return add(mul(box, index(32)), inBox);
 }
 
 Value TensorCoreBuilder::multiplySwapped(Value acc, Value offset) {
-  // C^T[n][m] = sum_k B^T[n][k] A^T[k][m]: per warpgroup two m64n128k8
-  // products (n-blocks of 64 of its 128 n) on all 128 m of the tile. wgmma's
+  // C^T[n][m] = sum_k B^T[n][k] A^T[k][m]: per warpgroup one m64n128k8
+  // product per n-block of 64 of its tileN / 2 n, on all 128 m of the
+  // tile. wgmma's
   // A (B^T) comes from registers, loaded from B's swizzled 32 x 32 boxes
   // (k rows of 128 bytes of n); its B (A^T, K-major) is A's slice as it is.
   // MLIR 22's nvvm.wgmma.mma_async takes only descriptors, so the
   // instruction is inline PTX.
   constexpr int64_t swappedN = T::tileM;
+  int64_t nBlocks = ops.tileN / 128;
   Type f32 = b.getF32Type(), i32 = b.getI32Type(), i64 = b.getI64Type();
   int64_t steps = ops.tileK() / ops.wgmmaK();
   Value descA = descriptor(offset, 16, 1024);
-  Value bSlice = view(add(offset, index(T::aStageBytes)),
-                      sharedType({T::tileN * 32}, f32));
+  Value bSlice = view(add(offset, index(ops.aStageBytes())),
+                      sharedType({ops.tileN * 32}, f32));
   Value lane = rem(tid, 32);
   Value t = rem(lane, 4);
   // wgmma reads its A operand's registers while it runs: the previous
@@ -701,7 +714,7 @@ Value TensorCoreBuilder::multiplySwapped(Value acc, Value offset) {
   // Fragment register i of m64nNk8 (TF32): row g + 8 (i % 2), k = t + 4 (i
   // / 2) of the warp's 16 rows.
   SmallVector<Value> fragments;
-  for (int64_t nb = 0; nb < 2; ++nb)
+  for (int64_t nb = 0; nb < nBlocks; ++nb)
     for (int64_t i = 0; i < 4; ++i) {
       Value n = swappedColumn(index(nb), index(i % 2));
       Value k = add(t, index(4 * (i / 2)));
@@ -746,7 +759,7 @@ Value TensorCoreBuilder::multiplySwapped(Value acc, Value offset) {
                         : arith::AddIOp::create(
                               b, loc, descA,
                               arith::ConstantIntOp::create(b, loc, i64, 2 * s));
-    for (int64_t nb = 0; nb < 2; ++nb) {
+    for (int64_t nb = 0; nb < nBlocks; ++nb) {
       SmallVector<Value> operands;
       for (int64_t r = 0; r < perBlock; ++r)
         operands.push_back(LLVM::ExtractValueOp::create(
@@ -779,7 +792,7 @@ Value TensorCoreBuilder::waitSlice(Value g) {
                                            rem(div(g, ops.stages()), 2));
   nvgpu::MBarrierTryWaitParityOp::create(b, loc, full, phase,
                                          index(10000000), stage);
-  return mul(stage, index(T::stageBytes));
+  return mul(stage, index(ops.stageBytes()));
 }
 
 TensorCoreBuilder::TileOrigin TensorCoreBuilder::getTileOrigin(Value tile) {
@@ -802,7 +815,7 @@ TensorCoreBuilder::TileOrigin TensorCoreBuilder::getTileOrigin(Value tile) {
       mul(add(firstRow, arith::RemUIOp::create(b, loc, inBand, bandHeight)),
           index(T::tileM));
   origin.n0 =
-      mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(T::tileN));
+      mul(arith::DivUIOp::create(b, loc, inBand, bandHeight), index(ops.tileN));
   return origin;
 }
 
@@ -852,7 +865,7 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
   // Blocks stride over the tiles: block b of the grid (x fastest) takes
   // tiles b, b + blocks, ... (the runtime makes the grid one block per
   // multiprocessor when it is larger).
-  tilesN = ceilDiv(sizeN, T::tileN);
+  tilesN = ceilDiv(sizeN, ops.tileN);
   tilesM = ceilDiv(sizeM, T::tileM);
   perBatch = mul(tilesN, tilesM);
   tiles = batched ? mul(perBatch, size(match.batch)) : perBatch;
@@ -875,14 +888,19 @@ void TensorCoreBuilder::buildPipeline(Value fillValue, Value mapA, Value mapB) {
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warpgroup,
                             index(T::warpgroups)),
       /*withElseRegion=*/true);
+  // Half-width tiles' 64 accumulators fit the even share (168), unless
+  // the swapped product's fragments come on top.
+  bool moveRegisters = ops.tileN == T::tileN || ops.transposesB();
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(role.thenBlock()->getTerminator());
-  NVVM::SetMaxRegisterOp::create(b, loc, T::producerRegisters,
-                                 NVVM::SetMaxRegisterAction::decrease);
+  if (moveRegisters)
+    NVVM::SetMaxRegisterOp::create(b, loc, T::producerRegisters,
+                                   NVVM::SetMaxRegisterAction::decrease);
   buildProducer();
   b.setInsertionPoint(role.elseBlock()->getTerminator());
-  NVVM::SetMaxRegisterOp::create(b, loc, T::consumerRegisters,
-                                 NVVM::SetMaxRegisterAction::increase);
+  if (moveRegisters)
+    NVVM::SetMaxRegisterOp::create(b, loc, T::consumerRegisters,
+                                   NVVM::SetMaxRegisterAction::increase);
   buildConsumer(fillValue);
 }
 
@@ -948,7 +966,7 @@ void TensorCoreBuilder::buildConsumer(Value fillValue) {
   Value acc0 = LLVM::ZeroOp::create(
       b, loc,
       LLVM::LLVMStructType::getLiteral(
-          ctx, SmallVector<Type>(T::warpgroupM * T::tileN / 128,
+          ctx, SmallVector<Type>(T::warpgroupM * ops.tileN / 128,
                                  b.getF32Type())));
   auto kLoop =
       scf::ForOp::create(b, loc, index(0), numK, index(1), ValueRange{acc0});

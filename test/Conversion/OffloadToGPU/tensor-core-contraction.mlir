@@ -573,3 +573,35 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "c
 // CHECK: math.tanh
 // CHECK: memref.store %{{.*}} : memref<?x?xbf16>
 // CHECK: gpu.return
+
+// -----
+
+// N known to fit 128 columns: 128x128 tiles (wgmma m64n128, 64 accumulators
+// per thread), B's slice as two 64x64 boxes, stages of 32 KiB, so 6 of them
+// in the same 197632 bytes. A dynamic N keeps 256-wide tiles.
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90", format = "cubin">]} {
+  // expected-remark@+1 {{kernel @narrow: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x128 (N fits) output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 6 shared-memory stages}}
+  offload.kernel @narrow(%a: memref<?x?xbf16>, %b: memref<?x120xbf16>, %c: memref<?x120xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x120xbf16>) outs(%c : memref<?x120xf32>)
+    offload.return
+  }
+  // expected-remark@+1 {{kernel @wide: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x256 output tiles per block}}
+  offload.kernel @wide(%a: memref<?x?xbf16>, %b: memref<?x136xbf16>, %c: memref<?x136xf32>) {
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x136xbf16>) outs(%c : memref<?x136xf32>)
+    offload.return
+  }
+}
+
+// CHECK-LABEL: gpu.func @narrow(
+// CHECK: arith.cmpi uge, %{{.*}}, %c197632_i32 : i32
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 6>
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c32768
+// CHECK: nvgpu.tma.async.load %{{.*}} -> memref<128x64xbf16
+// CHECK-COUNT-2: nvgpu.tma.async.load %{{.*}} -> memref<64x64xbf16
+// CHECK-NOT: nvgpu.tma.async.load
+// CHECK-NOT: nvvm.setmaxregister
+// CHECK: llvm.mlir.zero : !llvm.struct<([[F64:(f32, ){63}f32]])>
+// CHECK: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 128, k = 16>, {{.*}} -> !llvm.struct<([[F64]])>
+// CHECK-LABEL: gpu.func @wide(
+// CHECK: num_barriers = 4>
+// CHECK: nvvm.wgmma.mma_async {{.*}}, <m = 64, n = 256, k = 16>

@@ -18,6 +18,11 @@
 //   - mm_odd_k: bf16 inputs of static shapes 40 x 71 and 71 x 24: rows TMA
 //     cannot read, known at compile time (a remark says why the kernel
 //     does not use tensor cores; the tiled contraction);
+//   - mm_n96, mm_n128: B and C of static widths 96 and 128 (128-wide tiles
+//     chosen from the sizes: wgmma m64n128 and 6 stages), bf16 inputs with
+//     an f32 output after a fill, 1000 x 96 x 200 (edges everywhere), and
+//     f16 inputs and output after a fill, 256 x 128 x 64 (whole tiles: the
+//     quads' 16-byte stores) and 333 x 128 x 72;
 //   - bmm_bf16: batch_matmul, bf16 inputs, f32 output after a fill, 3
 //     batches of 200 x 136 x 72 (3-D tensor maps, the batch outermost) and
 //     2 of 72 x 264 x 71 (no tensor maps: the tiled contraction);
@@ -39,6 +44,8 @@
 
 // REMARK-DAG: remark: kernel @mm_bf16: strategy 'tensor-core-contraction'
 // REMARK-DAG: remark: kernel @mm_odd_k: strategy 'tiled-contraction': {{.*}} (not on tensor cores: A's rows are not a multiple of 16 bytes apart (TMA))
+// REMARK-DAG: remark: kernel @mm_n96: strategy 'tensor-core-contraction': 'linalg.matmul' of bf16 on tensor cores where the target has wgmma: 128x128 (N fits) output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[k][n], k in slices of 64 loaded by TMA through 6 shared-memory stages
+// REMARK-DAG: remark: kernel @mm_n128: strategy 'tensor-core-contraction': 'linalg.matmul' of f16 on tensor cores where the target has wgmma: 128x128 (N fits)
 // REMARK-DAG: remark: kernel @bmm_bf16: strategy 'tensor-core-contraction': 'linalg.batch_matmul' of bf16
 // REMARK-DAG: remark: kernel @bmm_f16: strategy 'tensor-core-contraction': 'linalg.generic' of f16
 
@@ -52,6 +59,9 @@
 // CHECK: mm_f16_fill 256x512x64: 0 wrong, sum 1
 // CHECK: mm_f16_fill 200x136x72: 0 wrong, sum 0
 // CHECK: mm_odd_k 40x24x71: 0 wrong, sum 67900
+// CHECK: mm_n96 1000x96x200: 0 wrong, sum 19198408
+// CHECK: mm_n128 256x128x64: 0 wrong, sum 1
+// CHECK: mm_n128 333x128x72: 0 wrong, sum 0
 // CHECK: bmm_bf16 600x136x72: 0 wrong, sum 5874609
 // CHECK: bmm_bf16 144x264x71: 0 wrong, sum 2697712
 // CHECK: bmm_f16 260x264x136: 0 wrong, sum 9404672
@@ -64,6 +74,8 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @s_f16_out("mm_f16_out\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_f16_fill("mm_f16_fill\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_odd_k("mm_odd_k\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_n96("mm_n96\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_n128("mm_n128\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_bmm_bf16("bmm_bf16\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_bmm_f16("bmm_f16\00") {addr_space = 0 : i32}
 
@@ -97,6 +109,21 @@ module attributes {offload.targets = [#offload.host]} {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<40x24xf32>)
     linalg.matmul ins(%a, %b : memref<40x71xbf16>, memref<71x24xbf16>) outs(%c : memref<40x24xf32>)
+    offload.return
+  }
+
+  // N known to fit a 128-wide tile.
+  offload.kernel @mm_n96(%a: memref<?x?xbf16>, %b: memref<?x96xbf16>, %c: memref<?x96xf32>) {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x96xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xbf16>, memref<?x96xbf16>) outs(%c : memref<?x96xf32>)
+    offload.return
+  }
+
+  offload.kernel @mm_n128(%a: memref<?x?xf16>, %b: memref<?x128xf16>, %c: memref<?x128xf16>) {
+    %zero = arith.constant 0.0 : f16
+    linalg.fill ins(%zero : f16) outs(%c : memref<?x128xf16>)
+    linalg.matmul ins(%a, %b : memref<?x?xf16>, memref<?x128xf16>) outs(%c : memref<?x128xf16>)
     offload.return
   }
 
@@ -401,6 +428,56 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 
+  func.func @run_n96(%m: index, %k: index) {
+    %false = arith.constant false
+    %zero = arith.constant 0.0 : f32
+    %n = arith.constant 96 : index
+    %a, %b, %c, %want = func.call @operands(%m, %n, %k, %false, %zero) : (index, index, index, i1, f32) -> (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>)
+    %ah = memref.alloc(%m, %k) : memref<?x?xbf16>
+    %bh = memref.alloc(%k, %n) : memref<?x?xbf16>
+    func.call @convert_f32_bf16(%a, %ah) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    func.call @convert_f32_bf16(%b, %bh) : (memref<?x?xf32>, memref<?x?xbf16>) -> ()
+    %bs = memref.cast %bh : memref<?x?xbf16> to memref<?x96xbf16>
+    %cs = memref.cast %c : memref<?x?xf32> to memref<?x96xf32>
+    offload.launch @mm_n96(%ah, %bs, %cs) : (memref<?x?xbf16>, memref<?x96xbf16>, memref<?x96xf32>) -> ()
+    %name = llvm.mlir.addressof @s_n96 : !llvm.ptr
+    func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+    memref.dealloc %a : memref<?x?xf32>
+    memref.dealloc %b : memref<?x?xf32>
+    memref.dealloc %c : memref<?x?xf32>
+    memref.dealloc %want : memref<?x?xf32>
+    memref.dealloc %ah : memref<?x?xbf16>
+    memref.dealloc %bh : memref<?x?xbf16>
+    return
+  }
+
+  func.func @run_n128(%m: index, %k: index) {
+    %true = arith.constant true
+    %zero = arith.constant 0.0 : f32
+    %n = arith.constant 128 : index
+    %a, %b, %c, %want = func.call @operands(%m, %n, %k, %true, %zero) : (index, index, index, i1, f32) -> (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>)
+    %ah = memref.alloc(%m, %k) : memref<?x?xf16>
+    %bh = memref.alloc(%k, %n) : memref<?x?xf16>
+    %ch = memref.alloc(%m, %n) : memref<?x?xf16>
+    func.call @convert_f32_f16(%a, %ah) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    func.call @convert_f32_f16(%b, %bh) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    func.call @convert_f32_f16(%c, %ch) : (memref<?x?xf32>, memref<?x?xf16>) -> ()
+    %bs = memref.cast %bh : memref<?x?xf16> to memref<?x128xf16>
+    %cs = memref.cast %ch : memref<?x?xf16> to memref<?x128xf16>
+    offload.launch @mm_n128(%ah, %bs, %cs) : (memref<?x?xf16>, memref<?x128xf16>, memref<?x128xf16>) -> ()
+    func.call @convert_f16_f32(%ch, %c) : (memref<?x?xf16>, memref<?x?xf32>) -> ()
+    %name = llvm.mlir.addressof @s_n128 : !llvm.ptr
+    func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+    memref.dealloc %a : memref<?x?xf32>
+    memref.dealloc %b : memref<?x?xf32>
+    memref.dealloc %c : memref<?x?xf32>
+    memref.dealloc %want : memref<?x?xf32>
+    memref.dealloc %ah : memref<?x?xf16>
+    memref.dealloc %bh : memref<?x?xf16>
+    memref.dealloc %ch : memref<?x?xf16>
+    return
+  }
+
   // c[l] += a[l] b[l] in f32 for every batch l (the reference).
   func.func @reference3(%a: memref<?x?x?xf32>, %b: memref<?x?x?xf32>, %c: memref<?x?x?xf32>) {
     %c0 = arith.constant 0 : index
@@ -527,6 +604,11 @@ module attributes {offload.targets = [#offload.host]} {
     func.call @run_f16_fill(%c256f, %c512f, %c64f) : (index, index, index) -> ()
     func.call @run_f16_fill(%c200, %c136, %c72) : (index, index, index) -> ()
     func.call @run_odd_k() : () -> ()
+    %c200n = arith.constant 200 : index
+    func.call @run_n96(%c1000, %c200n) : (index, index) -> ()
+    func.call @run_n128(%c256f, %c64f) : (index, index) -> ()
+    %c333n = arith.constant 333 : index
+    func.call @run_n128(%c333n, %c72) : (index, index) -> ()
     %c2 = arith.constant 2 : index
     %c3 = arith.constant 3 : index
     %c130 = arith.constant 130 : index

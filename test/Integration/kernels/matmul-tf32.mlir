@@ -36,6 +36,8 @@
 
 // REMARK-DAG: remark: kernel @tf32: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[k][n], k in slices of 32 loaded by TMA through 4 shared-memory stages, computed as C^T = B^T A^T with B's slices loaded into registers
 // REMARK-DAG: remark: kernel @tf32_bt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x256 output tiles per block of 2 consumer warpgroups and a producer warpgroup that issues the loads, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 4 shared-memory stages;
+// REMARK-DAG: remark: kernel @tf32_n100: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x128 (N fits) output tiles {{.*}} through 6 shared-memory stages, computed as C^T = B^T A^T
+// REMARK-DAG: remark: kernel @tf32_bt_n100: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has wgmma: 128x128 (N fits) output tiles {{.*}}, A[m][k] and B[n][k], k in slices of 32 loaded by TMA through 6 shared-memory stages;
 // REMARK-DAG: remark: kernel @f32: strategy 'tiled-contraction': {{.*}} (not on tensor cores: f32 inputs without 'offload.allow_tf32' (TF32 changes results; offload-cc --offload-tf32 allows it))
 // REMARK-DAG: remark: kernel @tf32_at: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has mma.sync (sm_80 and later, sm_90 included: TF32 wgmma reads A only k-contiguous): 128x256 output tiles per block of 8 warps (64x64 each, TF32 mma.sync m16n8k8), A[k][m] and B[k][n], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by 32-bit shared loads;
 // REMARK-DAG: remark: kernel @tf32_atbt: strategy 'tensor-core-contraction': 'linalg.matmul' of f32 as TF32 ('offload.allow_tf32') on tensor cores where the target has mma.sync (sm_80 and later, sm_90 included: {{.*}}), A[k][m] and B[n][k], k in slices of 16 loaded by cp.async through 3 shared-memory stages and read by ldmatrix (B) and 32-bit shared loads (A);
@@ -58,6 +60,10 @@
 // CHECK: tf32_bt 256x512x1000: 0 inexact, 0 beyond tolerance
 // CHECK: tf32_bt 200x136x71: 0 inexact, 0 beyond tolerance
 // CHECK: f32 333x264x136: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_n100 200x100x76: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_n100 333x100x136: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_bt_n100 200x100x76: 0 inexact, 0 beyond tolerance
+// CHECK: tf32_bt_n100 333x100x136: 0 inexact, 0 beyond tolerance
 // CHECK: tf32_at 200x136x76: 0 inexact, 0 beyond tolerance
 // CHECK: tf32_at 200x136x71: 0 inexact, 0 beyond tolerance
 // CHECK: tf32_at 333x264x136: 0 inexact, 0 beyond tolerance
@@ -79,6 +85,10 @@
 // GPU: tf32_bt 256x512x1000: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
 // GPU: tf32_bt 200x136x71: 0 inexact, 0 beyond tolerance
 // GPU: f32 333x264x136: 0 inexact, 0 beyond tolerance
+// GPU: tf32_n100 200x100x76: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32_n100 333x100x136: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32_bt_n100 200x100x76: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
+// GPU: tf32_bt_n100 333x100x136: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
 // GPU: tf32_at 200x136x76: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
 // GPU: tf32_at 200x136x71: {{[1-9][0-9]*}} inexact, 0 beyond tolerance
 // GPU: tf32_at 333x264x136: 0 inexact, 0 beyond tolerance
@@ -97,6 +107,8 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @s_tf32("tf32\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_tf32_bt("tf32_bt\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_f32("f32\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_tf32_n100("tf32_n100\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @s_tf32_bt_n100("tf32_bt_n100\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_tf32_at("tf32_at\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_tf32_atbt("tf32_atbt\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @s_tf32_at_relu("tf32_at_relu\00") {addr_space = 0 : i32}
@@ -106,6 +118,23 @@ module attributes {offload.targets = [#offload.host]} {
     %zero = arith.constant 0.0 : f32
     linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
     linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    offload.return
+  }
+
+  // N = 100, known: 128-wide tiles (the swapped product with one n-block
+  // per warpgroup; B[n][k] as it is).
+  offload.kernel @tf32_n100(%a: memref<?x?xf32>, %b: memref<?x100xf32>, %c: memref<?x100xf32>) attributes {offload.allow_tf32} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x100xf32>)
+    linalg.matmul ins(%a, %b : memref<?x?xf32>, memref<?x100xf32>) outs(%c : memref<?x100xf32>)
+    offload.return
+  }
+
+  offload.kernel @tf32_bt_n100(%a: memref<?x?xf32>, %b: memref<100x?xf32>, %c: memref<?x100xf32>) attributes {offload.allow_tf32} {
+    %zero = arith.constant 0.0 : f32
+    linalg.fill ins(%zero : f32) outs(%c : memref<?x100xf32>)
+    linalg.matmul indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (n, k)>, affine_map<(m, n, k) -> (m, n)>]
+        ins(%a, %b : memref<?x?xf32>, memref<100x?xf32>) outs(%c : memref<?x100xf32>)
     offload.return
   }
 
@@ -324,6 +353,22 @@ module attributes {offload.targets = [#offload.host]} {
       func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
       scf.yield
     }
+    case 3 {
+      %bs = memref.cast %b : memref<?x?xf32> to memref<?x100xf32>
+      %cs = memref.cast %c : memref<?x?xf32> to memref<?x100xf32>
+      offload.launch @tf32_n100(%a, %bs, %cs) : (memref<?x?xf32>, memref<?x100xf32>, memref<?x100xf32>) -> ()
+      %name = llvm.mlir.addressof @s_tf32_n100 : !llvm.ptr
+      func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+      scf.yield
+    }
+    case 4 {
+      %bs = memref.cast %bt : memref<?x?xf32> to memref<100x?xf32>
+      %cs = memref.cast %c : memref<?x?xf32> to memref<?x100xf32>
+      offload.launch @tf32_bt_n100(%a, %bs, %cs) : (memref<?x?xf32>, memref<100x?xf32>, memref<?x100xf32>) -> ()
+      %name = llvm.mlir.addressof @s_tf32_bt_n100 : !llvm.ptr
+      func.call @report(%name, %c, %want, %k) : (!llvm.ptr, memref<?x?xf32>, memref<?x?xf32>, index) -> ()
+      scf.yield
+    }
     default {
       offload.launch @f32(%a, %b, %c) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
       %name = llvm.mlir.addressof @s_f32 : !llvm.ptr
@@ -482,6 +527,14 @@ module attributes {offload.targets = [#offload.host]} {
       func.call @run(%w, %c200, %c136, %c71) : (index, index, index, index) -> ()
     }
     func.call @run(%c2, %c333, %c264, %c136) : (index, index, index, index) -> ()
+    // N = 100, known to the kernels (which 3: B[k][n], 4: B[n][k]).
+    %c100 = arith.constant 100 : index
+    %c3n = arith.constant 3 : index
+    %c4n = arith.constant 4 : index
+    func.call @run(%c3n, %c200, %c100, %c76) : (index, index, index, index) -> ()
+    func.call @run(%c3n, %c333, %c100, %c136) : (index, index, index, index) -> ()
+    func.call @run(%c4n, %c200, %c100, %c76) : (index, index, index, index) -> ()
+    func.call @run(%c4n, %c333, %c100, %c136) : (index, index, index, index) -> ()
     %c3 = arith.constant 3 : index
     %c72 = arith.constant 72 : index
     %c131 = arith.constant 131 : index

@@ -82,7 +82,7 @@ struct ContractionTiling {
 /// The tensor-core contraction (TensorCoreContraction.cpp).
 struct TensorCoreTiling {
   /// Output tile of a block: two warpgroups, each computing a 64 x 256 half
-  /// of the 128 x 256 tile (wgmma m64n256, k in slices of 128 bytes:
+  /// of the 128 x 256 tile (TensorCoreOperands::tileN: 128 where N fits) (wgmma m64n256, k in slices of 128 bytes:
   /// TensorCoreOperands::tileK).
   static constexpr int64_t tileM = 128, tileN = 256;
   static constexpr int64_t warpgroups = 2;
@@ -99,11 +99,6 @@ struct TensorCoreTiling {
   /// (the inner box dimension of a 128-byte swizzle holds at most 128
   /// bytes).
   static constexpr int64_t boxN = 64;
-  /// Bytes of one stage of the shared-memory ring (TensorCoreOperands::
-  /// stages() of them): A's 128 rows and B's 256 columns of 128 bytes of k
-  /// each.
-  static constexpr int64_t aStageBytes = tileM * 128;
-  static constexpr int64_t stageBytes = (tileM + tileN) * 128;
   /// Tiles are taken in bands of this many tile rows (all the columns of
   /// a band before the next band), so that the blocks running at a time
   /// share their A and B tiles in L2.
@@ -185,8 +180,17 @@ struct TensorCoreOperands {
   /// K-major (wgmma with A from registers is not built), so targets with
   /// wgmma run the TF32 mma.sync kernel (MmaSyncContraction.cpp) for it.
   bool needsMmaSync() const { return elementBytes == 4 && !aKMajor; }
-  /// Stages of the ring.
-  int64_t stages() const { return 4; }
+  /// Columns (n) of a block's output tile, chosen from the sizes:
+  /// TensorCoreTiling::tileN, or half of it where N is known to fit (a
+  /// static N of at most 128: wgmma m64n128, no multiplies of zeros).
+  int64_t tileN = 256;
+  /// Bytes of A's and of B's part of a stage, and of the stage.
+  int64_t aStageBytes() const;
+  int64_t bStageBytes() const { return tileN * 128; }
+  int64_t stageBytes() const { return aStageBytes() + bStageBytes(); }
+  /// Stages of the ring: as many as 192 KiB hold (4 of 48 KiB, 6 of
+  /// 32 KiB).
+  int64_t stages() const { return 4 * 48 * 1024 / stageBytes(); }
   /// Dynamic shared memory a launch gives the kernel (with 1 KiB to align).
   int64_t sharedBytes() const;
   /// A TMA box (innermost first) of A or B, how many make one operand's
