@@ -171,7 +171,8 @@ static bool mayOffload(CallOpInterface call,
   if (!callee || callee.isExternal() || !visited.insert(callee).second)
     return false;
   WalkResult result = callee->walk([&](Operation *op) {
-    if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op))
+    if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp>(
+            op))
       return WalkResult::interrupt();
     if (auto nested = dyn_cast<CallOpInterface>(op))
       if (mayOffload(nested, visited))
@@ -269,7 +270,7 @@ collectEvents(Block *block, Value root,
     Operation *op = getAncestorIn(block, user);
     if (!op)
       return; // elsewhere (data ops there hold the buffer around the block)
-    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp>(user))
+    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp>(user))
       return fail("the program maps it explicitly");
     Event &event = events[op];
     event.op = op;

@@ -7,6 +7,14 @@
 // gives each device the sections of the buffers its share reaches, so each
 // device copies back only the rows it wrote.
 //
+// Consecutive split launches over the same devices with the same shares (a
+// run: the launches of an iterated stencil's loop, with nothing in between
+// that touches their buffers on the host) keep each device's sections on
+// it: each device enters the rows its share reaches once before the run and
+// copies back the rows it wrote once after it, and before a launch that
+// reads rows another device wrote since, each device receives just those
+// halo rows, device to device.
+//
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
@@ -18,8 +26,15 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADSPLITDEVICES
@@ -186,79 +201,336 @@ static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
 }
 
+/// Maps `kernel`'s arguments to `launch`'s operands.
+static void mapArguments(KernelOp kernel, LaunchOp launch, IRMapping &mapping) {
+  for (auto [arg, operand] :
+       llvm::zip(kernel.getArguments(), launch.getArgs()))
+    mapping.map(arg, operand);
+}
+
+/// The bounds of the outermost dimension of `kernel`'s loop, computed at
+/// `b` from the values `mapping` gives its arguments; nulls when they cannot
+/// be computed on the host.
+static std::pair<Value, Value> materializeBounds(OpBuilder &b, KernelOp kernel,
+                                                 IRMapping &mapping) {
+  scf::ParallelOp loop = getShape(kernel)->loop;
+  Value lb = materializeOnHost(b, kernel, loop.getLowerBound()[0], mapping);
+  Value ub = materializeOnHost(b, kernel, loop.getUpperBound()[0], mapping);
+  return {lb, ub};
+}
+
+/// The initial values of `kernel`'s reductions, and the values its code
+/// after the loop uses from before it (into `mapping`), computed at `b`;
+/// false when one of them cannot be computed on the host.
+static bool materializeReductionInputs(OpBuilder &b, KernelOp kernel,
+                                       IRMapping &mapping,
+                                       SmallVectorImpl<Value> &inits) {
+  KernelShape shape = *getShape(kernel);
+  scf::ParallelOp loop = shape.loop;
+  bool computable = true;
+  for (Value init : loop.getInitVals()) {
+    inits.push_back(materializeOnHost(b, kernel, init, mapping));
+    computable &= inits.back() != nullptr;
+  }
+  // What the kernel does after the loop uses values from before it.
+  for (Operation *op : shape.after)
+    op->walk([&](Operation *nested) {
+      for (Value operand : nested->getOperands()) {
+        Operation *def = operand.getDefiningOp();
+        bool fromBefore =
+            isa<BlockArgument>(operand)
+                ? operand.getParentRegion() == &kernel.getBody()
+                : def->getBlock() == &kernel.getBody().front() &&
+                      def->isBeforeInBlock(loop.getOperation());
+        if (fromBefore && !mapping.contains(operand))
+          computable &=
+              materializeOnHost(b, kernel, operand, mapping) != nullptr;
+      }
+    });
+  return computable;
+}
+
+/// Whether two launches run over the same devices: the same operands, the
+/// same list, or both over every device.
+static bool sameDevices(LaunchOp a, LaunchOp b) {
+  return a.getAllDevices() == b.getAllDevices() &&
+         llvm::equal(a.getDevices(), b.getDevices());
+}
+
+/// `value` as an integer when it is a constant or the size of a buffer of
+/// static size along a dimension.
+static std::optional<int64_t> getHostConstant(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  if (auto dim = value.getDefiningOp<memref::DimOp>())
+    if (std::optional<int64_t> index = dim.getConstantIndex())
+      if (auto type = dyn_cast<MemRefType>(dim.getSource().getType()))
+        if (*index < type.getRank() && !type.isDynamicDim(*index))
+          return type.getDimSize(*index);
+  return std::nullopt;
+}
+
+/// The size a dimension of a buffer was allocated with, when `value` reads
+/// it (`memref.dim` of a `memref.alloc` or `alloca`); `value` otherwise.
+static Value getAllocatedSize(Value value) {
+  auto dim = value.getDefiningOp<memref::DimOp>();
+  if (!dim)
+    return value;
+  std::optional<int64_t> index = dim.getConstantIndex();
+  auto type = dyn_cast<MemRefType>(dim.getSource().getType());
+  if (!index || !type || *index >= type.getRank() ||
+      !type.isDynamicDim(*index))
+    return value;
+  unsigned position = type.getDynamicDimIndex(*index);
+  if (auto alloc = dim.getSource().getDefiningOp<memref::AllocOp>())
+    return alloc.getDynamicSizes()[position];
+  if (auto alloca = dim.getSource().getDefiningOp<memref::AllocaOp>())
+    return alloca.getDynamicSizes()[position];
+  return value;
+}
+
+/// Whether the host values `a` and `b` are equal wherever both are computed:
+/// the same value, equal constants, the same size of buffers allocated with
+/// it, or the same operation without memory effects of equal operands.
+static bool sameHostValue(Value a, Value b, unsigned depth = 0) {
+  a = getAllocatedSize(a);
+  b = getAllocatedSize(b);
+  if (a == b)
+    return true;
+  std::optional<int64_t> constantA = getHostConstant(a);
+  std::optional<int64_t> constantB = getHostConstant(b);
+  if (constantA || constantB)
+    return constantA && constantB && *constantA == *constantB;
+  Operation *defA = a.getDefiningOp(), *defB = b.getDefiningOp();
+  if (depth > 8 || !defA || !defB || defA->getNumRegions() != 0 ||
+      !isMemoryEffectFree(defA) ||
+      cast<OpResult>(a).getResultNumber() !=
+          cast<OpResult>(b).getResultNumber())
+    return false;
+  return OperationEquivalence::isEquivalentTo(
+      defA, defB,
+      [&](Value x, Value y) {
+        return success(sameHostValue(x, y, depth + 1));
+      },
+      /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// `offset` added to a share's bound, for remarks: "lo - 1", "hi".
+static std::string formatBound(StringRef name, int64_t offset) {
+  std::string text = name.str();
+  if (offset)
+    text += (offset < 0 ? " - " : " + ") + std::to_string(std::abs(offset));
+  return text;
+}
+
+/// Rows [begin, begin + length) of `buffer`, whole along its other
+/// dimensions.
+static Value getRows(OpBuilder &b, Location loc, Value buffer, Value begin,
+                     Value length) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getRank() == 0)
+    return buffer;
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+  offsets[0] = begin;
+  sizes.push_back(length);
+  for (int64_t dim = 1; dim < type.getRank(); ++dim)
+    sizes.push_back(memref::getMixedSize(b, loc, buffer, dim));
+  return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
+}
+
+/// `then` in an `scf.if` of `cond`, without results.
+static void buildIf(OpBuilder &b, Location loc, Value cond,
+                    function_ref<void(OpBuilder &)> then) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder inner = ifOp.getThenBodyBuilder();
+  then(inner);
+}
+
+/// What the launches of a run do with one of their buffers, and what each
+/// device keeps of it: rows around its share [lo, hi) of the loop.
+struct ResidentBuffer {
+  /// The first launch that passes it, and as which argument (for remarks).
+  LaunchOp namedBy;
+  unsigned position = 0;
+  bool read = false, written = false;
+  /// The rows the launches read: [lo + readMin, hi + readMax), or all of
+  /// them.
+  int64_t readMin = 0, readMax = 0;
+  bool readAll = false;
+  /// Entered without copying: the run's first launch writes every row of
+  /// each share and no launch reads it.
+  bool enterAlloc = false;
+  /// Copied back at the end (the rows each device wrote).
+  bool exitFrom = false;
+
+  /// Rows are read outside the share, which other devices may write.
+  bool readsHalo() const { return readAll || readMin < 0 || readMax > 0; }
+};
+
+/// Consecutive ops of a block whose split launches keep their sections on
+/// their devices from the first to the last.
+struct Run {
+  SmallVector<Operation *> ops;
+  /// Whether each op of `ops` holds split launches.
+  SmallVector<bool> launchesIn;
+  SmallVector<LaunchOp> launches; // in program order
+  bool inLoop = false;
+  /// The buffers the launches map on the devices (by root), with the first
+  /// launch and argument passing each.
+  llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> deviceRoots;
+  /// The lists of devices the launches take (read on the host).
+  llvm::SetVector<Value> lists;
+  /// The buffers the host touches in the run, with the first op that does.
+  llvm::MapVector<Value, Operation *> hostRoots;
+  /// What is kept of each buffer, once the run is accepted.
+  llvm::MapVector<Value, ResidentBuffer> buffers;
+  /// The buffers whose halo rows move before each launch.
+  DenseMap<Operation *, llvm::SetVector<Value>> exchanges;
+
+  bool empty() const { return ops.empty(); }
+};
+
+/// What an op of a block does, for runs: its split launches, what they map
+/// and what the host touches; `why` says why it cannot be part of a run.
+struct OpSummary {
+  std::string why;
+  SmallVector<LaunchOp> launches;
+  bool inLoop = false;
+  llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> deviceRoots;
+  llvm::SetVector<Value> lists;
+  llvm::MapVector<Value, Operation *> hostRoots;
+
+  void merge(const OpSummary &other) {
+    if (why.empty())
+      why = other.why;
+    launches.append(other.launches);
+    inLoop |= other.inLoop;
+    for (auto &entry : other.deviceRoots)
+      deviceRoots.insert(entry);
+    lists.insert(other.lists.begin(), other.lists.end());
+    for (auto &entry : other.hostRoots)
+      hostRoots.insert(entry);
+  }
+};
+
+/// "argument #1 of @step".
+static std::string describeArgument(LaunchOp launch, unsigned position) {
+  return ("argument #" + Twine(position) + " of @" + launch.getKernel()).str();
+}
+
+/// Why the host touching buffers `host` conflicts with launches mapping
+/// `device` on their devices (or reading the device lists `lists`), or an
+/// empty string.
+static std::string
+findConflict(const llvm::MapVector<Value, Operation *> &host,
+             const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
+             const llvm::SetVector<Value> &lists) {
+  for (auto &[root, op] : host) {
+    auto it = device.find(root);
+    if (it != device.end())
+      return "the host touches " +
+             describeArgument(it->second.first, it->second.second) +
+             " between the launches ('" + op->getName().getStringRef().str() +
+             "')";
+    if (lists.contains(root))
+      return "the host touches the list of devices between the launches ('" +
+             op->getName().getStringRef().str() + "')";
+  }
+  return "";
+}
+
+/// The devices of a split launch and their shares of its loop, computed on
+/// the host before the launch, or once before a run of launches.
+struct ShareSpace {
+  Value available; // devices the runtime reports
+  Value present;   // devices of the launch that it has: one share each
+  Value parts;     // max(present, 1)
+  Value lb, ub;    // the loop's bounds
+  Value chunk;     // iterations per share
+  /// The device of each share, when the launch lists its devices.
+  Value devicesOf;
+};
+
 struct OffloadSplitDevicesPass
     : public offload::impl::OffloadSplitDevicesBase<OffloadSplitDevicesPass> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    SymbolTable table(module);
+    symbols = &table;
+    bool any = false;
+    WalkResult missing = module.walk([&](LaunchOp launch) {
+      if (!launch.getAllDevices() && launch.getDevices().empty())
+        return WalkResult::advance();
+      any = true;
+      if (symbols->lookup<KernelOp>(launch.getKernel()))
+        return WalkResult::advance();
+      launch.emitOpError() << "launches " << launch.getKernelAttr()
+                           << ", which is not a kernel of this module";
+      return WalkResult::interrupt();
+    });
+    if (missing.wasInterrupted())
+      return signalPassFailure();
+    if (!any)
+      return;
+
+    // Runs of consecutive launches first: they keep their sections on the
+    // devices.
+    if (resident)
+      for (auto function : module.getOps<FunctionOpInterface>()) {
+        if (function.isExternal())
+          continue;
+        DominanceInfo dominance(function);
+        for (Block &block : function.getFunctionBody())
+          buildRuns(block, dominance);
+      }
+
+    // Then every other launch on its own.
     SmallVector<LaunchOp> launches;
     module.walk([&](LaunchOp launch) {
       if (launch.getAllDevices() || !launch.getDevices().empty())
         launches.push_back(launch);
     });
-    if (launches.empty())
-      return;
-    SymbolTable symbols(module);
     for (LaunchOp launch : launches) {
-      auto kernel = symbols.lookup<KernelOp>(launch.getKernel());
-      if (!kernel) {
-        launch.emitOpError() << "launches " << launch.getKernelAttr()
-                             << ", which is not a kernel of this module";
-        return signalPassFailure();
-      }
-      std::string reason = getShare(symbols, kernel);
+      auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
+      std::string reason = getShare(kernel);
       // The loop's bounds and initial values, and what the host does with
       // the reductions' results, computed from the launch's arguments.
       IRMapping mapping;
-      Value lb, ub;
       SmallVector<Value> inits;
       if (reason.empty()) {
         OpBuilder b(launch);
-        KernelShape shape = *getShape(kernel);
-        scf::ParallelOp loop = shape.loop;
-        for (auto [arg, operand] :
-             llvm::zip(kernel.getArguments(), launch.getArgs()))
-          mapping.map(arg, operand);
-        lb = materializeOnHost(b, kernel, loop.getLowerBound()[0], mapping);
-        ub = materializeOnHost(b, kernel, loop.getUpperBound()[0], mapping);
+        mapArguments(kernel, launch, mapping);
+        Value lb, ub;
+        std::tie(lb, ub) = materializeBounds(b, kernel, mapping);
         bool computable = lb && ub;
-        for (Value init : loop.getInitVals()) {
-          inits.push_back(materializeOnHost(b, kernel, init, mapping));
-          computable &= inits.back() != nullptr;
-        }
-        // What the kernel does after the loop uses values from before it.
-        for (Operation *op : shape.after)
-          op->walk([&](Operation *nested) {
-            for (Value operand : nested->getOperands()) {
-              Operation *def = operand.getDefiningOp();
-              bool fromBefore =
-                  isa<BlockArgument>(operand)
-                      ? operand.getParentRegion() == &kernel.getBody()
-                      : def->getBlock() == &kernel.getBody().front() &&
-                            def->isBeforeInBlock(loop.getOperation());
-              if (fromBefore && !mapping.contains(operand))
-                computable &=
-                    materializeOnHost(b, kernel, operand, mapping) != nullptr;
-            }
-          });
-        if (!computable)
+        computable &= materializeReductionInputs(b, kernel, mapping, inits);
+        if (computable) {
+          ShareSpace space = computeSpace(b, launch, lb, ub);
+          split(launch, kernel, shares[kernel], inits, mapping, space,
+                /*run=*/nullptr);
+        } else {
           reason = "the bounds or initial values of its parallel loop, or "
                    "what it uses after the loop, cannot be computed on the "
                    "host";
+        }
       }
-      if (reason.empty())
-        split(launch, kernel, shares[kernel], lb, ub, inits, mapping);
-      else
+      if (!reason.empty())
         runOnFirstDevice(launch, kernel, reason);
       launch.erase();
     }
   }
 
+  //===--------------------------------------------------------------------===//
+  // Shares
+  //===--------------------------------------------------------------------===//
+
   /// Makes (once) `@<kernel>_share`, the kernel with two more index
   /// arguments that bound the outermost dimension of its loop; returns why
   /// it cannot be used, or an empty string.
-  std::string getShare(SymbolTable &symbols, KernelOp kernel) {
+  std::string getShare(KernelOp kernel) {
     auto known = reasons.find(kernel);
     if (known != reasons.end())
       return known->second;
@@ -268,7 +540,7 @@ struct OffloadSplitDevicesPass
       b.setInsertionPointAfter(kernel);
       auto share = cast<KernelOp>(b.clone(*kernel));
       share.setSymName((kernel.getSymName() + "_share").str());
-      symbols.insert(share); // renames it when the name is taken
+      symbols->insert(share); // renames it when the name is taken
       Location loc = kernel.getLoc();
       unsigned count = share.getNumArguments();
       (void)share.insertArgument(count, b.getIndexType(), {}, loc);
@@ -302,26 +574,25 @@ struct OffloadSplitDevicesPass
       if (reason.empty())
         shares[kernel] = share;
       else
-        symbols.erase(share);
+        symbols->erase(share);
     }
     reasons[kernel] = reason;
     return reason;
   }
 
-  /// Launches of `share` on each device present, one equal share of [lb,
-  /// ub) each; the original launch on the host when no device is present.
-  void split(LaunchOp launch, KernelOp kernel, KernelOp share, Value lb,
-             Value ub, ArrayRef<Value> inits, IRMapping &mapping) {
-    KernelShape shape = *getShape(kernel);
-    scf::ParallelOp loop = shape.loop;
-    TypeRange resultTypes = loop.getResultTypes();
+  /// The devices present among `launch`'s and equal shares of [lb, ub) for
+  /// them, computed at `b`.
+  ShareSpace computeSpace(OpBuilder &b, LaunchOp launch, Value lb, Value ub) {
     ModuleOp module = getOperation();
-    OpBuilder b(launch);
     Location loc = launch.getLoc();
+    ShareSpace space;
+    space.lb = lb;
+    space.ub = ub;
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value available = callRuntimeQuery(
         b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
+    space.available = available;
 
     // The devices present, in the order given: each one's position among
     // them (its share) and whether it is present.
@@ -353,12 +624,145 @@ struct OffloadSplitDevicesPass
         present = arith::AddIOp::create(b, loc, present, add);
       }
     }
+    space.present = present;
 
     // Shares of ceil(n / present) iterations.
     Value span = arith::SubIOp::create(b, loc, ub, lb);
     span = arith::MaxSIOp::create(b, loc, span, zero);
-    Value parts = arith::MaxSIOp::create(b, loc, present, one);
-    Value chunk = arith::CeilDivSIOp::create(b, loc, span, parts);
+    space.parts = arith::MaxSIOp::create(b, loc, present, one);
+    space.chunk = arith::CeilDivSIOp::create(b, loc, span, space.parts);
+
+    // The device of each share, when the launch lists them: the devices
+    // present, in the order given.
+    if (launch.getAllDevices())
+      return space;
+    Type i32 = b.getI32Type();
+    Value size = list ? listSize
+                      : arith::ConstantIndexOp::create(b, loc, listed.size());
+    size = arith::MaxSIOp::create(b, loc, size, one);
+    Value devicesOf = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, i32), size);
+    space.devicesOf = devicesOf;
+    if (list) {
+      scf::ForOp::create(
+          b, loc, zero, listSize, one, ValueRange{zero},
+          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+            Value device = loadDevice(body, loc, list, iv);
+            Value isPresent =
+                isDevicePresent(body, loc, device, available).second;
+            auto ifOp = scf::IfOp::create(body, loc, isPresent);
+            OpBuilder then = ifOp.getThenBodyBuilder();
+            memref::StoreOp::create(then, loc, device, devicesOf, iterArgs[0]);
+            Value add =
+                arith::SelectOp::create(body, loc, isPresent, one, zero);
+            scf::YieldOp::create(
+                body, loc,
+                ValueRange{arith::AddIOp::create(body, loc, iterArgs[0], add)});
+          });
+    } else {
+      Value position = zero;
+      for (auto &[device, isPresent] : listed) {
+        auto ifOp = scf::IfOp::create(b, loc, isPresent);
+        OpBuilder then = ifOp.getThenBodyBuilder();
+        memref::StoreOp::create(then, loc, toI32(then, loc, device), devicesOf,
+                                position);
+        Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
+        position = arith::AddIOp::create(b, loc, position, add);
+      }
+    }
+    return space;
+  }
+
+  static Value toI32(OpBuilder &b, Location loc, Value device) {
+    if (device.getType().isInteger(32))
+      return device;
+    if (!device.getType().isIndex())
+      device = arith::IndexCastOp::create(b, loc, b.getIndexType(), device);
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), device);
+  }
+
+  /// The device of the share at `position`.
+  static Value getDeviceOf(OpBuilder &b, Location loc, const ShareSpace &space,
+                           Value position) {
+    if (space.devicesOf)
+      return memref::LoadOp::create(b, loc, space.devicesOf, position);
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), position);
+  }
+
+  /// The iterations [lo, hi) of the share at `position`, and whether it has
+  /// any.
+  static std::tuple<Value, Value, Value>
+  getShareBounds(OpBuilder &b, Location loc, const ShareSpace &space,
+                 Value position) {
+    Value offset = arith::MulIOp::create(b, loc, position, space.chunk);
+    Value lo = arith::AddIOp::create(b, loc, space.lb, offset);
+    lo = arith::MinSIOp::create(b, loc, lo, space.ub);
+    Value hi = arith::AddIOp::create(b, loc, lo, space.chunk);
+    hi = arith::MinSIOp::create(b, loc, hi, space.ub);
+    Value nonEmpty =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lo, hi);
+    return {lo, hi, nonEmpty};
+  }
+
+  /// An `omp.parallel` region of one host thread per share (fewer when the
+  /// runtime gives fewer: each thread then takes every so many shares),
+  /// running each of `phases` for the thread's shares, with a barrier
+  /// between phases. One thread without concurrency.
+  using SharePhase = function_ref<void(OpBuilder &, Value position,
+                                       Value device)>;
+  void forEachShare(OpBuilder &b, Location loc, const ShareSpace &space,
+                    ArrayRef<SharePhase> phases) {
+    ModuleOp module = getOperation();
+    // No more than the thread limit (OMP_THREAD_LIMIT), which libomp would
+    // otherwise warn about.
+    omp::ParallelOperands clauses;
+    if (concurrent) {
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value limit = callRuntimeQuery(
+          b, loc, getRuntimeQuery(module, "omp_get_thread_limit"));
+      limit = arith::MaxSIOp::create(b, loc, limit, one);
+      clauses.numThreads = arith::IndexCastOp::create(
+          b, loc, b.getI32Type(),
+          arith::MinSIOp::create(b, loc, space.parts, limit));
+    } else {
+      clauses.numThreads = arith::ConstantIntOp::create(b, loc, 1, 32);
+    }
+    auto parallel = omp::ParallelOp::create(b, loc, clauses);
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&parallel.getRegion());
+    auto threadQuery = [&](StringRef name) -> Value {
+      return callRuntimeQuery(b, loc, getRuntimeQuery(module, name));
+    };
+    Value thread = threadQuery("omp_get_thread_num");
+    Value threads = threadQuery("omp_get_num_threads");
+    for (unsigned index = 0, e = phases.size(); index < e; ++index) {
+      SharePhase phase = phases[index];
+      if (index != 0)
+        omp::BarrierOp::create(b, loc);
+      scf::ForOp::create(
+          b, loc, thread, space.present, threads, ValueRange(),
+          [&](OpBuilder &body, Location, Value position, ValueRange) {
+            phase(body, position, getDeviceOf(body, loc, space, position));
+            scf::YieldOp::create(body, loc);
+          });
+    }
+    omp::TerminatorOp::create(b, loc);
+  }
+
+  /// Launches of `share` on each device present, one share of the loop
+  /// each, in `space`; the original launch on the host when no device is
+  /// present. In a `run`, the devices first receive the halo rows the
+  /// launch reads and others wrote.
+  void split(LaunchOp launch, KernelOp kernel, KernelOp share,
+             ArrayRef<Value> inits, IRMapping &mapping,
+             const ShareSpace &space, Run *run) {
+    KernelShape shape = *getShape(kernel);
+    scf::ParallelOp loop = shape.loop;
+    TypeRange resultTypes = loop.getResultTypes();
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
 
     SmallVector<Value> args(launch.getArgs());
     // An scf.if yielding the reductions' running results (`accs` when
@@ -392,13 +796,8 @@ struct OffloadSplitDevicesPass
     // `accs`.
     auto launchShare = [&](OpBuilder &builder, Value position, Value device,
                            ValueRange accs) {
-      Value offset = arith::MulIOp::create(builder, loc, position, chunk);
-      Value lo = arith::AddIOp::create(builder, loc, lb, offset);
-      lo = arith::MinSIOp::create(builder, loc, lo, ub);
-      Value hi = arith::AddIOp::create(builder, loc, lo, chunk);
-      hi = arith::MinSIOp::create(builder, loc, hi, ub);
-      Value nonEmpty = arith::CmpIOp::create(builder, loc,
-                                             arith::CmpIPredicate::slt, lo, hi);
+      Value lo, hi, nonEmpty;
+      std::tie(lo, hi, nonEmpty) = getShareBounds(builder, loc, space, position);
       return makeIf(builder, nonEmpty, accs, [&](OpBuilder &inner) {
         SmallVector<Value> operands(args);
         operands.push_back(lo);
@@ -431,103 +830,36 @@ struct OffloadSplitDevicesPass
     for (unsigned i = 0, e = resultTypes.size(); i < e; ++i)
       neutrals.push_back(arith::ConstantOp::create(
           b, loc, *arith::getNeutralElement(getCombiner(loop, i))));
-    Type i32 = b.getI32Type();
-    auto toI32 = [&](OpBuilder &builder, Value device) -> Value {
-      if (device.getType().isInteger(32))
-        return device;
-      if (!device.getType().isIndex())
-        device = arith::IndexCastOp::create(builder, loc,
-                                            builder.getIndexType(), device);
-      return arith::IndexCastOp::create(builder, loc, i32, device);
-    };
-    // The device of each share, when the launch lists them: the devices
-    // present, in the order given.
-    Value devicesOf;
-    if (!launch.getAllDevices()) {
-      Value size =
-          list ? listSize
-               : arith::ConstantIndexOp::create(b, loc, listed.size());
-      size = arith::MaxSIOp::create(b, loc, size, one);
-      devicesOf = memref::AllocOp::create(
-          b, loc, MemRefType::get({ShapedType::kDynamic}, i32), size);
-      if (list) {
-        scf::ForOp::create(
-            b, loc, zero, listSize, one, ValueRange{zero},
-            [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
-              Value device = loadDevice(body, loc, list, iv);
-              Value isPresent =
-                  isDevicePresent(body, loc, device, available).second;
-              auto ifOp = scf::IfOp::create(body, loc, isPresent);
-              OpBuilder then = ifOp.getThenBodyBuilder();
-              memref::StoreOp::create(then, loc, device, devicesOf,
-                                      iterArgs[0]);
-              Value add =
-                  arith::SelectOp::create(body, loc, isPresent, one, zero);
-              scf::YieldOp::create(
-                  body, loc,
-                  ValueRange{
-                      arith::AddIOp::create(body, loc, iterArgs[0], add)});
-            });
-      } else {
-        Value position = zero;
-        for (auto &[device, isPresent] : listed) {
-          auto ifOp = scf::IfOp::create(b, loc, isPresent);
-          OpBuilder then = ifOp.getThenBodyBuilder();
-          memref::StoreOp::create(then, loc, toI32(then, device), devicesOf,
-                                  position);
-          Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
-          position = arith::AddIOp::create(b, loc, position, add);
-        }
-      }
-    }
     // Each share's partial results, one buffer per reduction.
     SmallVector<Value> partialsOf;
     for (Type type : resultTypes)
       partialsOf.push_back(memref::AllocOp::create(
-          b, loc, MemRefType::get({ShapedType::kDynamic}, type), parts));
+          b, loc, MemRefType::get({ShapedType::kDynamic}, type), space.parts));
 
     // The shares run at the same time: a host thread per device present
     // (omp.parallel), each launching its share and waiting for it, so that
     // each device's copies and kernel are queued on it independently of the
     // others. Share p goes to thread p; with fewer threads (a nested
     // region, a thread limit) a thread takes every so many shares.
-    // No more than the thread limit (OMP_THREAD_LIMIT), which libomp would
-    // otherwise warn about; one thread without concurrency.
-    omp::ParallelOperands clauses;
-    if (concurrent) {
-      Value limit = callRuntimeQuery(
-          b, loc, getRuntimeQuery(module, "omp_get_thread_limit"));
-      limit = arith::MaxSIOp::create(b, loc, limit, one);
-      clauses.numThreads = arith::IndexCastOp::create(
-          b, loc, i32, arith::MinSIOp::create(b, loc, parts, limit));
-    } else {
-      clauses.numThreads = arith::ConstantIntOp::create(b, loc, 1, 32);
-    }
-    auto parallel = omp::ParallelOp::create(b, loc, clauses);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.createBlock(&parallel.getRegion());
-      auto threadQuery = [&](StringRef name) -> Value {
-        return callRuntimeQuery(b, loc, getRuntimeQuery(module, name));
+    auto launchPhase = [&](OpBuilder &body, Value position, Value device) {
+      SmallVector<Value> results =
+          launchShare(body, position, device, neutrals);
+      for (auto [partials, result] : llvm::zip(partialsOf, results))
+        memref::StoreOp::create(body, loc, result, partials, position);
+    };
+    const llvm::SetVector<Value> *exchanges = nullptr;
+    if (run)
+      if (auto it = run->exchanges.find(launch); it != run->exchanges.end())
+        exchanges = &it->second;
+    if (exchanges && !exchanges->empty()) {
+      // Every device first receives the halo rows it reads from the devices
+      // that wrote them; none launches before all have.
+      auto exchangePhase = [&](OpBuilder &body, Value position, Value device) {
+        receiveHalos(body, loc, space, *run, *exchanges, position, device);
       };
-      Value thread = threadQuery("omp_get_thread_num");
-      Value threads = threadQuery("omp_get_num_threads");
-      scf::ForOp::create(
-          b, loc, thread, present, threads, ValueRange(),
-          [&](OpBuilder &body, Location, Value position, ValueRange) {
-            Value device =
-                devicesOf
-                    ? memref::LoadOp::create(body, loc, devicesOf, position)
-                          .getResult()
-                    : arith::IndexCastOp::create(body, loc, i32, position)
-                          .getResult();
-            SmallVector<Value> results =
-                launchShare(body, position, device, neutrals);
-            for (auto [partials, result] : llvm::zip(partialsOf, results))
-              memref::StoreOp::create(body, loc, result, partials, position);
-            scf::YieldOp::create(body, loc);
-          });
-      omp::TerminatorOp::create(b, loc);
+      forEachShare(b, loc, space, {exchangePhase, launchPhase});
+    } else {
+      forEachShare(b, loc, space, {launchPhase});
     }
 
     // After all of them finished: the partial results combined in the
@@ -535,7 +867,7 @@ struct OffloadSplitDevicesPass
     SmallVector<Value> accs(neutrals);
     if (!resultTypes.empty()) {
       auto forOp = scf::ForOp::create(
-          b, loc, zero, present, one, accs,
+          b, loc, zero, space.present, one, accs,
           [&](OpBuilder &body, Location, Value position,
               ValueRange iterArgs) {
             SmallVector<Value> combined;
@@ -550,14 +882,14 @@ struct OffloadSplitDevicesPass
     }
     for (Value partials : partialsOf)
       memref::DeallocOp::create(b, loc, partials);
-    if (devicesOf)
-      memref::DeallocOp::create(b, loc, devicesOf);
+    if (!run && space.devicesOf)
+      memref::DeallocOp::create(b, loc, space.devicesOf);
 
     // No device present: the host runs the kernel (the initial device is
     // the host, which the runtime never offloads to). Otherwise the host
     // does what the kernel did with its reductions' results.
-    Value none =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, present, zero);
+    Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       space.present, zero);
     auto ifNone = scf::IfOp::create(b, loc, none, /*withElseRegion=*/true);
     OpBuilder host = ifNone.getThenBodyBuilder();
     launchOn(host, launch, kernel, hostDevice(host, loc));
@@ -568,23 +900,650 @@ struct OffloadSplitDevicesPass
     for (Operation *op : shape.after)
       after.clone(*op, mapping);
 
-    if (remarks)
-      emitRemark(loc) << "launch of @" << kernel.getSymName() << " split over "
-                      << (launch.getAllDevices()
-                              ? std::string("every device present")
-                          : list ? std::string("the devices its list names")
-                                 : std::to_string(launch.getDevices().size()) +
-                                       " listed devices")
-                      << ": each runs an equal share of the outermost loop "
-                         "dimension through @"
-                      << share.getSymName()
-                      << " and gets the sections of the buffers its share "
-                         "reaches; "
-                      << (concurrent ? "the devices run their shares at the "
-                                       "same time (a host thread each)"
-                                     : "the devices run their shares one "
-                                       "after the other (checking mode)");
+    if (!remarks)
+      return;
+    Value list = getDeviceList(launch);
+    emitRemark(loc) << "launch of @" << kernel.getSymName() << " split over "
+                    << (launch.getAllDevices()
+                            ? std::string("every device present")
+                        : list ? std::string("the devices its list names")
+                               : std::to_string(launch.getDevices().size()) +
+                                     " listed devices")
+                    << ": each runs an equal share of the outermost loop "
+                       "dimension through @"
+                    << share.getSymName()
+                    << " and gets the sections of the buffers its share "
+                       "reaches; "
+                    << (concurrent ? "the devices run their shares at the "
+                                     "same time (a host thread each)"
+                                   : "the devices run their shares one "
+                                     "after the other (checking mode)");
+    if (exchanges && !exchanges->empty()) {
+      InFlightDiagnostic remark = emitRemark(loc);
+      remark << "before this launch each device receives, device to device, "
+                "the rows other devices wrote that its share reads: ";
+      llvm::interleave(
+          *exchanges, remark,
+          [&](Value root) {
+            const ResidentBuffer &buffer = run->buffers.find(root)->second;
+            remark << "of argument #"
+                   << getArgumentPosition(launch, root, buffer) << " "
+                   << describeHalo(buffer);
+          },
+          "; ");
+    }
   }
+
+  /// Where `launch` passes `root` (the first time).
+  static unsigned getArgumentPosition(LaunchOp launch, Value root,
+                                      const ResidentBuffer &buffer) {
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs()))
+      if (arg == root)
+        return index;
+    return buffer.position;
+  }
+
+  /// The halo rows of `buffer` a share [lo, hi) reads, for remarks.
+  static std::string describeHalo(const ResidentBuffer &buffer) {
+    if (buffer.readAll)
+      return "(every row of the others' shares)";
+    SmallVector<std::string> parts;
+    if (buffer.readMin < 0)
+      parts.push_back("[" + formatBound("lo", buffer.readMin) + ", lo)");
+    if (buffer.readMax > 0)
+      parts.push_back("[hi, " + formatBound("hi", buffer.readMax) + ")");
+    return llvm::join(parts, " and ");
+  }
+
+  /// The rows of `buffer` (kept as `resident`) the share [lo, hi) reads
+  /// (`reads`) or keeps on its device, clamped to the buffer: begin and
+  /// length.
+  static std::pair<Value, Value> getKeptRows(OpBuilder &b, Location loc,
+                                             Value buffer,
+                                             const ResidentBuffer &resident,
+                                             Value lo, Value hi, bool reads) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    auto type = cast<MemRefType>(buffer.getType());
+    Value size = type.getRank() == 0
+                     ? arith::ConstantIndexOp::create(b, loc, 1).getResult()
+                     : memref::DimOp::create(b, loc, buffer, 0).getResult();
+    if (resident.readAll || type.getRank() == 0)
+      return {zero, size};
+    int64_t below = reads ? resident.readMin : std::min<int64_t>(
+                                                   resident.readMin, 0);
+    int64_t above = reads ? resident.readMax : std::max<int64_t>(
+                                                   resident.readMax, 0);
+    Value begin = arith::AddIOp::create(
+        b, loc, lo, arith::ConstantIndexOp::create(b, loc, below));
+    Value end = arith::AddIOp::create(
+        b, loc, hi, arith::ConstantIndexOp::create(b, loc, above));
+    begin = arith::MaxSIOp::create(b, loc, begin, zero);
+    begin = arith::MinSIOp::create(b, loc, begin, size);
+    end = arith::MinSIOp::create(b, loc, end, size);
+    end = arith::MaxSIOp::create(b, loc, end, begin);
+    return {begin, arith::SubIOp::create(b, loc, end, begin)};
+  }
+
+  /// For the share at `position` on `device`: the rows of each buffer of
+  /// `exchanges` it reads and other shares wrote, copied from their devices.
+  void receiveHalos(OpBuilder &b, Location loc, const ShareSpace &space,
+                    Run &run, const llvm::SetVector<Value> &exchanges,
+                    Value position, Value device) {
+    Value lo, hi, nonEmpty;
+    std::tie(lo, hi, nonEmpty) = getShareBounds(b, loc, space, position);
+    buildIf(b, loc, nonEmpty, [&](OpBuilder &inner) {
+      Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+      Value one = arith::ConstantIndexOp::create(inner, loc, 1);
+      for (Value root : exchanges) {
+        const ResidentBuffer &buffer = run.buffers.find(root)->second;
+        Value begin, length;
+        std::tie(begin, length) = getKeptRows(inner, loc, root, buffer, lo, hi,
+                                           /*reads=*/true);
+        Value end = arith::AddIOp::create(inner, loc, begin, length);
+        // From every other share's rows, what this one reads.
+        scf::ForOp::create(
+            inner, loc, zero, space.present, one, ValueRange(),
+            [&](OpBuilder &body, Location, Value other, ValueRange) {
+              auto [otherLo, otherHi, otherAny] =
+                  getShareBounds(body, loc, space, other);
+              Value from = arith::MaxSIOp::create(body, loc, begin, otherLo);
+              Value to = arith::MinSIOp::create(body, loc, end, otherHi);
+              Value rows = arith::CmpIOp::create(
+                  body, loc, arith::CmpIPredicate::slt, from, to);
+              Value notSelf = arith::CmpIOp::create(
+                  body, loc, arith::CmpIPredicate::ne, other, position);
+              Value copy = arith::AndIOp::create(body, loc, rows, notSelf);
+              buildIf(body, loc, copy, [&](OpBuilder &then) {
+                Value source = getDeviceOf(then, loc, space, other);
+                Value view = getRows(then, loc, root, from,
+                                     arith::SubIOp::create(then, loc, to, from));
+                DeviceCopyOp::create(then, loc, view, source, device);
+              });
+              scf::YieldOp::create(body, loc);
+            });
+      }
+    });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Runs of launches that keep their sections on the devices
+  //===--------------------------------------------------------------------===//
+
+  /// What `op` does for runs (see OpSummary).
+  OpSummary summarize(Operation *op) {
+    OpSummary summary;
+    auto fail = [&](const Twine &why) {
+      summary.why = why.str();
+      return summary;
+    };
+    StringRef name = op->getName().getStringRef();
+    if (auto launch = dyn_cast<LaunchOp>(op)) {
+      if (!launch.getAllDevices() && launch.getDevices().empty())
+        return fail("it launches @" + launch.getKernel() + " on one device");
+      summarizeLaunch(launch, summary);
+      return summary;
+    }
+    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, WaitOp, DeviceCopyOp>(
+            op))
+      return fail("'" + name + "' maps or moves data itself");
+    if (isa<CallOpInterface>(op))
+      return fail("'" + name +
+                  "' calls a function, which may touch the buffers");
+    if (op->getNumRegions() != 0) {
+      if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return fail("'" + name +
+                    "' may touch memory in ways the compiler does not see");
+      for (Region &region : op->getRegions())
+        for (Operation &nested : region.getOps())
+          summary.merge(summarize(&nested));
+      summary.inLoop |=
+          isa<LoopLikeOpInterface>(op) && !summary.launches.empty();
+    } else if (!isMemoryEffectFree(op)) {
+      auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!iface)
+        return fail("'" + name +
+                    "' may touch memory in ways the compiler does not see");
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        Value value = effect.getValue();
+        if (!value) {
+          if (isa<SideEffects::DefaultResource>(effect.getResource()))
+            return fail("'" + name + "' touches memory it does not name");
+          continue;
+        }
+        if (!isa<BaseMemRefType>(value.getType()))
+          return fail("'" + name + "' touches memory it does not name");
+        // A buffer allocated in between is not touched before.
+        if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+          continue;
+        summary.hostRoots.insert({getViewRoot(value), op});
+      }
+    }
+    if (summary.why.empty())
+      summary.why = findConflict(summary.hostRoots, summary.deviceRoots,
+                                 summary.lists);
+    return summary;
+  }
+
+  /// A launch over several devices: what its share maps on the devices and
+  /// what the host does after its loop.
+  void summarizeLaunch(LaunchOp launch, OpSummary &summary) {
+    summary.launches.push_back(launch);
+    auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
+    std::string reason = getShare(kernel);
+    if (!reason.empty()) {
+      summary.why = "@" + launch.getKernel().str() +
+                    " cannot be split: " + reason;
+      return;
+    }
+    KernelOp share = shares[kernel];
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+      if (!isa<MemRefType>(arg.getType()) ||
+          !analysis.getAccess(share, index).isAccessed())
+        continue;
+      if (getViewRoot(arg) != arg) {
+        summary.why = describeArgument(launch, index) + " is a view of a buffer";
+        return;
+      }
+      summary.deviceRoots.insert({arg, {launch, unsigned(index)}});
+    }
+    // With reductions, the host does what the kernel did after its loop.
+    for (Operation *op : getShape(kernel)->after)
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (auto arg = dyn_cast<BlockArgument>(operand);
+              arg && arg.getOwner()->getParentOp() == kernel &&
+              isa<MemRefType>(arg.getType()))
+            summary.hostRoots.insert(
+                {getViewRoot(launch.getArgs()[arg.getArgNumber()]), launch});
+      });
+    if (Value list = getDeviceList(launch))
+      summary.lists.insert(getViewRoot(list));
+  }
+
+  /// Why the launches of `summary` (of `op`) cannot join `run` (or start
+  /// one when it is empty), or an empty string.
+  std::string whyNotJoining(Run &run, OpSummary &summary, Operation *op,
+                            DominanceInfo &dominance) {
+    LaunchOp leader =
+        run.empty() ? summary.launches.front() : run.launches.front();
+    Operation *start = run.empty() ? op : run.ops.front();
+    for (LaunchOp launch : summary.launches) {
+      if (!sameDevices(launch, leader))
+        return "@" + launch.getKernel().str() +
+               " runs over other devices than @" + leader.getKernel().str();
+      std::string why = whyOtherShares(leader, launch, start, dominance);
+      if (!why.empty())
+        return why;
+    }
+    for (auto &[root, use] : summary.deviceRoots)
+      if (!dominance.properlyDominates(root, start))
+        return describeArgument(use.first, use.second) +
+               " is allocated after the first launch";
+    for (Value list : summary.lists)
+      if (!dominance.properlyDominates(list, start))
+        return "the list of devices is allocated after the first launch";
+    std::string why =
+        findConflict(summary.hostRoots, run.deviceRoots, run.lists);
+    if (why.empty())
+      why = findConflict(run.hostRoots, summary.deviceRoots, summary.lists);
+    return why;
+  }
+
+  /// Why `launch` may not have the shares of `leader`, the first launch of
+  /// a run starting at `start`, or an empty string: the bounds of both
+  /// loops must be computable there and equal.
+  std::string whyOtherShares(LaunchOp leader, LaunchOp launch,
+                             Operation *start, DominanceInfo &dominance) {
+    // Computed in a block of their own, only to compare them.
+    Block scratch;
+    OpBuilder b(leader->getContext());
+    b.setInsertionPointToEnd(&scratch);
+    auto bounds = [&](LaunchOp of) {
+      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
+      IRMapping mapping;
+      mapArguments(kernel, of, mapping);
+      return materializeBounds(b, kernel, mapping);
+    };
+    Value leaderLb, leaderUb;
+    std::tie(leaderLb, leaderUb) = bounds(leader);
+    auto computable = [&](LaunchOp of) -> std::string {
+      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
+      Block other;
+      OpBuilder ob(of->getContext());
+      ob.setInsertionPointToEnd(&other);
+      IRMapping mapping;
+      mapArguments(kernel, of, mapping);
+      Value lb, ub;
+      std::tie(lb, ub) = materializeBounds(ob, kernel, mapping);
+      SmallVector<Value> inits;
+      if (!lb || !ub || !materializeReductionInputs(ob, kernel, mapping, inits))
+        return "the bounds or initial values of the loop of @" +
+               of.getKernel().str() +
+               ", or what it uses after the loop, cannot be computed on the "
+               "host";
+      return "";
+    };
+    std::string why = computable(leader);
+    if (!why.empty())
+      return why;
+    // The run computes the shares once, before its first op.
+    for (Operation &op : scratch)
+      for (Value operand : op.getOperands())
+        if (operand.getParentBlock() != &scratch &&
+            !dominance.properlyDominates(operand, start))
+          return "the bounds of the loop of @" + leader.getKernel().str() +
+                 " are computed from values the run defines";
+    if (launch == leader)
+      return "";
+    why = computable(launch);
+    if (!why.empty())
+      return why;
+    Value lb, ub;
+    std::tie(lb, ub) = bounds(launch);
+    if (!sameHostValue(leaderLb, lb) || !sameHostValue(leaderUb, ub))
+      return "the shares of @" + launch.getKernel().str() +
+             " may differ from those of @" + leader.getKernel().str() +
+             ": the bounds of their loops cannot be shown equal";
+    return "";
+  }
+
+  /// Adds `op` to `run`.
+  static void addToRun(Run &run, Operation *op, OpSummary &summary) {
+    run.ops.push_back(op);
+    run.launchesIn.push_back(!summary.launches.empty());
+    run.launches.append(summary.launches);
+    run.inLoop |= summary.inLoop;
+    for (auto &entry : summary.deviceRoots)
+      run.deviceRoots.insert(entry);
+    run.lists.insert(summary.lists.begin(), summary.lists.end());
+    for (auto &entry : summary.hostRoots)
+      run.hostRoots.insert(entry);
+  }
+
+  /// Groups the ops of `block` into runs, and those of the blocks of ops
+  /// that cannot be part of one.
+  void buildRuns(Block &block, DominanceInfo &dominance) {
+    Run run;
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        break;
+      OpSummary summary = summarize(&op);
+      if (summary.why.empty() && summary.launches.empty() && run.empty())
+        continue;
+      std::string why = summary.why;
+      if (why.empty())
+        why = whyNotJoining(run, summary, &op, dominance);
+      if (why.empty()) {
+        addToRun(run, &op, summary);
+        continue;
+      }
+      // `op` ends the run.
+      bool worthIt = run.launches.size() + summary.launches.size() > 1 ||
+                     run.inLoop || summary.inLoop;
+      if (!run.empty() && worthIt && remarks)
+        remarkNotResident(&op, why);
+      finishRun(run);
+      run = Run();
+      if (summary.why.empty() && !summary.launches.empty()) {
+        why = whyNotJoining(run, summary, &op, dominance);
+        if (why.empty()) {
+          addToRun(run, &op, summary);
+          continue;
+        }
+      }
+      if (remarks && !summary.launches.empty() &&
+          (summary.inLoop || summary.launches.size() > 1))
+        remarkNotResident(&op, why);
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          buildRuns(nested, dominance);
+    }
+    finishRun(run);
+  }
+
+  void remarkNotResident(Operation *op, StringRef why) {
+    if (!remarked.insert(op).second)
+      return;
+    op->emitRemark() << "split launches do not keep their sections on the "
+                        "devices across this op: "
+                     << why;
+  }
+
+  /// Rewrites `run` when it has something to share: two launches, or one in
+  /// a loop.
+  void finishRun(Run &run) {
+    while (!run.ops.empty() && !run.launchesIn.back()) {
+      run.ops.pop_back();
+      run.launchesIn.pop_back();
+    }
+    if (run.launches.size() < 2 && !run.inLoop)
+      return;
+    planRun(run);
+    rewriteRun(run);
+  }
+
+  /// What each device keeps of each buffer, and where halos move.
+  void planRun(Run &run) {
+    Block *block = run.ops.front()->getBlock();
+    DenseSet<Value> firstSeen;
+    for (LaunchOp launch : run.launches) {
+      KernelOp share = getShareOf(launch);
+      for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+        if (!isa<MemRefType>(arg.getType()))
+          continue;
+        const BufferAccess &access = analysis.getAccess(share, index);
+        if (!access.isAccessed())
+          continue;
+        auto inserted = run.buffers.insert({arg, ResidentBuffer()});
+        ResidentBuffer &buffer = inserted.first->second;
+        if (inserted.second) {
+          buffer.namedBy = launch;
+          buffer.position = index;
+          // The first launch on it writes every row of each share and
+          // always runs.
+          buffer.enterAlloc = !access.read && access.written &&
+                              access.overwritesSection && access.section &&
+                              !access.section->isBox() &&
+                              launch->getBlock() == block;
+        }
+        if (access.read) {
+          buffer.read = true;
+          const std::optional<BufferSection> &section = access.section;
+          if (!section || section->loopDim != 0 ||
+              cast<MemRefType>(arg.getType()).getRank() == 0) {
+            buffer.readAll = true;
+          } else {
+            buffer.readMin = std::min(buffer.readMin, section->minOffset);
+            buffer.readMax = std::max(buffer.readMax, section->maxOffset);
+          }
+        }
+        buffer.written |= access.written;
+      }
+    }
+    for (auto &[root, buffer] : run.buffers) {
+      if (buffer.read)
+        buffer.enterAlloc = false;
+      buffer.exitFrom =
+          buffer.written && mayBeReadAfter(run.ops.back(), root);
+    }
+    // Halos move before a launch that reads rows outside its share of a
+    // buffer some launch may have written since they last moved.
+    DenseSet<Value> dirty;
+    for (Operation *op : run.ops)
+      planExchanges(op, dirty, run);
+  }
+
+  KernelOp getShareOf(LaunchOp launch) {
+    return shares.lookup(symbols->lookup<KernelOp>(launch.getKernel()));
+  }
+
+  /// Walks `op` with `dirty`, the buffers some launch may have written since
+  /// their halos last moved, and records where halos must move.
+  void planExchanges(Operation *op, DenseSet<Value> &dirty, Run &run) {
+    if (auto launch = dyn_cast<LaunchOp>(op)) {
+      if (!launch.getAllDevices() && launch.getDevices().empty())
+        return;
+      KernelOp share = getShareOf(launch);
+      llvm::SetVector<Value> &exchanges = run.exchanges[launch];
+      SmallVector<Value> written;
+      for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+        if (!isa<MemRefType>(arg.getType()))
+          continue;
+        const BufferAccess &access = analysis.getAccess(share, index);
+        const std::optional<BufferSection> &section = access.section;
+        bool halo = access.read &&
+                    (!section || section->loopDim != 0 ||
+                     section->minOffset < 0 || section->maxOffset > 0);
+        if (halo && dirty.contains(arg))
+          exchanges.insert(arg);
+        if (access.written)
+          written.push_back(arg);
+      }
+      for (Value root : exchanges)
+        dirty.erase(root);
+      dirty.insert(written.begin(), written.end());
+      return;
+    }
+    if (op->getNumRegions() == 0)
+      return;
+    // Regions may run any number of times (loops), or not at all.
+    DenseSet<Value> in = dirty;
+    while (true) {
+      DenseSet<Value> out = in;
+      for (Region &region : op->getRegions())
+        for (Block &block : region) {
+          DenseSet<Value> state = in;
+          for (Operation &nested : block)
+            planExchanges(&nested, state, run);
+          out.insert(state.begin(), state.end());
+        }
+      if (llvm::all_of(out, [&](Value root) { return in.contains(root); }))
+        break;
+      in.insert(out.begin(), out.end());
+    }
+    dirty = std::move(in);
+  }
+
+  /// Enters each device's rows of the run's buffers before it, exits them
+  /// after it, and splits its launches over the devices in between.
+  void rewriteRun(Run &run) {
+    LaunchOp leader = run.launches.front();
+    auto leaderKernel = symbols->lookup<KernelOp>(leader.getKernel());
+    Location loc = leader.getLoc();
+    OpBuilder b(run.ops.front());
+    IRMapping leaderMapping;
+    mapArguments(leaderKernel, leader, leaderMapping);
+    Value lb, ub;
+    std::tie(lb, ub) = materializeBounds(b, leaderKernel, leaderMapping);
+    ShareSpace space = computeSpace(b, leader, lb, ub);
+
+    // Each device enters the rows it keeps, and at the end copies back
+    // those it wrote (the rows of its share).
+    auto enter = [&](OpBuilder &body, Value position, Value device) {
+      Value lo, hi, nonEmpty;
+      std::tie(lo, hi, nonEmpty) = getShareBounds(body, loc, space, position);
+      buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+        for (auto &entry : run.buffers) {
+          Value root = entry.first;
+          const ResidentBuffer &buffer = entry.second;
+          Value begin, length;
+          std::tie(begin, length) = getKeptRows(inner, loc, root, buffer, lo, hi,
+                                             /*reads=*/false);
+          Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+          Value any = arith::CmpIOp::create(
+              inner, loc, arith::CmpIPredicate::sgt, length, zero);
+          buildIf(inner, loc, any, [&](OpBuilder &then) {
+            MapKind kind = buffer.enterAlloc ? MapKind::alloc : MapKind::to;
+            EnterDataOp::create(
+                then, loc, ValueRange{getRows(then, loc, root, begin, length)},
+                then.getArrayAttr(
+                    {MapAttr::get(then.getContext(), kind, MapModifier::none)}),
+                device);
+          });
+        }
+      });
+    };
+    forEachShare(b, loc, space, {enter});
+
+    b.setInsertionPointAfter(run.ops.back());
+    auto exit = [&](OpBuilder &body, Value position, Value device) {
+      Value lo, hi, nonEmpty;
+      std::tie(lo, hi, nonEmpty) = getShareBounds(body, loc, space, position);
+      buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+        for (auto &entry : run.buffers) {
+          Value root = entry.first;
+          const ResidentBuffer &buffer = entry.second;
+          Value begin, length;
+          std::tie(begin, length) = getKeptRows(inner, loc, root, buffer, lo, hi,
+                                             /*reads=*/false);
+          Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+          Value any = arith::CmpIOp::create(
+              inner, loc, arith::CmpIPredicate::sgt, length, zero);
+          buildIf(inner, loc, any, [&](OpBuilder &then) {
+            Value rows;
+            if (buffer.exitFrom) {
+              // The rows of the share, all on this device.
+              Value size = memref::DimOp::create(then, loc, root, 0);
+              Value from = arith::MinSIOp::create(then, loc, lo, size);
+              Value to = arith::MinSIOp::create(then, loc, hi, size);
+              rows = getRows(then, loc, root, from,
+                             arith::SubIOp::create(then, loc, to, from));
+            } else {
+              rows = getRows(then, loc, root, begin, length);
+            }
+            MapKind kind = buffer.exitFrom ? MapKind::from : MapKind::release;
+            ExitDataOp::create(
+                then, loc, ValueRange{rows},
+                then.getArrayAttr(
+                    {MapAttr::get(then.getContext(), kind, MapModifier::none)}),
+                device);
+          });
+        }
+      });
+    };
+    forEachShare(b, loc, space, {exit});
+    if (space.devicesOf)
+      memref::DeallocOp::create(b, loc, space.devicesOf);
+
+    if (remarks)
+      remarkRun(run);
+    for (LaunchOp launch : run.launches) {
+      auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
+      OpBuilder at(launch);
+      IRMapping mapping;
+      mapArguments(kernel, launch, mapping);
+      SmallVector<Value> inits;
+      (void)materializeReductionInputs(at, kernel, mapping, inits);
+      split(launch, kernel, shares[kernel], inits, mapping, space, &run);
+      launch.erase();
+    }
+  }
+
+  void remarkRun(Run &run) {
+    LaunchOp leader = run.launches.front();
+    llvm::SetVector<StringRef> kernels;
+    unsigned inLoops = 0, exchanging = 0;
+    Block *block = run.ops.front()->getBlock();
+    for (LaunchOp launch : run.launches) {
+      kernels.insert(launch.getKernel());
+      Operation *top = block->findAncestorOpInBlock(*launch);
+      bool inLoop = false;
+      for (Operation *parent = launch->getParentOp(); parent && top &&
+                                                      parent != top->getParentOp();
+           parent = parent->getParentOp())
+        inLoop |= isa<LoopLikeOpInterface>(parent);
+      inLoops += inLoop;
+      auto it = run.exchanges.find(launch);
+      exchanging += it != run.exchanges.end() && !it->second.empty();
+    }
+    Value list = getDeviceList(leader);
+    InFlightDiagnostic remark = run.ops.front()->emitRemark();
+    remark << "split launches of ";
+    llvm::interleaveComma(kernels, remark,
+                          [&](StringRef name) { remark << "@" << name; });
+    remark << " keep their sections on "
+           << (leader.getAllDevices() ? std::string("every device present")
+               : list ? std::string("the devices their list names")
+                      : std::to_string(leader.getDevices().size()) +
+                            " listed devices")
+           << " across " << run.launches.size() << " launch(es)";
+    if (inLoops)
+      remark << " (" << inLoops << " in loops)";
+    remark << ": each device enters the rows its share [lo, hi) reaches "
+              "once before them and copies back only the rows it wrote "
+              "after them; ";
+    llvm::interleave(
+        run.buffers, remark,
+        [&](auto &entry) {
+          const ResidentBuffer &buffer = entry.second;
+          remark << describeArgument(buffer.namedBy, buffer.position) << ": ";
+          if (buffer.readAll)
+            remark << "every row";
+          else
+            remark << "rows ["
+                   << formatBound("lo", std::min<int64_t>(buffer.readMin, 0))
+                   << ", "
+                   << formatBound("hi", std::max<int64_t>(buffer.readMax, 0))
+                   << ")";
+          remark << " entered '" << (buffer.enterAlloc ? "alloc" : "to")
+                 << "', ";
+          if (buffer.exitFrom)
+            remark << "rows [lo, hi) copied back";
+          else if (buffer.written)
+            remark << "released (nothing reads it afterwards)";
+          else
+            remark << "released";
+        },
+        "; ");
+    remark << "; halo rows move device to device before " << exchanging
+           << " launch(es)";
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Launches that are not split
+  //===--------------------------------------------------------------------===//
 
   /// The launch on the first device present (the host when none is).
   void runOnFirstDevice(LaunchOp launch, KernelOp kernel, StringRef reason) {
@@ -656,5 +1615,10 @@ struct OffloadSplitDevicesPass
   /// Per kernel: why it cannot be split (empty: it can), and its share.
   llvm::DenseMap<Operation *, std::string> reasons;
   llvm::DenseMap<Operation *, KernelOp> shares;
+  /// The module's, while the pass runs.
+  SymbolTable *symbols = nullptr;
+  KernelAccessAnalysis analysis;
+  /// Ops a remark already said are not kept resident across.
+  llvm::SmallPtrSet<Operation *, 8> remarked;
 };
 } // namespace
