@@ -30,6 +30,7 @@
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
@@ -152,6 +153,36 @@ static bool isInLoopBelow(Operation *op, Operation *ancestor) {
       break;
   }
   return false;
+}
+
+/// Whether `op` runs repeatedly inside `ancestor` in loops of the program:
+/// loops inside an `omp.parallel` region (the loop of each host thread over
+/// the shares of a split launch) do not repeat anything.
+static bool isInProgramLoopBelow(Operation *op, Operation *ancestor) {
+  if (op == ancestor)
+    return false;
+  bool inLoop = false;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<omp::ParallelOp>(parent))
+      inLoop = false;
+    else if (isa<LoopLikeOpInterface>(parent))
+      inLoop = true;
+    if (parent == ancestor)
+      break;
+  }
+  return inLoop;
+}
+
+/// Whether the program maps `root` itself somewhere (its own data ops, or
+/// those offload-split-devices gives the sections split launches keep).
+static bool isMappedExplicitly(Value root) {
+  bool mapped = false;
+  forEachUseThroughViews(root, [&](OpOperand &use) {
+    mapped |= isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp>(
+        use.getOwner());
+  });
+  return mapped;
 }
 
 /// Whether `use` is one of `launch`'s kernel arguments (not a map clause).
@@ -846,7 +877,7 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
     std::string reason;
     BufferEvents buffer;
     if (!collectEvents(block, root, &covered, summaries, buffer, reason)) {
-      if (reason != kMappedExplicitly)
+      if (reason != kMappedExplicitly && !isMappedExplicitly(root))
         remarkPerIteration(block, root, reason, buffer.failedAt);
       continue;
     }
@@ -866,7 +897,7 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
   Operation *where = nullptr;
   if (at && isa<LaunchOp, CallOpInterface>(at) &&
       block->findAncestorOpInBlock(*at) &&
-      isInLoopBelow(at, block->findAncestorOpInBlock(*at)))
+      isInProgramLoopBelow(at, block->findAncestorOpInBlock(*at)))
     where = at;
   block->walk([&](Operation *op) {
     if (where)
@@ -884,7 +915,7 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
                       getViewRoot(operand) == root;
              });
     }
-    if (!maps || !isInLoopBelow(op, getAncestorIn(block, op)))
+    if (!maps || !isInProgramLoopBelow(op, getAncestorIn(block, op)))
       return WalkResult::advance();
     where = op;
     return WalkResult::interrupt();
