@@ -375,6 +375,8 @@ struct Run {
   /// Whether each op of `ops` holds split launches.
   SmallVector<bool> launchesIn;
   SmallVector<LaunchOp> launches; // in program order
+  /// Launches whose shares are compared with the first's at run time.
+  SmallVector<LaunchOp> checked;
   bool inLoop = false;
   /// The buffers the launches map on the devices (by root), with the first
   /// launch and argument passing each.
@@ -400,6 +402,8 @@ struct OpSummary {
   llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> deviceRoots;
   llvm::SetVector<Value> lists;
   llvm::MapVector<Value, Operation *> hostRoots;
+  /// Launches whose shares are compared with the run's at run time.
+  SmallVector<LaunchOp> checked;
 
   void merge(const OpSummary &other) {
     if (why.empty())
@@ -900,7 +904,7 @@ struct OffloadSplitDevicesPass
     for (Operation *op : shape.after)
       after.clone(*op, mapping);
 
-    if (!remarks)
+    if (!remarks || copiesOfRuns.contains(launch))
       return;
     Value list = getDeviceList(launch);
     emitRemark(loc) << "launch of @" << kernel.getSymName() << " split over "
@@ -1080,6 +1084,15 @@ struct OffloadSplitDevicesPass
         summary.hostRoots.insert({getViewRoot(value), op});
       }
     }
+    // A buffer the op allocates cannot be entered before it.
+    if (summary.why.empty() && op->getNumRegions() != 0)
+      for (auto &[root, use] : summary.deviceRoots)
+        if (op->isProperAncestor(root.getParentRegion()->getParentOp()) ||
+            root.getParentRegion()->getParentOp() == op) {
+          summary.why = describeArgument(use.first, use.second) +
+                        " is allocated in it";
+          break;
+        }
     if (summary.why.empty())
       summary.why = findConflict(summary.hostRoots, summary.deviceRoots,
                                  summary.lists);
@@ -1126,6 +1139,7 @@ struct OffloadSplitDevicesPass
   /// one when it is empty), or an empty string.
   std::string whyNotJoining(Run &run, OpSummary &summary, Operation *op,
                             DominanceInfo &dominance) {
+    summary.checked.clear();
     LaunchOp leader =
         run.empty() ? summary.launches.front() : run.launches.front();
     Operation *start = run.empty() ? op : run.ops.front();
@@ -1133,9 +1147,13 @@ struct OffloadSplitDevicesPass
       if (!sameDevices(launch, leader))
         return "@" + launch.getKernel().str() +
                " runs over other devices than @" + leader.getKernel().str();
-      std::string why = whyOtherShares(leader, launch, start, dominance);
+      bool needsCheck = false;
+      std::string why =
+          whyOtherShares(leader, launch, start, dominance, needsCheck);
       if (!why.empty())
         return why;
+      if (needsCheck)
+        summary.checked.push_back(launch);
     }
     for (auto &[root, use] : summary.deviceRoots)
       if (!dominance.properlyDominates(root, start))
@@ -1153,9 +1171,11 @@ struct OffloadSplitDevicesPass
 
   /// Why `launch` may not have the shares of `leader`, the first launch of
   /// a run starting at `start`, or an empty string: the bounds of both
-  /// loops must be computable there and equal.
+  /// loops must be computable there, and equal, or compared at run time
+  /// before the run (`needsCheck`).
   std::string whyOtherShares(LaunchOp leader, LaunchOp launch,
-                             Operation *start, DominanceInfo &dominance) {
+                             Operation *start, DominanceInfo &dominance,
+                             bool &needsCheck) {
     // Computed in a block of their own, only to compare them.
     Block scratch;
     OpBuilder b(leader->getContext());
@@ -1188,24 +1208,41 @@ struct OffloadSplitDevicesPass
     std::string why = computable(leader);
     if (!why.empty())
       return why;
+    // Whether values computed in `scratch` from `from` on (the bounds
+    // `bounds` made) can be computed before `start`.
+    auto computableBefore = [&](Block::iterator from, Value lb, Value ub) {
+      auto available = [&](Value value) {
+        return value.getParentBlock() == &scratch ||
+               dominance.properlyDominates(value, start);
+      };
+      for (Operation &op : llvm::make_range(from, scratch.end()))
+        if (!llvm::all_of(op.getOperands(), available))
+          return false;
+      return available(lb) && available(ub);
+    };
     // The run computes the shares once, before its first op.
-    for (Operation &op : scratch)
-      for (Value operand : op.getOperands())
-        if (operand.getParentBlock() != &scratch &&
-            !dominance.properlyDominates(operand, start))
-          return "the bounds of the loop of @" + leader.getKernel().str() +
-                 " are computed from values the run defines";
+    if (!computableBefore(scratch.begin(), leaderLb, leaderUb))
+      return "the bounds of the loop of @" + leader.getKernel().str() +
+             " are computed from values the run defines";
     if (launch == leader)
       return "";
     why = computable(launch);
     if (!why.empty())
       return why;
+    Operation *last = scratch.empty() ? nullptr : &scratch.back();
     Value lb, ub;
     std::tie(lb, ub) = bounds(launch);
-    if (!sameHostValue(leaderLb, lb) || !sameHostValue(leaderUb, ub))
+    if (sameHostValue(leaderLb, lb) && sameHostValue(leaderUb, ub))
+      return "";
+    // Compared at run time, before the run, when they can be computed there.
+    if (!computableBefore(last ? std::next(Block::iterator(last))
+                               : scratch.begin(),
+                          lb, ub))
       return "the shares of @" + launch.getKernel().str() +
              " may differ from those of @" + leader.getKernel().str() +
-             ": the bounds of their loops cannot be shown equal";
+             ": the bounds of their loops cannot be shown equal, nor "
+             "compared before the first launch";
+    needsCheck = true;
     return "";
   }
 
@@ -1214,6 +1251,7 @@ struct OffloadSplitDevicesPass
     run.ops.push_back(op);
     run.launchesIn.push_back(!summary.launches.empty());
     run.launches.append(summary.launches);
+    run.checked.append(summary.checked);
     run.inLoop |= summary.inLoop;
     for (auto &entry : summary.deviceRoots)
       run.deviceRoots.insert(entry);
@@ -1223,15 +1261,30 @@ struct OffloadSplitDevicesPass
   }
 
   /// Groups the ops of `block` into runs, and those of the blocks of ops
-  /// that cannot be part of one.
-  void buildRuns(Block &block, DominanceInfo &dominance) {
+  /// that cannot be part of one. `quiet`: a remark already said why the op
+  /// around `block` is not part of a run.
+  void buildRuns(Block &block, DominanceInfo &dominance, bool quiet = false) {
     Run run;
+    // An op without split launches that ended a run, and why: said when
+    // split launches follow it.
+    Operation *pendingOp = nullptr;
+    std::string pendingWhy;
+    auto remark = [&](Operation *op, StringRef why) {
+      if (remarks && !quiet && remarked.insert(op).second)
+        op->emitRemark() << "split launches do not keep their sections on "
+                            "the devices across this op: "
+                         << why;
+    };
     for (Operation &op : llvm::make_early_inc_range(block)) {
       if (op.hasTrait<OpTrait::IsTerminator>())
         break;
       OpSummary summary = summarize(&op);
       if (summary.why.empty() && summary.launches.empty() && run.empty())
         continue;
+      if (!summary.launches.empty() && pendingOp) {
+        remark(pendingOp, pendingWhy);
+        pendingOp = nullptr;
+      }
       std::string why = summary.why;
       if (why.empty())
         why = whyNotJoining(run, summary, &op, dominance);
@@ -1240,10 +1293,12 @@ struct OffloadSplitDevicesPass
         continue;
       }
       // `op` ends the run.
-      bool worthIt = run.launches.size() + summary.launches.size() > 1 ||
-                     run.inLoop || summary.inLoop;
-      if (!run.empty() && worthIt && remarks)
-        remarkNotResident(&op, why);
+      if (!run.empty() && summary.launches.empty()) {
+        pendingOp = &op;
+        pendingWhy = why;
+      } else if (!run.empty()) {
+        remark(&op, why);
+      }
       finishRun(run);
       run = Run();
       if (summary.why.empty() && !summary.launches.empty()) {
@@ -1253,22 +1308,17 @@ struct OffloadSplitDevicesPass
           continue;
         }
       }
-      if (remarks && !summary.launches.empty() &&
-          (summary.inLoop || summary.launches.size() > 1))
-        remarkNotResident(&op, why);
+      bool said = remarked.contains(&op);
+      if (!summary.launches.empty() &&
+          (summary.inLoop || summary.launches.size() > 1)) {
+        remark(&op, why);
+        said = true;
+      }
       for (Region &region : op.getRegions())
         for (Block &nested : region)
-          buildRuns(nested, dominance);
+          buildRuns(nested, dominance, quiet || said);
     }
     finishRun(run);
-  }
-
-  void remarkNotResident(Operation *op, StringRef why) {
-    if (!remarked.insert(op).second)
-      return;
-    op->emitRemark() << "split launches do not keep their sections on the "
-                        "devices across this op: "
-                     << why;
   }
 
   /// Rewrites `run` when it has something to share: two launches, or one in
@@ -1280,8 +1330,78 @@ struct OffloadSplitDevicesPass
     }
     if (run.launches.size() < 2 && !run.inLoop)
       return;
+    if (!run.checked.empty())
+      versionRun(run);
     planRun(run);
     rewriteRun(run);
+  }
+
+  /// Puts `run` in the `then` branch of an `scf.if` that compares, before
+  /// it, the bounds of the loops of `run.checked` with the first launch's;
+  /// the `else` branch is a copy of the run, whose launches are split one
+  /// by one.
+  void versionRun(Run &run) {
+    LaunchOp leader = run.launches.front();
+    Operation *first = run.ops.front();
+    Block *block = first->getBlock();
+    Location loc = leader.getLoc();
+    OpBuilder b(first);
+    auto bounds = [&](LaunchOp of) {
+      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
+      IRMapping mapping;
+      mapArguments(kernel, of, mapping);
+      return materializeBounds(b, kernel, mapping);
+    };
+    Value lb, ub;
+    std::tie(lb, ub) = bounds(leader);
+    Value same = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (LaunchOp launch : run.checked) {
+      Value otherLb, otherUb;
+      std::tie(otherLb, otherUb) = bounds(launch);
+      for (auto [mine, other] : {std::pair(lb, otherLb), {ub, otherUb}})
+        same = arith::AndIOp::create(
+            b, loc, same,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mine,
+                                  other));
+    }
+    // What the run defines and the ops after it use.
+    llvm::SmallPtrSet<Operation *, 8> inRun(run.ops.begin(), run.ops.end());
+    SmallVector<Value> escaping;
+    for (Operation *op : run.ops)
+      for (Value result : op->getResults())
+        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+              Operation *top = block->findAncestorOpInBlock(*user);
+              return !top || !inRun.contains(top);
+            }))
+          escaping.push_back(result);
+    auto ifOp = scf::IfOp::create(b, loc, ValueRange(escaping).getTypes(),
+                                  same, /*withElseRegion=*/true);
+    auto endOf = [](Block *target) {
+      return !target->empty() &&
+                     target->back().hasTrait<OpTrait::IsTerminator>()
+                 ? Block::iterator(&target->back())
+                 : target->end();
+    };
+    OpBuilder other(ifOp.elseBlock(), endOf(ifOp.elseBlock()));
+    IRMapping copies;
+    for (Operation *op : run.ops)
+      other.clone(*op, copies);
+    Block *thenBlock = ifOp.thenBlock();
+    for (Operation *op : run.ops)
+      op->moveBefore(thenBlock, endOf(thenBlock));
+    if (!escaping.empty()) {
+      OpBuilder then = OpBuilder::atBlockEnd(thenBlock);
+      scf::YieldOp::create(then, loc, escaping);
+      SmallVector<Value> copied;
+      for (Value value : escaping)
+        copied.push_back(copies.lookup(value));
+      scf::YieldOp::create(other, loc, copied);
+      for (auto [index, value] : llvm::enumerate(escaping))
+        value.replaceUsesWithIf(ifOp.getResult(index), [&](OpOperand &use) {
+          return !ifOp->isAncestor(use.getOwner());
+        });
+    }
+    ifOp.elseBlock()->walk([&](LaunchOp launch) { copiesOfRuns.insert(launch); });
   }
 
   /// What each device keeps of each buffer, and where halos move.
@@ -1539,6 +1659,17 @@ struct OffloadSplitDevicesPass
         "; ");
     remark << "; halo rows move device to device before " << exchanging
            << " launch(es)";
+    if (!run.checked.empty()) {
+      llvm::SetVector<StringRef> checked;
+      for (LaunchOp launch : run.checked)
+        checked.insert(launch.getKernel());
+      remark << "; when the shares of ";
+      llvm::interleaveComma(checked, remark,
+                            [&](StringRef name) { remark << "@" << name; });
+      remark << " differ from those of @" << leader.getKernel()
+             << " at run time, a copy of these ops runs instead, each "
+                "launch moving its own sections";
+    }
   }
 
   //===--------------------------------------------------------------------===//
@@ -1618,7 +1749,10 @@ struct OffloadSplitDevicesPass
   /// The module's, while the pass runs.
   SymbolTable *symbols = nullptr;
   KernelAccessAnalysis analysis;
-  /// Ops a remark already said are not kept resident across.
+  /// Ops a remark already said split launches are not resident across.
   llvm::SmallPtrSet<Operation *, 8> remarked;
+  /// The launches of the copies of runs taken when their shares differ at
+  /// run time: split one by one, the run's remark speaks for them.
+  llvm::SmallPtrSet<Operation *, 8> copiesOfRuns;
 };
 } // namespace
