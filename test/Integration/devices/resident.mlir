@@ -28,7 +28,7 @@
 // REMARKS-DAG: remark: split launches of @step1, @total keep their sections on every device present across 3 launch(es) (3 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step1: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step1: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 2 launch(es)
 // REMARKS-DAG: remark: split launches of @step2 keep their sections on every device present across 2 launch(es) (2 in loops): {{.*}}; argument #0 of @step2: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step2: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 2 launch(es)
 // REMARKS-DAG: remark: before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [lo - 1, lo) and [hi, hi + 1)
-// REMARKS-DAG: remark: split launches do not keep their sections on the devices across this op: the shares of @step2 may differ from those of @step1: the bounds of their loops cannot be shown equal
+// REMARKS-DAG: remark: split launches do not keep their sections on the devices across this op: the shares of @step2 differ from those of @step1
 
 // Each device enters its rows of each grid once (1-D: 252 rows of 4
 // bytes, the last device 251; 2-D: 11 rows of 116 bytes, the last 10) and

@@ -292,11 +292,16 @@ static Value getAllocatedSize(Value value) {
 /// Whether the host values `a` and `b` are equal wherever both are computed:
 /// the same value, equal constants, the same size of buffers allocated with
 /// it, or the same operation without memory effects of equal operands.
+static std::optional<int64_t> evaluateOnHost(Value value, unsigned depth);
+
 static bool sameHostValue(Value a, Value b, unsigned depth = 0) {
   a = getAllocatedSize(a);
   b = getAllocatedSize(b);
   if (a == b)
     return true;
+  if (std::optional<int64_t> constantA = evaluateOnHost(a, 0))
+    if (std::optional<int64_t> constantB = evaluateOnHost(b, 0))
+      return *constantA == *constantB;
   std::optional<int64_t> constantA = getHostConstant(a);
   std::optional<int64_t> constantB = getHostConstant(b);
   if (constantA || constantB)
@@ -313,6 +318,44 @@ static bool sameHostValue(Value a, Value b, unsigned depth = 0) {
         return success(sameHostValue(x, y, depth + 1));
       },
       /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
+}
+
+/// The value of the integer host value `value` when it is computed, without
+/// memory effects, from constants and sizes of buffers allocated with
+/// constant sizes.
+static std::optional<int64_t> evaluateOnHost(Value value, unsigned depth) {
+  value = getAllocatedSize(value);
+  if (std::optional<int64_t> constant = getHostConstant(value))
+    return constant;
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 8 || def->getNumRegions() != 0 ||
+      def->getNumResults() != 1 || !isMemoryEffectFree(def))
+    return std::nullopt;
+  Builder b(def->getContext());
+  SmallVector<Attribute> operands;
+  for (Value operand : def->getOperands()) {
+    if (!operand.getType().isIntOrIndex())
+      return std::nullopt;
+    std::optional<int64_t> constant = evaluateOnHost(operand, depth + 1);
+    if (!constant)
+      return std::nullopt;
+    operands.push_back(b.getIntegerAttr(operand.getType(), *constant));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  if (auto attr = dyn_cast_if_present<IntegerAttr>(
+          dyn_cast<Attribute>(results.front())))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+/// Whether the host values `a` and `b` are computed from constants (see
+/// evaluateOnHost) and differ.
+static bool differentHostValues(Value a, Value b) {
+  std::optional<int64_t> constantA = evaluateOnHost(a, 0);
+  std::optional<int64_t> constantB = evaluateOnHost(b, 0);
+  return constantA && constantB && *constantA != *constantB;
 }
 
 /// `offset` added to a share's bound, for remarks: "lo - 1", "hi".
@@ -1148,8 +1191,17 @@ struct OffloadSplitDevicesPass
         return "@" + launch.getKernel().str() +
                " runs over other devices than @" + leader.getKernel().str();
       bool needsCheck = false;
-      std::string why =
-          whyOtherShares(leader, launch, start, dominance, needsCheck);
+      bool sharesBuffers = llvm::any_of(launch.getArgs(), [&](Value arg) {
+        if (!isa<MemRefType>(arg.getType()))
+          return false;
+        return run.deviceRoots.contains(arg) ||
+               llvm::any_of(summary.launches, [&](LaunchOp other) {
+                 return other != launch &&
+                        llvm::is_contained(other.getArgs(), arg);
+               });
+      });
+      std::string why = whyOtherShares(leader, launch, start, dominance,
+                                       sharesBuffers, needsCheck);
       if (!why.empty())
         return why;
       if (needsCheck)
@@ -1171,11 +1223,12 @@ struct OffloadSplitDevicesPass
 
   /// Why `launch` may not have the shares of `leader`, the first launch of
   /// a run starting at `start`, or an empty string: the bounds of both
-  /// loops must be computable there, and equal, or compared at run time
+  /// loops must be computable there, and equal, or else, when the launch
+  /// maps a buffer of the run (`sharesBuffers`), compared at run time
   /// before the run (`needsCheck`).
   std::string whyOtherShares(LaunchOp leader, LaunchOp launch,
                              Operation *start, DominanceInfo &dominance,
-                             bool &needsCheck) {
+                             bool sharesBuffers, bool &needsCheck) {
     // Computed in a block of their own, only to compare them.
     Block scratch;
     OpBuilder b(leader->getContext());
@@ -1234,6 +1287,15 @@ struct OffloadSplitDevicesPass
     std::tie(lb, ub) = bounds(launch);
     if (sameHostValue(leaderLb, lb) && sameHostValue(leaderUb, ub))
       return "";
+    std::string differ = "the shares of @" + launch.getKernel().str() +
+                         " differ from those of @" + leader.getKernel().str();
+    if (differentHostValues(leaderLb, lb) || differentHostValues(leaderUb, ub))
+      return differ;
+    // A launch that maps none of the run's buffers gains nothing from
+    // joining it, and would take the rest with it if the shares differed.
+    if (!sharesBuffers)
+      return differ + " (the bounds of their loops cannot be shown equal, "
+                      "and they share no buffer)";
     // Compared at run time, before the run, when they can be computed there.
     if (!computableBefore(last ? std::next(Block::iterator(last))
                                : scratch.begin(),
@@ -1638,7 +1700,18 @@ struct OffloadSplitDevicesPass
         run.buffers, remark,
         [&](auto &entry) {
           const ResidentBuffer &buffer = entry.second;
-          remark << describeArgument(buffer.namedBy, buffer.position) << ": ";
+          remark << describeArgument(buffer.namedBy, buffer.position);
+          // Which launch of its kernel, when it is not the first.
+          unsigned nth = 1;
+          LaunchOp namedBy = buffer.namedBy;
+          for (LaunchOp launch : run.launches) {
+            if (launch == namedBy)
+              break;
+            nth += launch.getKernel() == namedBy.getKernel();
+          }
+          if (nth > 1)
+            remark << " (launch " << nth << " of it)";
+          remark << ": ";
           if (buffer.readAll)
             remark << "every row";
           else
