@@ -23,6 +23,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -48,11 +49,139 @@ namespace {
 /// A kernel body the split takes: pure computations, one parallel loop,
 /// then (when the loop has reductions) what the kernel does with their
 /// results, which the host does after combining the devices' partial
-/// results.
+/// results. Or pure computations and linalg ops on buffers (a contraction
+/// kept whole for its strategy, the fill before it), split along their
+/// outermost loop dimension, which indexes the rows of the operands it
+/// indexes.
 struct KernelShape {
   scf::ParallelOp loop;
   SmallVector<Operation *> after;
+  SmallVector<linalg::LinalgOp> linalgOps;
 };
+
+/// What the share of a kernel does with one of its buffer arguments: the
+/// rows [lo + rowMin, hi + rowMax) of the share [lo, hi) it reaches, or all
+/// of them.
+struct ShareAccess {
+  bool read = false, written = false;
+  /// Every row it writes is written before anything reads it.
+  bool overwritten = false;
+  bool allRows = false;
+  int64_t rowMin = 0, rowMax = 0;
+
+  bool isAccessed() const { return read || written; }
+  /// Rows read outside the share, which other devices may write.
+  bool readsHalo() const {
+    return read && (allRows || rowMin < 0 || rowMax > 0);
+  }
+};
+
+/// What the analysis says about argument `index` of a share kernel whose
+/// body is one parallel loop.
+static ShareAccess getLoopShareAccess(KernelAccessAnalysis &analysis,
+                                      KernelOp share, unsigned index) {
+  const BufferAccess &access = analysis.getAccess(share, index);
+  ShareAccess result;
+  result.read = access.read;
+  result.written = access.written;
+  const std::optional<BufferSection> &section = access.section;
+  auto type = cast<MemRefType>(share.getArgumentTypes()[index]);
+  result.allRows = !section || section->loopDim != 0 || type.getRank() == 0;
+  if (!result.allRows) {
+    result.rowMin = section->minOffset;
+    result.rowMax = section->maxOffset;
+  }
+  result.overwritten = access.written && !access.read &&
+                       access.overwritesSection && section &&
+                       !section->isBox();
+  return result;
+}
+
+/// The kernel argument `operand` is a view of (through subviews that keep
+/// its rank, with a static first offset and unit first stride, and casts),
+/// with the row of the argument its first row is; none for anything else.
+static std::optional<std::pair<BlockArgument, int64_t>>
+getRowOrigin(Value operand) {
+  int64_t origin = 0;
+  while (true) {
+    if (auto arg = dyn_cast<BlockArgument>(operand)) {
+      if (!isa<KernelOp>(arg.getOwner()->getParentOp()))
+        return std::nullopt;
+      return std::make_pair(arg, origin);
+    }
+    if (auto cast = operand.getDefiningOp<memref::CastOp>()) {
+      operand = cast.getSource();
+      continue;
+    }
+    auto subview = operand.getDefiningOp<memref::SubViewOp>();
+    if (!subview ||
+        subview.getSourceType().getRank() != subview.getType().getRank() ||
+        subview.getStaticOffsets()[0] == ShapedType::kDynamic ||
+        subview.getStaticStrides()[0] != 1)
+      return std::nullopt;
+    origin += subview.getStaticOffsets()[0];
+    operand = subview.getSource();
+  }
+}
+
+/// How many rows a buffer operand has: a constant, a value, or the first
+/// dimension of another buffer.
+struct RowCount {
+  std::optional<int64_t> constant;
+  Value value;
+  Value dimOf;
+
+  bool operator==(const RowCount &other) const {
+    if (constant || other.constant)
+      return constant == other.constant;
+    if (value || other.value)
+      return value == other.value;
+    return dimOf == other.dimOf;
+  }
+};
+
+static RowCount getRowCount(Value operand) {
+  auto type = cast<MemRefType>(operand.getType());
+  RowCount rows;
+  if (!type.isDynamicDim(0)) {
+    rows.constant = type.getDimSize(0);
+    return rows;
+  }
+  if (auto cast = operand.getDefiningOp<memref::CastOp>())
+    return getRowCount(cast.getSource());
+  if (auto subview = operand.getDefiningOp<memref::SubViewOp>()) {
+    OpFoldResult size = subview.getMixedSizes()[0];
+    if (std::optional<int64_t> constant = getConstantIntValue(size)) {
+      rows.constant = constant;
+      return rows;
+    }
+    Value value = cast<Value>(size);
+    auto dim = value.getDefiningOp<memref::DimOp>();
+    if (dim && dim.getConstantIndex() == 0)
+      return getRowCount(dim.getSource());
+    rows.value = value;
+    return rows;
+  }
+  rows.dimOf = operand;
+  return rows;
+}
+
+/// How `op` indexes `operand` with its outermost loop dimension d0: its rows
+/// (d0 is the first result of the operand's indexing map, and no other), not
+/// at all, or otherwise (none).
+enum class RowIndexing { Rows, None };
+static std::optional<RowIndexing> getRowIndexing(linalg::LinalgOp op,
+                                                 OpOperand &operand) {
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  AffineExpr d0 = getAffineDimExpr(0, op->getContext());
+  bool rows = map.getNumResults() != 0 && map.getResult(0) == d0;
+  for (unsigned i = rows ? 1 : 0, e = map.getNumResults(); i < e; ++i)
+    if (map.getResult(i).isFunctionOfDim(0))
+      return std::nullopt;
+  if (rows && cast<MemRefType>(operand.get().getType()).getRank() == 0)
+    return std::nullopt;
+  return rows ? RowIndexing::Rows : RowIndexing::None;
+}
 
 /// The combining operation of reduction `index` of `loop` when it is one
 /// arith operation with a neutral element (what the GPU lowering takes).
@@ -76,8 +205,13 @@ static std::optional<KernelShape> getShape(KernelOp kernel) {
     if (op.hasTrait<OpTrait::IsTerminator>())
       continue;
     if (auto parallel = dyn_cast<scf::ParallelOp>(op);
-        parallel && !shape.loop) {
+        parallel && !shape.loop && shape.linalgOps.empty()) {
       shape.loop = parallel;
+      continue;
+    }
+    if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+        linalgOp && !shape.loop && linalgOp.hasPureBufferSemantics()) {
+      shape.linalgOps.push_back(linalgOp);
       continue;
     }
     if (isa<scf::ParallelOp, scf::ForallOp>(op))
@@ -89,9 +223,91 @@ static std::optional<KernelShape> getShape(KernelOp kernel) {
     if (!isMemoryEffectFree(&op))
       return std::nullopt;
   }
-  if (!shape.loop)
+  if (!shape.loop && shape.linalgOps.empty())
     return std::nullopt;
   return shape;
+}
+
+/// What the linalg ops of `shape` (of a splittable kernel) do with each
+/// buffer argument of the kernel, by its position.
+static DenseMap<unsigned, ShareAccess>
+getLinalgAccesses(const KernelShape &shape) {
+  DenseMap<unsigned, ShareAccess> accesses;
+  DenseSet<unsigned> touched;
+  for (linalg::LinalgOp op : shape.linalgOps)
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        continue;
+      auto [arg, origin] = *getRowOrigin(operand.get());
+      unsigned position = arg.getArgNumber();
+      bool first = touched.insert(position).second;
+      ShareAccess &access = accesses[position];
+      bool output = op.isDpsInit(&operand);
+      bool reads = !output || op.payloadUsesValueFromOperand(&operand);
+      if (getRowIndexing(op, operand) == RowIndexing::Rows) {
+        if (first) {
+          access.rowMin = access.rowMax = origin;
+        } else {
+          access.rowMin = std::min(access.rowMin, origin);
+          access.rowMax = std::max(access.rowMax, origin);
+        }
+      } else {
+        access.allRows = true;
+      }
+      // An output written at every row of the share before anything reads
+      // it: the first op on it writes it without reading it.
+      if (first)
+        access.overwritten = output && !reads;
+      access.read |= reads;
+      access.written |= output;
+    }
+  return accesses;
+}
+
+/// Why the linalg ops of `shape` cannot run in shares of their outermost
+/// loop dimension, or an empty string.
+static std::string whyLinalgNotSplittable(const KernelShape &shape) {
+  std::optional<RowCount> rows;
+  for (linalg::LinalgOp op : shape.linalgOps) {
+    std::string name = "'" + op->getName().getStringRef().str() + "'";
+    if (op.getNumLoops() == 0 ||
+        op.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
+      return name + " does not have a parallel outermost loop dimension";
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()))
+        continue;
+      std::optional<RowIndexing> indexing = getRowIndexing(op, operand);
+      if (!indexing)
+        return name + " indexes operand #" +
+               std::to_string(operand.getOperandNumber()) +
+               " with its outermost loop dimension elsewhere than its rows";
+      std::optional<std::pair<BlockArgument, int64_t>> origin =
+          getRowOrigin(operand.get());
+      if (!origin)
+        return name + " takes operand #" +
+               std::to_string(operand.getOperandNumber()) +
+               ", which is not a view of a kernel argument at a constant row";
+      bool output = op.isDpsInit(&operand);
+      if (output && *indexing != RowIndexing::Rows)
+        return name + " writes operand #" +
+               std::to_string(operand.getOperandNumber()) +
+               " at rows its outermost loop dimension does not index";
+      if (output && origin->second != 0)
+        return name + " writes operand #" +
+               std::to_string(operand.getOperandNumber()) +
+               " at rows offset from those of its loop";
+      if (*indexing != RowIndexing::Rows)
+        continue;
+      RowCount count = getRowCount(operand.get());
+      if (rows && !(*rows == count))
+        return "its linalg ops do not all run over the same rows";
+      rows = count;
+    }
+  }
+  if (!rows)
+    return "its linalg ops index no buffer with their outermost loop "
+           "dimension";
+  return "";
 }
 
 /// Why `kernel` cannot run in shares of its outermost loop dimension, or an
@@ -107,7 +323,9 @@ static std::string whyNotSplittable(KernelOp kernel) {
   if (!shape)
     return "its body is not one scf.parallel loop (with computations without "
            "memory effects before it, and what it does with its reductions' "
-           "results after it)";
+           "results after it), nor linalg ops on buffers";
+  if (!shape->loop)
+    return whyLinalgNotSplittable(*shape);
   scf::ParallelOp loop = shape->loop;
   for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
     if (!getCombiner(loop, i))
@@ -213,10 +431,32 @@ static void mapArguments(KernelOp kernel, LaunchOp launch, IRMapping &mapping) {
 /// be computed on the host.
 static std::pair<Value, Value> materializeBounds(OpBuilder &b, KernelOp kernel,
                                                  IRMapping &mapping) {
-  scf::ParallelOp loop = getShape(kernel)->loop;
-  Value lb = materializeOnHost(b, kernel, loop.getLowerBound()[0], mapping);
-  Value ub = materializeOnHost(b, kernel, loop.getUpperBound()[0], mapping);
-  return {lb, ub};
+  KernelShape shape = *getShape(kernel);
+  if (scf::ParallelOp loop = shape.loop) {
+    Value lb = materializeOnHost(b, kernel, loop.getLowerBound()[0], mapping);
+    Value ub = materializeOnHost(b, kernel, loop.getUpperBound()[0], mapping);
+    return {lb, ub};
+  }
+  // Linalg ops: their outermost dimension runs over the rows of the first
+  // operand it indexes.
+  Location loc = kernel.getLoc();
+  for (linalg::LinalgOp op : shape.linalgOps)
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (!isa<MemRefType>(operand.get().getType()) ||
+          getRowIndexing(op, operand) != RowIndexing::Rows)
+        continue;
+      RowCount rows = getRowCount(operand.get());
+      Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+      if (rows.constant)
+        return {lb, arith::ConstantIndexOp::create(b, loc, *rows.constant)};
+      if (rows.value)
+        return {lb, materializeOnHost(b, kernel, rows.value, mapping)};
+      Value buffer = materializeOnHost(b, kernel, rows.dimOf, mapping);
+      if (!buffer)
+        return {};
+      return {lb, memref::DimOp::create(b, loc, buffer, 0)};
+    }
+  return {};
 }
 
 /// The initial values of `kernel`'s reductions, and the values its code
@@ -226,6 +466,8 @@ static bool materializeReductionInputs(OpBuilder &b, KernelOp kernel,
                                        IRMapping &mapping,
                                        SmallVectorImpl<Value> &inits) {
   KernelShape shape = *getShape(kernel);
+  if (!shape.loop)
+    return true;
   scf::ParallelOp loop = shape.loop;
   bool computable = true;
   for (Value init : loop.getInitVals()) {
@@ -593,6 +835,32 @@ struct OffloadSplitDevicesPass
       (void)share.insertArgument(count, b.getIndexType(), {}, loc);
       (void)share.insertArgument(count + 1, b.getIndexType(), {}, loc);
       KernelShape shape = *getShape(share);
+      if (!shape.loop) {
+        // Linalg ops: the rows [lo, hi) of each operand their outermost
+        // dimension indexes.
+        // One view per operand, so that ops on the same buffer still see
+        // one (a fill before the contraction that accumulates into it).
+        Value lo = share.getArgument(count), hi = share.getArgument(count + 1);
+        b.setInsertionPoint(shape.linalgOps.front());
+        Value length = arith::SubIOp::create(b, loc, hi, lo);
+        DenseMap<Value, Value> rowsOf;
+        for (linalg::LinalgOp op : shape.linalgOps) {
+          b.setInsertionPoint(op);
+          for (OpOperand &operand : op->getOpOperands()) {
+            if (!isa<MemRefType>(operand.get().getType()) ||
+                getRowIndexing(op, operand) != RowIndexing::Rows)
+              continue;
+            Value &rows = rowsOf[operand.get()];
+            if (!rows)
+              rows = getRows(b, loc, operand.get(), lo, length);
+            operand.set(rows);
+          }
+        }
+        linalgAccesses[share] = getLinalgAccesses(*getShape(kernel));
+        shares[kernel] = share;
+        reasons[kernel] = "";
+        return "";
+      }
       scf::ParallelOp loop = shape.loop;
       loop.getLowerBoundMutable()[0].set(share.getArgument(count));
       loop.getUpperBoundMutable()[0].set(share.getArgument(count + 1));
@@ -805,7 +1073,8 @@ struct OffloadSplitDevicesPass
              const ShareSpace &space, Run *run) {
     KernelShape shape = *getShape(kernel);
     scf::ParallelOp loop = shape.loop;
-    TypeRange resultTypes = loop.getResultTypes();
+    TypeRange resultTypes =
+        loop ? TypeRange(loop.getResultTypes()) : TypeRange();
     OpBuilder b(launch);
     Location loc = launch.getLoc();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -855,10 +1124,37 @@ struct OffloadSplitDevicesPass
               memref::AllocOp::create(inner, loc, MemRefType::get({1}, type)));
           operands.push_back(partials.back());
         }
-        LaunchOp::create(inner, loc, TypeRange(), share.getSymName(), operands,
-                         ValueRange(), nullptr, device, ValueRange(),
-                         ValueRange(), ValueRange(), launch.getAllowAliasing(),
-                         launch.getNowait(), /*all_devices=*/false);
+        // A share of linalg ops says which rows it maps (map inference
+        // cannot bound them).
+        SmallVector<Value> mapVars;
+        SmallVector<Attribute> mapKinds;
+        if (!loop)
+          for (auto [index, arg] : llvm::enumerate(args)) {
+            if (!isa<MemRefType>(arg.getType()))
+              continue;
+            ShareAccess access = getShareAccess(share, index);
+            if (!access.isAccessed())
+              continue;
+            Value view = arg;
+            if (!access.allRows) {
+              auto [begin, length] =
+                  getClampedRows(inner, loc, arg, lo, hi, access.rowMin,
+                                 access.rowMax);
+              view = getRows(inner, loc, arg, begin, length);
+            }
+            MapKind kind = !access.written  ? MapKind::to
+                           : access.overwritten ? MapKind::from
+                                                : MapKind::tofrom;
+            mapVars.push_back(view);
+            mapKinds.push_back(
+                MapAttr::get(inner.getContext(), kind, MapModifier::none));
+          }
+        LaunchOp::create(
+            inner, loc, TypeRange(), share.getSymName(), operands, mapVars,
+            mapKinds.empty() ? ArrayAttr() : inner.getArrayAttr(mapKinds),
+            device, ValueRange(), ValueRange(), ValueRange(),
+            launch.getAllowAliasing(), launch.getNowait(),
+            /*all_devices=*/false);
         SmallVector<Value> combined;
         if (!partials.empty()) {
           Value first = arith::ConstantIndexOp::create(inner, loc, 0);
@@ -1009,17 +1305,29 @@ struct OffloadSplitDevicesPass
                                              Value buffer,
                                              const ResidentBuffer &resident,
                                              Value lo, Value hi, bool reads) {
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     auto type = cast<MemRefType>(buffer.getType());
-    Value size = type.getRank() == 0
-                     ? arith::ConstantIndexOp::create(b, loc, 1).getResult()
-                     : memref::DimOp::create(b, loc, buffer, 0).getResult();
-    if (resident.readAll || type.getRank() == 0)
+    if (resident.readAll || type.getRank() == 0) {
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      Value size = type.getRank() == 0
+                       ? arith::ConstantIndexOp::create(b, loc, 1).getResult()
+                       : memref::DimOp::create(b, loc, buffer, 0).getResult();
       return {zero, size};
+    }
     int64_t below = reads ? resident.readMin : std::min<int64_t>(
                                                    resident.readMin, 0);
     int64_t above = reads ? resident.readMax : std::max<int64_t>(
                                                    resident.readMax, 0);
+    return getClampedRows(b, loc, buffer, lo, hi, below, above);
+  }
+
+  /// Rows [lo + below, hi + above) of `buffer`, clamped to it: begin and
+  /// length.
+  static std::pair<Value, Value> getClampedRows(OpBuilder &b, Location loc,
+                                                Value buffer, Value lo,
+                                                Value hi, int64_t below,
+                                                int64_t above) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value size = memref::DimOp::create(b, loc, buffer, 0);
     Value begin = arith::AddIOp::create(
         b, loc, lo, arith::ConstantIndexOp::create(b, loc, below));
     Value end = arith::AddIOp::create(
@@ -1156,7 +1464,7 @@ struct OffloadSplitDevicesPass
     KernelOp share = shares[kernel];
     for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
       if (!isa<MemRefType>(arg.getType()) ||
-          !analysis.getAccess(share, index).isAccessed())
+          !getShareAccess(share, index).isAccessed())
         continue;
       if (getViewRoot(arg) != arg) {
         summary.why = describeArgument(launch, index) + " is a view of a buffer";
@@ -1475,7 +1783,7 @@ struct OffloadSplitDevicesPass
       for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
         if (!isa<MemRefType>(arg.getType()))
           continue;
-        const BufferAccess &access = analysis.getAccess(share, index);
+        ShareAccess access = getShareAccess(share, index);
         if (!access.isAccessed())
           continue;
         auto inserted = run.buffers.insert({arg, ResidentBuffer()});
@@ -1483,29 +1791,26 @@ struct OffloadSplitDevicesPass
         if (inserted.second) {
           buffer.namedBy = launch;
           buffer.position = index;
-          // The first launch on it writes every row of each share and
-          // always runs.
-          buffer.enterAlloc = !access.read && access.written &&
-                              access.overwritesSection && access.section &&
-                              !access.section->isBox() &&
-                              launch->getBlock() == block;
+          // The first launch on it writes every row of each share before
+          // reading any, and always runs.
+          buffer.enterAlloc =
+              access.overwritten && launch->getBlock() == block;
         }
         if (access.read) {
           buffer.read = true;
-          const std::optional<BufferSection> &section = access.section;
-          if (!section || section->loopDim != 0 ||
-              cast<MemRefType>(arg.getType()).getRank() == 0) {
+          if (access.allRows) {
             buffer.readAll = true;
           } else {
-            buffer.readMin = std::min(buffer.readMin, section->minOffset);
-            buffer.readMax = std::max(buffer.readMax, section->maxOffset);
+            buffer.readMin = std::min(buffer.readMin, access.rowMin);
+            buffer.readMax = std::max(buffer.readMax, access.rowMax);
           }
         }
         buffer.written |= access.written;
       }
     }
     for (auto &[root, buffer] : run.buffers) {
-      if (buffer.read)
+      // Rows outside the share come from the host.
+      if (buffer.readsHalo())
         buffer.enterAlloc = false;
       buffer.exitFrom =
           buffer.written && mayBeReadAfter(run.ops.back(), root);
@@ -1521,6 +1826,14 @@ struct OffloadSplitDevicesPass
     return shares.lookup(symbols->lookup<KernelOp>(launch.getKernel()));
   }
 
+  /// What `share` does with its argument #`index`.
+  ShareAccess getShareAccess(KernelOp share, unsigned index) {
+    auto it = linalgAccesses.find(share);
+    if (it == linalgAccesses.end())
+      return getLoopShareAccess(analysis, share, index);
+    return it->second.lookup(index);
+  }
+
   /// Walks `op` with `dirty`, the buffers some launch may have written since
   /// their halos last moved, and records where halos must move.
   void planExchanges(Operation *op, DenseSet<Value> &dirty, Run &run) {
@@ -1533,12 +1846,8 @@ struct OffloadSplitDevicesPass
       for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
         if (!isa<MemRefType>(arg.getType()))
           continue;
-        const BufferAccess &access = analysis.getAccess(share, index);
-        const std::optional<BufferSection> &section = access.section;
-        bool halo = access.read &&
-                    (!section || section->loopDim != 0 ||
-                     section->minOffset < 0 || section->maxOffset > 0);
-        if (halo && dirty.contains(arg))
+        ShareAccess access = getShareAccess(share, index);
+        if (access.readsHalo() && dirty.contains(arg))
           exchanges.insert(arg);
         if (access.written)
           written.push_back(arg);
@@ -1822,6 +2131,8 @@ struct OffloadSplitDevicesPass
   /// The module's, while the pass runs.
   SymbolTable *symbols = nullptr;
   KernelAccessAnalysis analysis;
+  /// The accesses of the shares of kernels made of linalg ops, by argument.
+  DenseMap<Operation *, DenseMap<unsigned, ShareAccess>> linalgAccesses;
   /// Ops a remark already said split launches are not resident across.
   llvm::SmallPtrSet<Operation *, 8> remarked;
   /// The launches of the copies of runs taken when their shares differ at
