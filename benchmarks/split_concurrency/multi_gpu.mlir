@@ -7,6 +7,9 @@
 //           whose sections stay on the devices;
 //   jacobi  a 5-point average of a 16384 x 16384 f32 grid, x -> y then
 //           y -> x: the halo rows move between the GPUs before each step;
+//           then the same with the host reading the grid after every
+//           iteration, so that the sections move in and out at every one
+//           (the peer without residency across the loop);
 //   matmul  C = A B, 8192^3 f32, split by rows of C (each GPU reads half of
 //           A and all of B, kept on it across the launches).
 //
@@ -104,6 +107,21 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 
+  // The same steps, but the host reads x after each (into `sink`): the
+  // sections cannot stay on the devices across iterations, and move in and
+  // out at every one (its two launches still share them).
+  func.func @jacobi_steps_moving(%x: memref<?x?xf32>, %y: memref<?x?xf32>, %list: memref<?xi32>, %k: index, %sink: memref<1xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %s = %c0 to %k step %c1 {
+      offload.launch @jacobi(%x, %y) devices(%list : memref<?xi32>) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+      offload.launch @jacobi(%y, %x) devices(%list : memref<?xi32>) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+      %v = memref.load %x[%c1, %c1] : memref<?x?xf32>
+      memref.store %v, %sink[%c0] : memref<1xf32>
+    }
+    return
+  }
+
   func.func @matmul_steps(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>, %list: memref<?xi32>, %k: index) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
@@ -120,6 +138,7 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @fmt_dev("multi_gpu: %d devices\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @fmt_triad("triad %ld f32: 1 GPU %.3f ms/launch (%.0f GB/s), 2 GPUs %.3f ms/launch (%.0f GB/s): speedup %.2fx; one launch with its copies: 1 GPU %.3f s, 2 GPUs %.3f s (%.2fx); %ld of %ld elements exact\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @fmt_jacobi("jacobi %ld x %ld f32: 1 GPU %.3f ms/step (%.0f GB/s), 2 GPUs %.3f ms/step with the halo exchange (%.0f GB/s): speedup %.2fx; one step with its copies: 1 GPU %.3f s, 2 GPUs %.3f s (%.2fx); %ld of %ld elements equal between 1 and 2 GPUs\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @fmt_moving("jacobi %ld x %ld f32, the sections moving at every iteration (the host reads the grid after each): 1 GPU %.3f ms/step, 2 GPUs %.3f ms/step: speedup %.2fx\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @fmt_matmul("matmul %ld^3 f32: 1 GPU %.3f ms/launch (%.1f TFLOP/s), 2 GPUs %.3f ms/launch (%.1f TFLOP/s): speedup %.2fx; one launch with its copies: 1 GPU %.3f s, 2 GPUs %.3f s (%.2fx); %ld of %ld elements equal between 1 and 2 GPUs\0A\00") {addr_space = 0 : i32}
 
   func.func private @omp_get_num_devices() -> i32
@@ -332,6 +351,37 @@ module attributes {offload.targets = [#offload.host]} {
       %nl2 = arith.minimumf %l2, %per2 : f64
       scf.yield %ns1, %nl1, %ns2, %nl2 : f64, f64, f64, f64
     }
+    // The same, moving the sections at every launch (fewer steps: each
+    // moves the grids over the host's links).
+    %kmv = arith.constant 4 : index
+    %kmv1 = arith.addi %kmv, %c1 : index
+    %sink = memref.alloc() : memref<1xf32>
+    %mv:2 = scf.for %r = %c0 to %reps step %c1 iter_args(%l1 = %big, %l2 = %big) -> (f64, f64) {
+      %t0 = func.call @now() : () -> f64
+      func.call @jacobi_steps_moving(%x, %y, %one, %c1, %sink) : (memref<?x?xf32>, memref<?x?xf32>, memref<?xi32>, index, memref<1xf32>) -> ()
+      %t1 = func.call @now() : () -> f64
+      func.call @jacobi_steps_moving(%x, %y, %one, %kmv1, %sink) : (memref<?x?xf32>, memref<?x?xf32>, memref<?xi32>, index, memref<1xf32>) -> ()
+      %t2 = func.call @now() : () -> f64
+      func.call @jacobi_steps_moving(%x, %y, %two, %c1, %sink) : (memref<?x?xf32>, memref<?x?xf32>, memref<?xi32>, index, memref<1xf32>) -> ()
+      %t3 = func.call @now() : () -> f64
+      func.call @jacobi_steps_moving(%x, %y, %two, %kmv1, %sink) : (memref<?x?xf32>, memref<?x?xf32>, memref<?xi32>, index, memref<1xf32>) -> ()
+      %t4 = func.call @now() : () -> f64
+      %single1 = arith.subf %t1, %t0 : f64
+      %many1 = arith.subf %t2, %t1 : f64
+      %single2 = arith.subf %t3, %t2 : f64
+      %many2 = arith.subf %t4, %t3 : f64
+      %k2 = arith.muli %kmv, %c2 : index
+      %kf = arith.index_cast %k2 : index to i64
+      %kd = arith.sitofp %kf : i64 to f64
+      %ld1 = arith.subf %many1, %single1 : f64
+      %per1 = arith.divf %ld1, %kd : f64
+      %ld2 = arith.subf %many2, %single2 : f64
+      %per2 = arith.divf %ld2, %kd : f64
+      %nl1 = arith.minimumf %l1, %per1 : f64
+      %nl2 = arith.minimumf %l2, %per2 : f64
+      scf.yield %nl1, %nl2 : f64, f64
+    }
+    memref.dealloc %sink : memref<1xf32>
     memref.dealloc %x : memref<?x?xf32>
     memref.dealloc %y : memref<?x?xf32>
     %x1 = memref.alloc(%nj, %nj) : memref<?x?xf32>
@@ -368,6 +418,11 @@ module attributes {offload.targets = [#offload.host]} {
     %jsp1 = arith.divf %jr#0, %jr#2 : f64
     %fjacobi = llvm.mlir.addressof @fmt_jacobi : !llvm.ptr
     %pj = llvm.call @printf(%fjacobi, %nj64, %nj64, %jms1, %jgb1, %jms2, %jgb2, %jsp, %jr#0, %jr#2, %jsp1, %jsame, %njj) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64, f64, f64, f64, f64, f64, f64, f64, f64, i64, i64) -> i32
+    %mvms1 = arith.mulf %mv#0, %e3 : f64
+    %mvms2 = arith.mulf %mv#1, %e3 : f64
+    %mvsp = arith.divf %mv#0, %mv#1 : f64
+    %fmoving = llvm.mlir.addressof @fmt_moving : !llvm.ptr
+    %pmv = llvm.call @printf(%fmoving, %nj64, %nj64, %mvms1, %mvms2, %mvsp) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64, f64, f64, f64) -> i32
 
     // matmul: C1 (one GPU) and C2 (two) from the same A and B.
     %nmBig = arith.constant 8192 : index
