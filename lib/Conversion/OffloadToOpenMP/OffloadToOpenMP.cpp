@@ -1285,9 +1285,9 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
     MLIRContext *ctx = rewriter.getContext();
     Type ptr = LLVM::LLVMPointerType::get(ctx);
     Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
-    auto mappedPtr = getOrDeclareFunction(
-        rewriter, op, "omp_get_mapped_ptr",
-        LLVM::LLVMFunctionType::get(ptr, {ptr, i32}));
+    auto mappedPtr =
+        getOrDeclareFunction(rewriter, op, "omp_get_mapped_ptr",
+                             LLVM::LLVMFunctionType::get(ptr, {ptr, i32}));
     // int omp_target_memcpy(void *dst, const void *src, size_t length,
     //                       size_t dst_offset, size_t src_offset,
     //                       int dst_device, int src_device)
@@ -1304,7 +1304,8 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
     Value zero = i64Constant(rewriter, loc, 0);
     Value any = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
                                      bytes, zero);
-    auto ifAny = scf::IfOp::create(rewriter, loc, any, /*withElseRegion=*/false);
+    auto ifAny =
+        scf::IfOp::create(rewriter, loc, any, /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(ifAny.thenBlock());
     Value from = LLVM::CallOp::create(rewriter, loc, mappedPtr,
                                       ValueRange{begin, source})
@@ -1332,10 +1333,9 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
                      .getResult();
       scf::YieldOp::create(rewriter, loc, ValueRange{rc});
     }
-    Value failed =
-        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
-                             ifPresent.getResult(0),
-                             i32Constant(rewriter, loc, 0));
+    Value failed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                        ifPresent.getResult(0),
+                                        i32Constant(rewriter, loc, 0));
     auto ifFailed =
         scf::IfOp::create(rewriter, loc, failed, /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(ifFailed.thenBlock());
@@ -1375,8 +1375,7 @@ void mlir::offload::populateOffloadToOpenMPConversionPatterns(
                StandaloneDataOpLowering<EnterDataOp, omp::TargetEnterDataOp>,
                StandaloneDataOpLowering<ExitDataOp, omp::TargetExitDataOp>,
                StandaloneDataOpLowering<UpdateOp, omp::TargetUpdateOp>,
-               DeviceCopyOpLowering>(
-      patterns.getContext());
+               DeviceCopyOpLowering>(patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//

@@ -92,8 +92,7 @@ static ShareAccess getLoopShareAccess(KernelAccessAnalysis &analysis,
     result.rowMax = section->maxOffset;
   }
   result.overwritten = access.written && !access.read &&
-                       access.overwritesSection && section &&
-                       !section->isBox();
+                       access.overwritesSection && section && !section->isBox();
   return result;
 }
 
@@ -421,8 +420,7 @@ static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
 
 /// Maps `kernel`'s arguments to `launch`'s operands.
 static void mapArguments(KernelOp kernel, LaunchOp launch, IRMapping &mapping) {
-  for (auto [arg, operand] :
-       llvm::zip(kernel.getArguments(), launch.getArgs()))
+  for (auto [arg, operand] : llvm::zip(kernel.getArguments(), launch.getArgs()))
     mapping.map(arg, operand);
 }
 
@@ -479,11 +477,10 @@ static bool materializeReductionInputs(OpBuilder &b, KernelOp kernel,
     op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands()) {
         Operation *def = operand.getDefiningOp();
-        bool fromBefore =
-            isa<BlockArgument>(operand)
-                ? operand.getParentRegion() == &kernel.getBody()
-                : def->getBlock() == &kernel.getBody().front() &&
-                      def->isBeforeInBlock(loop.getOperation());
+        bool fromBefore = isa<BlockArgument>(operand)
+                              ? operand.getParentRegion() == &kernel.getBody()
+                              : def->getBlock() == &kernel.getBody().front() &&
+                                    def->isBeforeInBlock(loop.getOperation());
         if (fromBefore && !mapping.contains(operand))
           computable &=
               materializeOnHost(b, kernel, operand, mapping) != nullptr;
@@ -520,8 +517,7 @@ static Value getAllocatedSize(Value value) {
     return value;
   std::optional<int64_t> index = dim.getConstantIndex();
   auto type = dyn_cast<MemRefType>(dim.getSource().getType());
-  if (!index || !type || *index >= type.getRank() ||
-      !type.isDynamicDim(*index))
+  if (!index || !type || *index >= type.getRank() || !type.isDynamicDim(*index))
     return value;
   unsigned position = type.getDynamicDimIndex(*index);
   if (auto alloc = dim.getSource().getDefiningOp<memref::AllocOp>())
@@ -556,9 +552,7 @@ static bool sameHostValue(Value a, Value b, unsigned depth = 0) {
     return false;
   return OperationEquivalence::isEquivalentTo(
       defA, defB,
-      [&](Value x, Value y) {
-        return success(sameHostValue(x, y, depth + 1));
-      },
+      [&](Value x, Value y) { return success(sameHostValue(x, y, depth + 1)); },
       /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
 }
 
@@ -711,10 +705,10 @@ static std::string describeArgument(LaunchOp launch, unsigned position) {
 /// Why the host touching buffers `host` conflicts with launches mapping
 /// `device` on their devices (or reading the device lists `lists`), or an
 /// empty string.
-static std::string
-findConflict(const llvm::MapVector<Value, Operation *> &host,
-             const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
-             const llvm::SetVector<Value> &lists) {
+static std::string findConflict(
+    const llvm::MapVector<Value, Operation *> &host,
+    const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
+    const llvm::SetVector<Value> &lists) {
   for (auto &[root, op] : host) {
     auto it = device.find(root);
     if (it != device.end())
@@ -952,8 +946,8 @@ struct OffloadSplitDevicesPass
     if (launch.getAllDevices())
       return space;
     Type i32 = b.getI32Type();
-    Value size = list ? listSize
-                      : arith::ConstantIndexOp::create(b, loc, listed.size());
+    Value size =
+        list ? listSize : arith::ConstantIndexOp::create(b, loc, listed.size());
     size = arith::MaxSIOp::create(b, loc, size, one);
     Value devicesOf = memref::AllocOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, i32), size);
@@ -1006,9 +1000,10 @@ struct OffloadSplitDevicesPass
 
   /// The iterations [lo, hi) of the share at `position`, and whether it has
   /// any.
-  static std::tuple<Value, Value, Value>
-  getShareBounds(OpBuilder &b, Location loc, const ShareSpace &space,
-                 Value position) {
+  static std::tuple<Value, Value, Value> getShareBounds(OpBuilder &b,
+                                                        Location loc,
+                                                        const ShareSpace &space,
+                                                        Value position) {
     Value offset = arith::MulIOp::create(b, loc, position, space.chunk);
     Value lo = arith::AddIOp::create(b, loc, space.lb, offset);
     lo = arith::MinSIOp::create(b, loc, lo, space.ub);
@@ -1023,8 +1018,8 @@ struct OffloadSplitDevicesPass
   /// runtime gives fewer: each thread then takes every so many shares),
   /// running each of `phases` for the thread's shares, with a barrier
   /// between phases. One thread without concurrency.
-  using SharePhase = function_ref<void(OpBuilder &, Value position,
-                                       Value device)>;
+  using SharePhase =
+      function_ref<void(OpBuilder &, Value position, Value device)>;
   void forEachShare(OpBuilder &b, Location loc, const ShareSpace &space,
                     ArrayRef<SharePhase> phases) {
     ModuleOp module = getOperation();
@@ -1069,8 +1064,8 @@ struct OffloadSplitDevicesPass
   /// present. In a `run`, the devices first receive the halo rows the
   /// launch reads and others wrote.
   void split(LaunchOp launch, KernelOp kernel, KernelOp share,
-             ArrayRef<Value> inits, IRMapping &mapping,
-             const ShareSpace &space, Run *run) {
+             ArrayRef<Value> inits, IRMapping &mapping, const ShareSpace &space,
+             Run *run) {
     KernelShape shape = *getShape(kernel);
     scf::ParallelOp loop = shape.loop;
     TypeRange resultTypes =
@@ -1113,7 +1108,8 @@ struct OffloadSplitDevicesPass
     auto launchShare = [&](OpBuilder &builder, Value position, Value device,
                            ValueRange accs) {
       Value lo, hi, nonEmpty;
-      std::tie(lo, hi, nonEmpty) = getShareBounds(builder, loc, space, position);
+      std::tie(lo, hi, nonEmpty) =
+          getShareBounds(builder, loc, space, position);
       return makeIf(builder, nonEmpty, accs, [&](OpBuilder &inner) {
         SmallVector<Value> operands(args);
         operands.push_back(lo);
@@ -1137,12 +1133,11 @@ struct OffloadSplitDevicesPass
               continue;
             Value view = arg;
             if (!access.allRows) {
-              auto [begin, length] =
-                  getClampedRows(inner, loc, arg, lo, hi, access.rowMin,
-                                 access.rowMax);
+              auto [begin, length] = getClampedRows(
+                  inner, loc, arg, lo, hi, access.rowMin, access.rowMax);
               view = getRows(inner, loc, arg, begin, length);
             }
-            MapKind kind = !access.written  ? MapKind::to
+            MapKind kind = !access.written      ? MapKind::to
                            : access.overwritten ? MapKind::from
                                                 : MapKind::tofrom;
             mapVars.push_back(view);
@@ -1211,8 +1206,7 @@ struct OffloadSplitDevicesPass
     if (!resultTypes.empty()) {
       auto forOp = scf::ForOp::create(
           b, loc, zero, space.present, one, accs,
-          [&](OpBuilder &body, Location, Value position,
-              ValueRange iterArgs) {
+          [&](OpBuilder &body, Location, Value position, ValueRange iterArgs) {
             SmallVector<Value> combined;
             for (auto [index, partials] : llvm::enumerate(partialsOf)) {
               Value value =
@@ -1313,10 +1307,10 @@ struct OffloadSplitDevicesPass
                        : memref::DimOp::create(b, loc, buffer, 0).getResult();
       return {zero, size};
     }
-    int64_t below = reads ? resident.readMin : std::min<int64_t>(
-                                                   resident.readMin, 0);
-    int64_t above = reads ? resident.readMax : std::max<int64_t>(
-                                                   resident.readMax, 0);
+    int64_t below =
+        reads ? resident.readMin : std::min<int64_t>(resident.readMin, 0);
+    int64_t above =
+        reads ? resident.readMax : std::max<int64_t>(resident.readMax, 0);
     return getClampedRows(b, loc, buffer, lo, hi, below, above);
   }
 
@@ -1353,7 +1347,7 @@ struct OffloadSplitDevicesPass
         const ResidentBuffer &buffer = run.buffers.find(root)->second;
         Value begin, length;
         std::tie(begin, length) = getKeptRows(inner, loc, root, buffer, lo, hi,
-                                           /*reads=*/true);
+                                              /*reads=*/true);
         Value end = arith::AddIOp::create(inner, loc, begin, length);
         // From every other share's rows, what this one reads.
         scf::ForOp::create(
@@ -1370,8 +1364,9 @@ struct OffloadSplitDevicesPass
               Value copy = arith::AndIOp::create(body, loc, rows, notSelf);
               buildIf(body, loc, copy, [&](OpBuilder &then) {
                 Value source = getDeviceOf(then, loc, space, other);
-                Value view = getRows(then, loc, root, from,
-                                     arith::SubIOp::create(then, loc, to, from));
+                Value view =
+                    getRows(then, loc, root, from,
+                            arith::SubIOp::create(then, loc, to, from));
                 DeviceCopyOp::create(then, loc, view, source, device);
               });
               scf::YieldOp::create(body, loc);
@@ -1440,13 +1435,13 @@ struct OffloadSplitDevicesPass
       for (auto &[root, use] : summary.deviceRoots)
         if (op->isProperAncestor(root.getParentRegion()->getParentOp()) ||
             root.getParentRegion()->getParentOp() == op) {
-          summary.why = describeArgument(use.first, use.second) +
-                        " is allocated in it";
+          summary.why =
+              describeArgument(use.first, use.second) + " is allocated in it";
           break;
         }
     if (summary.why.empty())
-      summary.why = findConflict(summary.hostRoots, summary.deviceRoots,
-                                 summary.lists);
+      summary.why =
+          findConflict(summary.hostRoots, summary.deviceRoots, summary.lists);
     return summary;
   }
 
@@ -1457,8 +1452,8 @@ struct OffloadSplitDevicesPass
     auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
     std::string reason = getShare(kernel);
     if (!reason.empty()) {
-      summary.why = "@" + launch.getKernel().str() +
-                    " cannot be split: " + reason;
+      summary.why =
+          "@" + launch.getKernel().str() + " cannot be split: " + reason;
       return;
     }
     KernelOp share = shares[kernel];
@@ -1467,7 +1462,8 @@ struct OffloadSplitDevicesPass
           !getShareAccess(share, index).isAccessed())
         continue;
       if (getViewRoot(arg) != arg) {
-        summary.why = describeArgument(launch, index) + " is a view of a buffer";
+        summary.why =
+            describeArgument(launch, index) + " is a view of a buffer";
         return;
       }
       summary.deviceRoots.insert({arg, {launch, unsigned(index)}});
@@ -1534,9 +1530,9 @@ struct OffloadSplitDevicesPass
   /// loops must be computable there, and equal, or else, when the launch
   /// maps a buffer of the run (`sharesBuffers`), compared at run time
   /// before the run (`needsCheck`).
-  std::string whyOtherShares(LaunchOp leader, LaunchOp launch,
-                             Operation *start, DominanceInfo &dominance,
-                             bool sharesBuffers, bool &needsCheck) {
+  std::string whyOtherShares(LaunchOp leader, LaunchOp launch, Operation *start,
+                             DominanceInfo &dominance, bool sharesBuffers,
+                             bool &needsCheck) {
     // Computed in a block of their own, only to compare them.
     Block scratch;
     OpBuilder b(leader->getContext());
@@ -1605,9 +1601,8 @@ struct OffloadSplitDevicesPass
       return differ + " (the bounds of their loops cannot be shown equal, "
                       "and they share no buffer)";
     // Compared at run time, before the run, when they can be computed there.
-    if (!computableBefore(last ? std::next(Block::iterator(last))
-                               : scratch.begin(),
-                          lb, ub))
+    if (!computableBefore(
+            last ? std::next(Block::iterator(last)) : scratch.begin(), lb, ub))
       return "the shares of @" + launch.getKernel().str() +
              " may differ from those of @" + leader.getKernel().str() +
              ": the bounds of their loops cannot be shown equal, nor "
@@ -1700,9 +1695,9 @@ struct OffloadSplitDevicesPass
     }
     if (run.launches.size() < 2 && !run.inLoop)
       return;
+    planRun(run);
     if (!run.checked.empty())
       versionRun(run);
-    planRun(run);
     rewriteRun(run);
   }
 
@@ -1744,8 +1739,8 @@ struct OffloadSplitDevicesPass
               return !top || !inRun.contains(top);
             }))
           escaping.push_back(result);
-    auto ifOp = scf::IfOp::create(b, loc, ValueRange(escaping).getTypes(),
-                                  same, /*withElseRegion=*/true);
+    auto ifOp = scf::IfOp::create(b, loc, ValueRange(escaping).getTypes(), same,
+                                  /*withElseRegion=*/true);
     auto endOf = [](Block *target) {
       return !target->empty() &&
                      target->back().hasTrait<OpTrait::IsTerminator>()
@@ -1771,13 +1766,13 @@ struct OffloadSplitDevicesPass
           return !ifOp->isAncestor(use.getOwner());
         });
     }
-    ifOp.elseBlock()->walk([&](LaunchOp launch) { copiesOfRuns.insert(launch); });
+    ifOp.elseBlock()->walk(
+        [&](LaunchOp launch) { copiesOfRuns.insert(launch); });
   }
 
   /// What each device keeps of each buffer, and where halos move.
   void planRun(Run &run) {
     Block *block = run.ops.front()->getBlock();
-    DenseSet<Value> firstSeen;
     for (LaunchOp launch : run.launches) {
       KernelOp share = getShareOf(launch);
       for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
@@ -1793,8 +1788,7 @@ struct OffloadSplitDevicesPass
           buffer.position = index;
           // The first launch on it writes every row of each share before
           // reading any, and always runs.
-          buffer.enterAlloc =
-              access.overwritten && launch->getBlock() == block;
+          buffer.enterAlloc = access.overwritten && launch->getBlock() == block;
         }
         if (access.read) {
           buffer.read = true;
@@ -1812,8 +1806,7 @@ struct OffloadSplitDevicesPass
       // Rows outside the share come from the host.
       if (buffer.readsHalo())
         buffer.enterAlloc = false;
-      buffer.exitFrom =
-          buffer.written && mayBeReadAfter(run.ops.back(), root);
+      buffer.exitFrom = buffer.written && mayBeReadAfter(run.ops.back(), root);
     }
     // Halos move before a launch that reads rows outside its share of a
     // buffer some launch may have written since they last moved.
@@ -1900,8 +1893,9 @@ struct OffloadSplitDevicesPass
           Value root = entry.first;
           const ResidentBuffer &buffer = entry.second;
           Value begin, length;
-          std::tie(begin, length) = getKeptRows(inner, loc, root, buffer, lo, hi,
-                                             /*reads=*/false);
+          std::tie(begin, length) =
+              getKeptRows(inner, loc, root, buffer, lo, hi,
+                          /*reads=*/false);
           Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
           Value any = arith::CmpIOp::create(
               inner, loc, arith::CmpIPredicate::sgt, length, zero);
@@ -1927,8 +1921,9 @@ struct OffloadSplitDevicesPass
           Value root = entry.first;
           const ResidentBuffer &buffer = entry.second;
           Value begin, length;
-          std::tie(begin, length) = getKeptRows(inner, loc, root, buffer, lo, hi,
-                                             /*reads=*/false);
+          std::tie(begin, length) =
+              getKeptRows(inner, loc, root, buffer, lo, hi,
+                          /*reads=*/false);
           Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
           Value any = arith::CmpIOp::create(
               inner, loc, arith::CmpIPredicate::sgt, length, zero);
@@ -1981,8 +1976,8 @@ struct OffloadSplitDevicesPass
       kernels.insert(launch.getKernel());
       Operation *top = block->findAncestorOpInBlock(*launch);
       bool inLoop = false;
-      for (Operation *parent = launch->getParentOp(); parent && top &&
-                                                      parent != top->getParentOp();
+      for (Operation *parent = launch->getParentOp();
+           parent && top && parent != top->getParentOp();
            parent = parent->getParentOp())
         inLoop |= isa<LoopLikeOpInterface>(parent);
       inLoops += inLoop;
