@@ -434,7 +434,7 @@ func.func @allocated_inside(%a: memref<?xf32>, %n: index, %steps: index) {
     // In each iteration, the two launches still share their sections
     // (compared at run time: %tmp need not be as long as %a).
     // expected-remark@+2 {{launch of @step split}}
-    // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es); when the shares of @step differ from those of @step at run time, a copy of these ops runs instead, each launch moving its own sections}}
+    // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', released (nothing reads it afterwards); halo rows move device to device before 1 launch(es); when the shares of @step differ from those of @step at run time, a copy of these ops runs instead, each launch moving its own sections}}
     offload.launch @step(%a, %tmp) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
     // expected-remark@+2 {{launch of @step split}}
     // expected-remark@+1 {{before this launch}}
