@@ -284,7 +284,7 @@ std::string mlir::offload::whyNotSplittable(KernelOp kernel) {
 /// string when they are: each device then copies back exactly the rows it
 /// computed.
 std::string mlir::offload::whyShareWritesOverlap(KernelOp share,
-                                                  unsigned numChecked) {
+                                                 unsigned numChecked) {
   KernelAccessAnalysis analysis;
   for (auto [index, type] : llvm::enumerate(share.getArgumentTypes())) {
     if (index >= numChecked)
@@ -312,7 +312,6 @@ std::string mlir::offload::whyShareWritesOverlap(KernelOp share,
   return "";
 }
 
-
 /// Maps `kernel`'s arguments to `launch`'s operands.
 void mlir::offload::mapKernelArguments(KernelOp kernel, LaunchOp launch,
                                        IRMapping &mapping) {
@@ -325,7 +324,7 @@ void mlir::offload::mapKernelArguments(KernelOp kernel, LaunchOp launch,
 /// be computed on the host.
 std::pair<Value, Value>
 mlir::offload::materializeShareBounds(OpBuilder &b, KernelOp kernel,
-                                     IRMapping &mapping) {
+                                      IRMapping &mapping) {
   KernelShape shape = *getSplitShape(kernel);
   if (scf::ParallelOp loop = shape.loop) {
     Value lb = materializeOnHost(b, kernel, loop.getLowerBound()[0], mapping);
@@ -386,7 +385,6 @@ bool mlir::offload::materializeReductionInputs(OpBuilder &b, KernelOp kernel,
   return computable;
 }
 
-
 /// `value` as an integer when it is a constant or the size of a buffer of
 /// static size along a dimension.
 static std::optional<int64_t> getHostConstant(Value value) {
@@ -443,7 +441,9 @@ static bool sameHostValueAt(Value a, Value b, unsigned depth) {
     return false;
   return OperationEquivalence::isEquivalentTo(
       defA, defB,
-      [&](Value x, Value y) { return success(sameHostValueAt(x, y, depth + 1)); },
+      [&](Value x, Value y) {
+        return success(sameHostValueAt(x, y, depth + 1));
+      },
       /*markEquivalent=*/nullptr, OperationEquivalence::IgnoreLocations);
 }
 

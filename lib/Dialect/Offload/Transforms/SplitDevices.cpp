@@ -378,7 +378,8 @@ struct OffloadSplitDevicesPass
         Type type = loop.getResult(i).getType();
         (void)share.insertArgument(count + 2 + i, MemRefType::get({1}, type),
                                    {}, loc);
-        TypedAttr neutral = *arith::getNeutralElement(getReductionCombiner(loop, i));
+        TypedAttr neutral =
+            *arith::getNeutralElement(getReductionCombiner(loop, i));
         loop.getInitValsMutable()[i].set(
             arith::ConstantOp::create(b, loc, neutral));
       }
