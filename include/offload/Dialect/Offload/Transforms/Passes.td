@@ -307,12 +307,19 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       computed on the host. Otherwise the launch runs whole on the first
       device present.
     * With no device present, the kernel runs on the host.
+    * A kernel made of linalg ops on buffers (a contraction kept whole for
+      its strategy, the fill before it) splits too when the outermost loop
+      dimension of each op is parallel and indexes, in every operand it
+      indexes, its rows (outputs included, at a constant row of a kernel
+      argument): the share applies the ops to rows `[lo, hi)` of those
+      operands, and its launches name the rows they map.
     * Consecutive split launches over the same devices with the same shares
       (a run: the ops of a block from the first such launch to the last,
       loops included, where nothing else maps data and the host touches
-      none of their buffers, reads no buffer they write and frees none;
-      every launch's loop bounds provably equal to the first's) keep their
-      sections on the devices: before the run each device enters the rows
+      none of their buffers; every launch's loop bounds provably equal to
+      the first's, or, for launches that map a buffer of the run, compared
+      at run time before it, a copy of the run splitting each launch on its
+      own running when they differ) keep their sections on the devices: before the run each device enters the rows
       of each buffer its share reaches (`offload.enter_data`, once), after
       it each copies back only the rows it wrote (`offload.exit_data`), and
       before a launch that reads rows outside its share of a buffer some
