@@ -93,6 +93,8 @@ void mlir::offload::buildOffloadDevicePipeline(
   devices.remarks = options.remarks;
   // Checked shares compare whole buffers: one at a time.
   devices.concurrent = !options.check;
+  // Checked launches copy `always`: nothing stays on the devices.
+  devices.resident = !options.check;
   pm.addPass(createOffloadSplitDevices(devices));
   OffloadInferMapsOptions infer;
   infer.remarks = options.remarks;

@@ -1561,7 +1561,8 @@ collectCallees(ArrayRef<KernelOp> roots, SymbolTable &symbolTable) {
   SmallVector<func::FuncOp> callees;
   for (size_t i = 0; i < worklist.size(); ++i) {
     WalkResult result = worklist[i]->walk([&](Operation *op) {
-      if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op)) {
+      if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp,
+              DeviceCopyOp>(op)) {
         op->emitError() << "kernels cannot launch kernels or move data: '"
                         << op->getName() << "' in @"
                         << cast<SymbolOpInterface>(worklist[i]).getName()

@@ -1271,6 +1271,102 @@ struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
     return success();
   }
 };
+
+/// offload.device_copy: the device addresses of the view's first element on
+/// both devices (`omp_get_mapped_ptr`), then `omp_target_memcpy` between
+/// them; a buffer either device does not hold, or a failed copy, stops the
+/// program with a message on standard error.
+struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DeviceCopyOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+    auto mappedPtr =
+        getOrDeclareFunction(rewriter, op, "omp_get_mapped_ptr",
+                             LLVM::LLVMFunctionType::get(ptr, {ptr, i32}));
+    // int omp_target_memcpy(void *dst, const void *src, size_t length,
+    //                       size_t dst_offset, size_t src_offset,
+    //                       int dst_device, int src_device)
+    auto memcpy = getOrDeclareFunction(
+        rewriter, op, "omp_target_memcpy",
+        LLVM::LLVMFunctionType::get(i32, {ptr, ptr, i64, i64, i64, i32, i32}));
+    auto toI32 = [&](Value device) -> Value {
+      return arith::TruncIOp::create(rewriter, loc, i32,
+                                     getDeviceId(rewriter, loc, device));
+    };
+    Value source = toI32(op.getSource()), dest = toI32(op.getDest());
+    Value begin = getFirstElementPointer(rewriter, loc, op.getBuffer());
+    Value bytes = getMappedSizeInBytes(rewriter, loc, op.getBuffer());
+    Value zero = i64Constant(rewriter, loc, 0);
+    Value any = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                     bytes, zero);
+    auto ifAny =
+        scf::IfOp::create(rewriter, loc, any, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifAny.thenBlock());
+    Value from = LLVM::CallOp::create(rewriter, loc, mappedPtr,
+                                      ValueRange{begin, source})
+                     .getResult();
+    Value to =
+        LLVM::CallOp::create(rewriter, loc, mappedPtr, ValueRange{begin, dest})
+            .getResult();
+    Value null = LLVM::ZeroOp::create(rewriter, loc, ptr);
+    Value absent = LLVM::OrOp::create(
+        rewriter, loc,
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, from,
+                             null),
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, to, null));
+    auto ifPresent = scf::IfOp::create(rewriter, loc, TypeRange{i32}, absent,
+                                       /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifPresent.thenBlock());
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{i32Constant(rewriter, loc, -1)});
+      rewriter.setInsertionPointToStart(ifPresent.elseBlock());
+      Value rc = LLVM::CallOp::create(
+                     rewriter, loc, memcpy,
+                     ValueRange{to, from, bytes, zero, zero, dest, source})
+                     .getResult();
+      scf::YieldOp::create(rewriter, loc, ValueRange{rc});
+    }
+    Value failed = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                        ifPresent.getResult(0),
+                                        i32Constant(rewriter, loc, 0));
+    auto ifFailed =
+        scf::IfOp::create(rewriter, loc, failed, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifFailed.thenBlock());
+    // offload: device_copy at file:line:col: cannot copy N bytes from
+    // device S to device D (not mapped on both, or the runtime failed)
+    auto [file, line, col] = getFileLineCol(loc);
+    std::string format =
+        ("offload: device_copy at " + file + ":" + Twine(line) + ":" +
+         Twine(col) +
+         ": cannot copy %ld bytes from device %d to device %d (a device "
+         "does not hold the buffer, or the runtime failed)\n")
+            .str();
+    GlobalBuilder globals(rewriter, op);
+    Value message = LLVM::AddressOfOp::create(
+        rewriter, loc,
+        globals.string(loc, "__offload_device_copy_message", format));
+    auto dprintf = getOrDeclareFunction(
+        rewriter, op, "dprintf",
+        LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
+    LLVM::CallOp::create(rewriter, loc, dprintf,
+                         ValueRange{i32Constant(rewriter, loc, 2), message,
+                                    bytes, source, dest});
+    auto exit = getOrDeclareFunction(
+        rewriter, op, "exit",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+    LLVM::CallOp::create(rewriter, loc, exit,
+                         ValueRange{i32Constant(rewriter, loc, 1)});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
 } // namespace
 
 void mlir::offload::populateOffloadToOpenMPConversionPatterns(
@@ -1278,8 +1374,8 @@ void mlir::offload::populateOffloadToOpenMPConversionPatterns(
   patterns.add<LaunchOpLowering, WaitOpLowering, DataOpLowering,
                StandaloneDataOpLowering<EnterDataOp, omp::TargetEnterDataOp>,
                StandaloneDataOpLowering<ExitDataOp, omp::TargetExitDataOp>,
-               StandaloneDataOpLowering<UpdateOp, omp::TargetUpdateOp>>(
-      patterns.getContext());
+               StandaloneDataOpLowering<UpdateOp, omp::TargetUpdateOp>,
+               DeviceCopyOpLowering>(patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1296,7 +1392,8 @@ struct ConvertOffloadToOpenMPPass
     SmallVector<KernelOp> kernels(module.getOps<KernelOp>());
     bool hasHostOps = false;
     module.walk([&](Operation *op) {
-      if (isa<LaunchOp, WaitOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op))
+      if (isa<LaunchOp, WaitOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp,
+              DeviceCopyOp>(op))
         hasHostOps = true;
     });
     if (kernels.empty() && !hasHostOps)
@@ -1337,7 +1434,7 @@ struct ConvertOffloadToOpenMPPass
 
     ConversionTarget target(*ctx);
     target.addIllegalOp<LaunchOp, WaitOp, DataOp, EnterDataOp, ExitDataOp,
-                        UpdateOp>();
+                        UpdateOp, DeviceCopyOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateOffloadToOpenMPConversionPatterns(patterns);

@@ -1,7 +1,8 @@
 // RUN: offload-opt %s -split-input-file --offload-infer-maps --convert-offload-to-gpu --convert-offload-to-omp \
 // RUN:   | FileCheck %s --implicit-check-not=offload.kernel --implicit-check-not=offload.launch \
 // RUN:       --implicit-check-not="offload.data map(" --implicit-check-not="offload.enter_data map(" \
-// RUN:       --implicit-check-not="offload.exit_data map(" --implicit-check-not="offload.update map("
+// RUN:       --implicit-check-not="offload.exit_data map(" --implicit-check-not="offload.update map(" \
+// RUN:       --implicit-check-not="offload.device_copy"
 
 // A launch with inferred maps: x is read (to), y is written (tofrom), the
 // scalar and the dynamic sizes are literals.
@@ -547,6 +548,36 @@ module attributes {offload.targets = [#offload.host]} {
     offload.exit_data map(from: %b : memref<?xf32>, release: %a : memref<?xf32>,
                           delete: %c : memref<?xf32>)
     offload.exit_data map(always, from: %b : memref<?xf32>) device(%dev : i32)
+    return
+  }
+
+  // A copy between two devices: the address of the view's first element on
+  // each (omp_get_mapped_ptr), then omp_target_memcpy (destination first),
+  // for views with any bytes; a device without the buffer, or a failed copy,
+  // stops the program.
+  // CHECK-LABEL: func.func @device_copy(
+  //  CHECK-SAME: %[[ROWS:.*]]: memref<?xf32, strided<[1], offset: ?>>, %[[SRC:.*]]: i32, %[[DST:.*]]: index)
+  //       CHECK: %[[SRC64:.*]] = arith.extsi %[[SRC]] : i32 to i64
+  //       CHECK: %[[S:.*]] = arith.trunci %[[SRC64]] : i64 to i32
+  //       CHECK: %[[DST64:.*]] = arith.index_cast %[[DST]] : index to i64
+  //       CHECK: %[[D:.*]] = arith.trunci %[[DST64]] : i64 to i32
+  //       CHECK: %[[BEGIN:.*]] = llvm.inttoptr
+  //       CHECK: %[[BYTES:.*]] = arith.index_cast %{{.*}} : index to i64
+  //       CHECK: %[[ANY:.*]] = llvm.icmp "ne" %[[BYTES]]
+  //       CHECK: scf.if %[[ANY]] {
+  //       CHECK:   %[[FROM:.*]] = llvm.call @omp_get_mapped_ptr(%[[BEGIN]], %[[S]]) : (!llvm.ptr, i32) -> !llvm.ptr
+  //       CHECK:   %[[TO:.*]] = llvm.call @omp_get_mapped_ptr(%[[BEGIN]], %[[D]]) : (!llvm.ptr, i32) -> !llvm.ptr
+  //       CHECK:   %[[RC:.*]] = scf.if
+  //       CHECK:   } else {
+  //       CHECK:     %[[COPIED:.*]] = llvm.call @omp_target_memcpy(%[[TO]], %[[FROM]], %[[BYTES]], %{{.*}}, %{{.*}}, %[[D]], %[[S]])
+  //       CHECK:     scf.yield %[[COPIED]] : i32
+  //       CHECK:   %[[FAILED:.*]] = llvm.icmp "ne" %[[RC]]
+  //       CHECK:   scf.if %[[FAILED]] {
+  //       CHECK:     llvm.call @dprintf(%{{.*}}, %{{.*}}, %[[BYTES]], %[[S]], %[[D]])
+  //       CHECK:     llvm.call @exit(
+  //       CHECK: return
+  func.func @device_copy(%rows: memref<?xf32, strided<[1], offset: ?>>, %src: i32, %dst: index) {
+    offload.device_copy %rows from(%src : i32) to(%dst : index) : memref<?xf32, strided<[1], offset: ?>>
     return
   }
 }

@@ -893,6 +893,22 @@ offload.kernel @moves(%x: memref<?xf32>) {
 
 // -----
 
+offload.kernel @copies(%x: memref<?xf32>, %d: i32) {
+  // expected-error@+1 {{'offload.device_copy' op is host code and cannot be used inside an offload.kernel}}
+  offload.device_copy %x from(%d : i32) to(%d : i32) : memref<?xf32>
+  offload.return
+}
+
+// -----
+
+func.func @device_copy_layout(%x: memref<8xf32, affine_map<(d0) -> (d0 floordiv 2)>>, %d: i32) {
+  // expected-error@+1 {{'offload.device_copy' op copies 'memref<8xf32, affine_map<(d0) -> (d0 floordiv 2)>>', whose layout is not strided: the runtime copies a range of bytes}}
+  offload.device_copy %x from(%d : i32) to(%d : i32) : memref<8xf32, affine_map<(d0) -> (d0 floordiv 2)>>
+  return
+}
+
+// -----
+
 offload.kernel @region(%x: memref<?xf32>) {
   // expected-error@+1 {{'offload.data' op is host code and cannot be used inside an offload.kernel}}
   offload.data map(to: %x : memref<?xf32>) {

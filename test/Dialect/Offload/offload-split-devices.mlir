@@ -229,3 +229,69 @@ func.func @reduction(%x: memref<?xf32>, %t: memref<1xf32>) {
   offload.launch @dot(%x, %t) devices(all) : (memref<?xf32>, memref<1xf32>) -> ()
   return
 }
+
+// -----
+
+// A kernel of linalg ops on buffers (a contraction kept whole, as
+// offload-raise-contractions leaves it, with the fill before it): the share
+// takes the rows [lo, hi) of the operands the outermost loop dimension
+// indexes (one view of C for both ops), B whole; its launches name the rows
+// they map, since map inference cannot bound linalg ops.
+offload.kernel @mm(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %C, %c0 : memref<?x?xf32>
+  %k = memref.dim %A, %c1 : memref<?x?xf32>
+  %a = memref.subview %A[0, 0] [%m, %k] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1]>>
+  linalg.fill ins(%zero : f32) outs(%C : memref<?x?xf32>)
+  linalg.matmul ins(%a, %B : memref<?x?xf32, strided<[?, 1]>>, memref<?x?xf32>) outs(%C : memref<?x?xf32>)
+  offload.return
+}
+
+// CHECK-LABEL: offload.kernel @mm_share(
+//  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32>, %[[LO:.*]]: index, %[[HI:.*]]: index)
+//       CHECK:   %[[SUB:.*]] = memref.subview %[[A]][0, 0]
+//       CHECK:   %[[LEN:.*]] = arith.subi %[[HI]], %[[LO]] : index
+//       CHECK:   %[[CROWS:.*]] = memref.subview %[[C]][%[[LO]], 0] [%[[LEN]], %{{.*}}] [1, 1]
+//       CHECK:   linalg.fill ins(%{{.*}} : f32) outs(%[[CROWS]] :
+//       CHECK:   %[[AROWS:.*]] = memref.subview %[[SUB]][%[[LO]], 0] [%[[LEN]], %{{.*}}] [1, 1]
+//       CHECK:   linalg.matmul ins(%[[AROWS]], %[[B]] : {{.*}}) outs(%[[CROWS]] :
+// CHECK-LABEL: func.func @mm_rows(
+//  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?x?xf32>, %[[C:.*]]: memref<?x?xf32>)
+// The rows: C's first dimension.
+//       CHECK:   %[[ROWS:.*]] = memref.dim %[[C]], %c0
+//       CHECK:   %[[SPAN:.*]] = arith.subi %[[ROWS]], %c0
+//       CHECK:   omp.parallel
+//       CHECK:     %[[AS:.*]] = memref.subview %[[A]]
+//       CHECK:     %[[CS:.*]] = memref.subview %[[C]]
+//       CHECK:     offload.launch @mm_share(%[[A]], %[[B]], %[[C]], %{{.*}}, %{{.*}}) map(to: %[[AS]] : {{.*}}, to: %[[B]] : memref<?x?xf32>, from: %[[CS]] : {{.*}}) device(
+func.func @mm_rows(%A: memref<?x?xf32>, %B: memref<?x?xf32>, %C: memref<?x?xf32>) {
+  // expected-remark@+1 {{launch of @mm split over every device present: each runs an equal share of the outermost loop dimension through @mm_share}}
+  offload.launch @mm(%A, %B, %C) devices(all) : (memref<?x?xf32>, memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A linalg op whose outermost dimension indexes an operand's columns (a
+// transpose): not split.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#tr = affine_map<(d0, d1) -> (d1, d0)>
+offload.kernel @transpose(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [#tr, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : memref<?x?xf32>) outs(%y : memref<?x?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @columns(
+//   CHECK-NOT:   @transpose_share
+//       CHECK:   offload.launch @transpose(
+func.func @columns(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  // expected-remark@+1 {{launch of @transpose not split over devices: 'linalg.generic' indexes operand #0 with its outermost loop dimension elsewhere than its rows; it runs on the first device present}}
+  offload.launch @transpose(%x, %y) devices(all) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}

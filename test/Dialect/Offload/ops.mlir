@@ -311,6 +311,21 @@ func.func @data(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>, %n: index, %d: i6
   return
 }
 
+// CHECK-LABEL: func.func @device_copy(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[G:.*]]: memref<?x?xf64>, %[[S:.*]]: i32, %[[D:.*]]: index, %[[R:.*]]: index)
+func.func @device_copy(%x: memref<?xf32>, %g: memref<?x?xf64>, %s: i32, %d: index, %r: index) {
+  // CHECK: offload.device_copy %[[X]] from(%[[S]] : i32) to(%[[D]] : index) : memref<?xf32>
+  offload.device_copy %x from(%s : i32) to(%d : index) : memref<?xf32>
+  // CHECK: %[[ROWS:.*]] = memref.subview %[[G]]
+  // CHECK: offload.device_copy %[[ROWS]] from(%[[D]] : index) to(%[[S]] : i32) : memref<1x?xf64, strided<[?, 1], offset: ?>>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %g, %c1 : memref<?x?xf64>
+  %rows = memref.subview %g[%r, 0] [1, %n] [1, 1] : memref<?x?xf64> to memref<1x?xf64, strided<[?, 1], offset: ?>>
+  offload.device_copy %rows from(%d : index) to(%s : i32) : memref<1x?xf64, strided<[?, 1], offset: ?>>
+  return
+}
+
 // CHECK-LABEL: func.func @enter_exit_update(
 // CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?x?xf64>, %[[Z:.*]]: memref<i32>, %[[D:.*]]: index)
 func.func @enter_exit_update(%x: memref<?xf32>, %y: memref<?x?xf64>, %z: memref<i32>, %d: index) {

@@ -566,5 +566,23 @@ LogicalResult UpdateOp::verify() {
   return success();
 }
 
+LogicalResult DeviceCopyOp::verify() {
+  if (failed(verifyHostOnly(*this)))
+    return failure();
+  if (!getBuffer().getType().isStrided())
+    return emitOpError() << "copies " << getBuffer().getType()
+                         << ", whose layout is not strided: the runtime "
+                            "copies a range of bytes";
+  return success();
+}
+
+void DeviceCopyOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // Device memory only: the host's copy is not touched (its address names
+  // the mapping).
+  addDeviceEffects(effects);
+}
+
 #define GET_OP_CLASSES
 #include "offload/Dialect/Offload/IR/OffloadOps.cpp.inc"

@@ -30,6 +30,7 @@
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
@@ -154,6 +155,36 @@ static bool isInLoopBelow(Operation *op, Operation *ancestor) {
   return false;
 }
 
+/// Whether `op` runs repeatedly inside `ancestor` in loops of the program:
+/// loops inside an `omp.parallel` region (the loop of each host thread over
+/// the shares of a split launch) do not repeat anything.
+static bool isInProgramLoopBelow(Operation *op, Operation *ancestor) {
+  if (op == ancestor)
+    return false;
+  bool inLoop = false;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (isa<omp::ParallelOp>(parent))
+      inLoop = false;
+    else if (isa<LoopLikeOpInterface>(parent))
+      inLoop = true;
+    if (parent == ancestor)
+      break;
+  }
+  return inLoop;
+}
+
+/// Whether the program maps `root` itself somewhere (its own data ops, or
+/// those offload-split-devices gives the sections split launches keep).
+static bool isMappedExplicitly(Value root) {
+  bool mapped = false;
+  forEachUseThroughViews(root, [&](OpOperand &use) {
+    mapped |= isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp>(
+        use.getOwner());
+  });
+  return mapped;
+}
+
 /// Whether `use` is one of `launch`'s kernel arguments (not a map clause).
 static bool isLaunchArgument(LaunchOp launch, OpOperand &use) {
   OperandRange args = launch.getArgs();
@@ -171,7 +202,8 @@ static bool mayOffload(CallOpInterface call,
   if (!callee || callee.isExternal() || !visited.insert(callee).second)
     return false;
   WalkResult result = callee->walk([&](Operation *op) {
-    if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp>(op))
+    if (isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp>(
+            op))
       return WalkResult::interrupt();
     if (auto nested = dyn_cast<CallOpInterface>(op))
       if (mayOffload(nested, visited))
@@ -269,7 +301,7 @@ collectEvents(Block *block, Value root,
     Operation *op = getAncestorIn(block, user);
     if (!op)
       return; // elsewhere (data ops there hold the buffer around the block)
-    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp>(user))
+    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp>(user))
       return fail("the program maps it explicitly");
     Event &event = events[op];
     event.op = op;
@@ -845,7 +877,7 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
     std::string reason;
     BufferEvents buffer;
     if (!collectEvents(block, root, &covered, summaries, buffer, reason)) {
-      if (reason != kMappedExplicitly)
+      if (reason != kMappedExplicitly && !isMappedExplicitly(root))
         remarkPerIteration(block, root, reason, buffer.failedAt);
       continue;
     }
@@ -865,7 +897,7 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
   Operation *where = nullptr;
   if (at && isa<LaunchOp, CallOpInterface>(at) &&
       block->findAncestorOpInBlock(*at) &&
-      isInLoopBelow(at, block->findAncestorOpInBlock(*at)))
+      isInProgramLoopBelow(at, block->findAncestorOpInBlock(*at)))
     where = at;
   block->walk([&](Operation *op) {
     if (where)
@@ -883,7 +915,7 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
                       getViewRoot(operand) == root;
              });
     }
-    if (!maps || !isInLoopBelow(op, getAncestorIn(block, op)))
+    if (!maps || !isInProgramLoopBelow(op, getAncestorIn(block, op)))
       return WalkResult::advance();
     where = op;
     return WalkResult::interrupt();

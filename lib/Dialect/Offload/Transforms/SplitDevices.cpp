@@ -7,19 +7,36 @@
 // gives each device the sections of the buffers its share reaches, so each
 // device copies back only the rows it wrote.
 //
+// Consecutive split launches over the same devices with the same shares (a
+// run: the launches of an iterated stencil's loop, with nothing in between
+// that touches their buffers on the host) keep each device's sections on
+// it: each device enters the rows its share reaches once before the run and
+// copies back the rows it wrote once after it, and before a launch that
+// reads rows another device wrote since, each device receives just those
+// halo rows, device to device.
+//
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
+#include "offload/Dialect/Offload/Analysis/KernelShares.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADSPLITDEVICES
@@ -30,112 +47,6 @@ using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
-/// A kernel body the split takes: pure computations, one parallel loop,
-/// then (when the loop has reductions) what the kernel does with their
-/// results, which the host does after combining the devices' partial
-/// results.
-struct KernelShape {
-  scf::ParallelOp loop;
-  SmallVector<Operation *> after;
-};
-
-/// The combining operation of reduction `index` of `loop` when it is one
-/// arith operation with a neutral element (what the GPU lowering takes).
-static Operation *getCombiner(scf::ParallelOp loop, unsigned index) {
-  auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
-  Block &body = reduce.getReductions()[index].front();
-  if (body.getOperations().size() != 2)
-    return nullptr;
-  Operation *combiner = &body.front();
-  if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
-      combiner->getOperand(0) != body.getArgument(0) ||
-      combiner->getOperand(1) != body.getArgument(1) ||
-      !arith::getNeutralElement(combiner))
-    return nullptr;
-  return combiner;
-}
-
-static std::optional<KernelShape> getShape(KernelOp kernel) {
-  KernelShape shape;
-  for (Operation &op : kernel.getBody().front()) {
-    if (op.hasTrait<OpTrait::IsTerminator>())
-      continue;
-    if (auto parallel = dyn_cast<scf::ParallelOp>(op);
-        parallel && !shape.loop) {
-      shape.loop = parallel;
-      continue;
-    }
-    if (isa<scf::ParallelOp, scf::ForallOp>(op))
-      return std::nullopt;
-    if (shape.loop && shape.loop.getNumResults() != 0) {
-      shape.after.push_back(&op);
-      continue;
-    }
-    if (!isMemoryEffectFree(&op))
-      return std::nullopt;
-  }
-  if (!shape.loop)
-    return std::nullopt;
-  return shape;
-}
-
-/// Why `kernel` cannot run in shares of its outermost loop dimension, or an
-/// empty string when it can.
-static std::string whyNotSplittable(KernelOp kernel) {
-  if (kernel.getAllowRaces())
-    return "it allows races (allow_races), so its iterations may not be "
-           "independent";
-  for (Type type : kernel.getArgumentTypes())
-    if (isa<TupleType>(type))
-      return "it takes aggregates";
-  std::optional<KernelShape> shape = getShape(kernel);
-  if (!shape)
-    return "its body is not one scf.parallel loop (with computations without "
-           "memory effects before it, and what it does with its reductions' "
-           "results after it)";
-  scf::ParallelOp loop = shape->loop;
-  for (unsigned i = 0, e = loop.getNumResults(); i < e; ++i)
-    if (!getCombiner(loop, i))
-      return "a reduction of its parallel loop does not combine with one "
-             "arith operation that has a neutral element";
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep()[0]);
-  if (!step || *step != 1)
-    return "the outermost dimension of its parallel loop does not have step 1";
-  return "";
-}
-
-/// Why the buffers `share` writes (among its first `numChecked` arguments,
-/// the kernel's own) are not confined to the rows of its share, or an empty
-/// string when they are: each device then copies back exactly the rows it
-/// computed.
-static std::string whyWritesOverlap(KernelOp share, unsigned numChecked) {
-  KernelAccessAnalysis analysis;
-  for (auto [index, type] : llvm::enumerate(share.getArgumentTypes())) {
-    if (index >= numChecked)
-      break;
-    if (!isa<MemRefType>(type))
-      continue;
-    const BufferAccess &access = analysis.getAccess(share, index);
-    if (!access.written)
-      continue;
-    const std::optional<BufferSection> &section = access.section;
-    std::string what = "argument #" + std::to_string(index);
-    if (!section || section->wholeBuffer)
-      return what +
-             " is written at rows the analysis cannot bound by the "
-             "loop" +
-             (access.conservative.empty() ? std::string()
-                                          : " (" + access.conservative + ")");
-    if (section->loopDim != 0)
-      return what + " is written along another loop dimension than the "
-                    "outermost";
-    if (section->minOffset != 0 || section->maxOffset != 0)
-      return what + " is written outside the rows of the iteration that "
-                    "writes it";
-  }
-  return "";
-}
-
 /// `func.func private @name() -> i32` of the OpenMP runtime, declared once.
 static func::FuncOp getRuntimeQuery(ModuleOp module, StringRef name) {
   if (auto func = module.lookupSymbol<func::FuncOp>(name))
@@ -186,79 +97,233 @@ static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
 }
 
+/// Whether two launches run over the same devices: the same operands, the
+/// same list, or both over every device.
+static bool sameDevices(LaunchOp a, LaunchOp b) {
+  return a.getAllDevices() == b.getAllDevices() &&
+         llvm::equal(a.getDevices(), b.getDevices());
+}
+
+/// `offset` added to a share's bound, for remarks: "lo - 1", "hi".
+static std::string formatBound(StringRef name, int64_t offset) {
+  std::string text = name.str();
+  if (offset)
+    text += (offset < 0 ? " - " : " + ") + std::to_string(std::abs(offset));
+  return text;
+}
+
+/// Rows [begin, begin + length) of `buffer`, whole along its other
+/// dimensions.
+static Value getRows(OpBuilder &b, Location loc, Value buffer, Value begin,
+                     Value length) {
+  auto type = cast<MemRefType>(buffer.getType());
+  if (type.getRank() == 0)
+    return buffer;
+  SmallVector<OpFoldResult> offsets(type.getRank(), b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes, strides(type.getRank(), b.getIndexAttr(1));
+  offsets[0] = begin;
+  sizes.push_back(length);
+  for (int64_t dim = 1; dim < type.getRank(); ++dim)
+    sizes.push_back(memref::getMixedSize(b, loc, buffer, dim));
+  return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
+}
+
+/// `then` in an `scf.if` of `cond`, without results.
+static void buildIf(OpBuilder &b, Location loc, Value cond,
+                    function_ref<void(OpBuilder &)> then) {
+  auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+  OpBuilder inner = ifOp.getThenBodyBuilder();
+  then(inner);
+}
+
+/// What the launches of a run do with one of their buffers, and what each
+/// device keeps of it: rows around its share [lo, hi) of the loop.
+struct ResidentBuffer {
+  /// The first launch that passes it, and as which argument (for remarks).
+  LaunchOp namedBy;
+  unsigned position = 0;
+  bool read = false, written = false;
+  /// The rows the launches read: [lo + readMin, hi + readMax), or all of
+  /// them.
+  int64_t readMin = 0, readMax = 0;
+  bool readAll = false;
+  /// Entered without copying: the run's first launch writes every row of
+  /// each share and no launch reads it.
+  bool enterAlloc = false;
+  /// Copied back at the end (the rows each device wrote).
+  bool exitFrom = false;
+
+  /// Rows are read outside the share, which other devices may write.
+  bool readsHalo() const { return readAll || readMin < 0 || readMax > 0; }
+};
+
+/// Consecutive ops of a block whose split launches keep their sections on
+/// their devices from the first to the last.
+struct Run {
+  SmallVector<Operation *> ops;
+  /// Whether each op of `ops` holds split launches.
+  SmallVector<bool> launchesIn;
+  SmallVector<LaunchOp> launches; // in program order
+  /// Launches whose shares are compared with the first's at run time.
+  SmallVector<LaunchOp> checked;
+  bool inLoop = false;
+  /// The buffers the launches map on the devices (by root), with the first
+  /// launch and argument passing each.
+  llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> deviceRoots;
+  /// The lists of devices the launches take (read on the host).
+  llvm::SetVector<Value> lists;
+  /// The buffers the host touches in the run, with the first op that does.
+  llvm::MapVector<Value, Operation *> hostRoots;
+  /// What is kept of each buffer, once the run is accepted.
+  llvm::MapVector<Value, ResidentBuffer> buffers;
+  /// The buffers whose halo rows move before each launch.
+  DenseMap<Operation *, llvm::SetVector<Value>> exchanges;
+
+  bool empty() const { return ops.empty(); }
+};
+
+/// What an op of a block does, for runs: its split launches, what they map
+/// and what the host touches; `why` says why it cannot be part of a run.
+struct OpSummary {
+  std::string why;
+  SmallVector<LaunchOp> launches;
+  bool inLoop = false;
+  llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> deviceRoots;
+  llvm::SetVector<Value> lists;
+  llvm::MapVector<Value, Operation *> hostRoots;
+  /// Launches whose shares are compared with the run's at run time.
+  SmallVector<LaunchOp> checked;
+
+  void merge(const OpSummary &other) {
+    if (why.empty())
+      why = other.why;
+    launches.append(other.launches);
+    inLoop |= other.inLoop;
+    for (auto &entry : other.deviceRoots)
+      deviceRoots.insert(entry);
+    lists.insert(other.lists.begin(), other.lists.end());
+    for (auto &entry : other.hostRoots)
+      hostRoots.insert(entry);
+  }
+};
+
+/// "argument #1 of @step".
+static std::string describeArgument(LaunchOp launch, unsigned position) {
+  return ("argument #" + Twine(position) + " of @" + launch.getKernel()).str();
+}
+
+/// Why the host touching buffers `host` conflicts with launches mapping
+/// `device` on their devices (or reading the device lists `lists`), or an
+/// empty string.
+static std::string findConflict(
+    const llvm::MapVector<Value, Operation *> &host,
+    const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
+    const llvm::SetVector<Value> &lists) {
+  for (auto &[root, op] : host) {
+    auto it = device.find(root);
+    if (it != device.end())
+      return "the host touches " +
+             describeArgument(it->second.first, it->second.second) +
+             " between the launches ('" + op->getName().getStringRef().str() +
+             "')";
+    if (lists.contains(root))
+      return "the host touches the list of devices between the launches ('" +
+             op->getName().getStringRef().str() + "')";
+  }
+  return "";
+}
+
+/// The devices of a split launch and their shares of its loop, computed on
+/// the host before the launch, or once before a run of launches.
+struct ShareSpace {
+  Value available; // devices the runtime reports
+  Value present;   // devices of the launch that it has: one share each
+  Value parts;     // max(present, 1)
+  Value lb, ub;    // the loop's bounds
+  Value chunk;     // iterations per share
+  /// The device of each share, when the launch lists its devices.
+  Value devicesOf;
+};
+
 struct OffloadSplitDevicesPass
     : public offload::impl::OffloadSplitDevicesBase<OffloadSplitDevicesPass> {
   using Base::Base;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    SymbolTable table(module);
+    symbols = &table;
+    bool any = false;
+    WalkResult missing = module.walk([&](LaunchOp launch) {
+      if (!launch.getAllDevices() && launch.getDevices().empty())
+        return WalkResult::advance();
+      any = true;
+      if (symbols->lookup<KernelOp>(launch.getKernel()))
+        return WalkResult::advance();
+      launch.emitOpError() << "launches " << launch.getKernelAttr()
+                           << ", which is not a kernel of this module";
+      return WalkResult::interrupt();
+    });
+    if (missing.wasInterrupted())
+      return signalPassFailure();
+    if (!any)
+      return;
+
+    // Runs of consecutive launches first: they keep their sections on the
+    // devices.
+    if (resident)
+      for (auto function : module.getOps<FunctionOpInterface>()) {
+        if (function.isExternal())
+          continue;
+        DominanceInfo dominance(function);
+        for (Block &block : function.getFunctionBody())
+          buildRuns(block, dominance);
+      }
+
+    // Then every other launch on its own.
     SmallVector<LaunchOp> launches;
     module.walk([&](LaunchOp launch) {
       if (launch.getAllDevices() || !launch.getDevices().empty())
         launches.push_back(launch);
     });
-    if (launches.empty())
-      return;
-    SymbolTable symbols(module);
     for (LaunchOp launch : launches) {
-      auto kernel = symbols.lookup<KernelOp>(launch.getKernel());
-      if (!kernel) {
-        launch.emitOpError() << "launches " << launch.getKernelAttr()
-                             << ", which is not a kernel of this module";
-        return signalPassFailure();
-      }
-      std::string reason = getShare(symbols, kernel);
+      auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
+      std::string reason = getShare(kernel);
       // The loop's bounds and initial values, and what the host does with
       // the reductions' results, computed from the launch's arguments.
       IRMapping mapping;
-      Value lb, ub;
       SmallVector<Value> inits;
       if (reason.empty()) {
         OpBuilder b(launch);
-        KernelShape shape = *getShape(kernel);
-        scf::ParallelOp loop = shape.loop;
-        for (auto [arg, operand] :
-             llvm::zip(kernel.getArguments(), launch.getArgs()))
-          mapping.map(arg, operand);
-        lb = materializeOnHost(b, kernel, loop.getLowerBound()[0], mapping);
-        ub = materializeOnHost(b, kernel, loop.getUpperBound()[0], mapping);
+        mapKernelArguments(kernel, launch, mapping);
+        Value lb, ub;
+        std::tie(lb, ub) = materializeShareBounds(b, kernel, mapping);
         bool computable = lb && ub;
-        for (Value init : loop.getInitVals()) {
-          inits.push_back(materializeOnHost(b, kernel, init, mapping));
-          computable &= inits.back() != nullptr;
-        }
-        // What the kernel does after the loop uses values from before it.
-        for (Operation *op : shape.after)
-          op->walk([&](Operation *nested) {
-            for (Value operand : nested->getOperands()) {
-              Operation *def = operand.getDefiningOp();
-              bool fromBefore =
-                  isa<BlockArgument>(operand)
-                      ? operand.getParentRegion() == &kernel.getBody()
-                      : def->getBlock() == &kernel.getBody().front() &&
-                            def->isBeforeInBlock(loop.getOperation());
-              if (fromBefore && !mapping.contains(operand))
-                computable &=
-                    materializeOnHost(b, kernel, operand, mapping) != nullptr;
-            }
-          });
-        if (!computable)
+        computable &= materializeReductionInputs(b, kernel, mapping, inits);
+        if (computable) {
+          ShareSpace space = computeSpace(b, launch, lb, ub);
+          split(launch, kernel, shares[kernel], inits, mapping, space,
+                /*run=*/nullptr);
+        } else {
           reason = "the bounds or initial values of its parallel loop, or "
                    "what it uses after the loop, cannot be computed on the "
                    "host";
+        }
       }
-      if (reason.empty())
-        split(launch, kernel, shares[kernel], lb, ub, inits, mapping);
-      else
+      if (!reason.empty())
         runOnFirstDevice(launch, kernel, reason);
       launch.erase();
     }
   }
 
+  //===--------------------------------------------------------------------===//
+  // Shares
+  //===--------------------------------------------------------------------===//
+
   /// Makes (once) `@<kernel>_share`, the kernel with two more index
   /// arguments that bound the outermost dimension of its loop; returns why
   /// it cannot be used, or an empty string.
-  std::string getShare(SymbolTable &symbols, KernelOp kernel) {
+  std::string getShare(KernelOp kernel) {
     auto known = reasons.find(kernel);
     if (known != reasons.end())
       return known->second;
@@ -268,12 +333,38 @@ struct OffloadSplitDevicesPass
       b.setInsertionPointAfter(kernel);
       auto share = cast<KernelOp>(b.clone(*kernel));
       share.setSymName((kernel.getSymName() + "_share").str());
-      symbols.insert(share); // renames it when the name is taken
+      symbols->insert(share); // renames it when the name is taken
       Location loc = kernel.getLoc();
       unsigned count = share.getNumArguments();
       (void)share.insertArgument(count, b.getIndexType(), {}, loc);
       (void)share.insertArgument(count + 1, b.getIndexType(), {}, loc);
-      KernelShape shape = *getShape(share);
+      KernelShape shape = *getSplitShape(share);
+      if (!shape.loop) {
+        // Linalg ops: the rows [lo, hi) of each operand their outermost
+        // dimension indexes.
+        // One view per operand, so that ops on the same buffer still see
+        // one (a fill before the contraction that accumulates into it).
+        Value lo = share.getArgument(count), hi = share.getArgument(count + 1);
+        b.setInsertionPoint(shape.linalgOps.front());
+        Value length = arith::SubIOp::create(b, loc, hi, lo);
+        DenseMap<Value, Value> rowsOf;
+        for (linalg::LinalgOp op : shape.linalgOps) {
+          b.setInsertionPoint(op);
+          for (OpOperand &operand : op->getOpOperands()) {
+            if (!isa<MemRefType>(operand.get().getType()) ||
+                !indexesRows(op, operand))
+              continue;
+            Value &rows = rowsOf[operand.get()];
+            if (!rows)
+              rows = getRows(b, loc, operand.get(), lo, length);
+            operand.set(rows);
+          }
+        }
+        linalgAccesses[share] = getLinalgShareAccesses(*getSplitShape(kernel));
+        shares[kernel] = share;
+        reasons[kernel] = "";
+        return "";
+      }
       scf::ParallelOp loop = shape.loop;
       loop.getLowerBoundMutable()[0].set(share.getArgument(count));
       loop.getUpperBoundMutable()[0].set(share.getArgument(count + 1));
@@ -287,7 +378,8 @@ struct OffloadSplitDevicesPass
         Type type = loop.getResult(i).getType();
         (void)share.insertArgument(count + 2 + i, MemRefType::get({1}, type),
                                    {}, loc);
-        TypedAttr neutral = *arith::getNeutralElement(getCombiner(loop, i));
+        TypedAttr neutral =
+            *arith::getNeutralElement(getReductionCombiner(loop, i));
         loop.getInitValsMutable()[i].set(
             arith::ConstantOp::create(b, loc, neutral));
       }
@@ -298,30 +390,29 @@ struct OffloadSplitDevicesPass
           memref::StoreOp::create(b, loc, loop.getResult(i),
                                   share.getArgument(count + 2 + i), zero);
       }
-      reason = whyWritesOverlap(share, count);
+      reason = whyShareWritesOverlap(share, count);
       if (reason.empty())
         shares[kernel] = share;
       else
-        symbols.erase(share);
+        symbols->erase(share);
     }
     reasons[kernel] = reason;
     return reason;
   }
 
-  /// Launches of `share` on each device present, one equal share of [lb,
-  /// ub) each; the original launch on the host when no device is present.
-  void split(LaunchOp launch, KernelOp kernel, KernelOp share, Value lb,
-             Value ub, ArrayRef<Value> inits, IRMapping &mapping) {
-    KernelShape shape = *getShape(kernel);
-    scf::ParallelOp loop = shape.loop;
-    TypeRange resultTypes = loop.getResultTypes();
+  /// The devices present among `launch`'s and equal shares of [lb, ub) for
+  /// them, computed at `b`.
+  ShareSpace computeSpace(OpBuilder &b, LaunchOp launch, Value lb, Value ub) {
     ModuleOp module = getOperation();
-    OpBuilder b(launch);
     Location loc = launch.getLoc();
+    ShareSpace space;
+    space.lb = lb;
+    space.ub = ub;
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value available = callRuntimeQuery(
         b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
+    space.available = available;
 
     // The devices present, in the order given: each one's position among
     // them (its share) and whether it is present.
@@ -353,12 +444,147 @@ struct OffloadSplitDevicesPass
         present = arith::AddIOp::create(b, loc, present, add);
       }
     }
+    space.present = present;
 
     // Shares of ceil(n / present) iterations.
     Value span = arith::SubIOp::create(b, loc, ub, lb);
     span = arith::MaxSIOp::create(b, loc, span, zero);
-    Value parts = arith::MaxSIOp::create(b, loc, present, one);
-    Value chunk = arith::CeilDivSIOp::create(b, loc, span, parts);
+    space.parts = arith::MaxSIOp::create(b, loc, present, one);
+    space.chunk = arith::CeilDivSIOp::create(b, loc, span, space.parts);
+
+    // The device of each share, when the launch lists them: the devices
+    // present, in the order given.
+    if (launch.getAllDevices())
+      return space;
+    Type i32 = b.getI32Type();
+    Value size =
+        list ? listSize : arith::ConstantIndexOp::create(b, loc, listed.size());
+    size = arith::MaxSIOp::create(b, loc, size, one);
+    Value devicesOf = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, i32), size);
+    space.devicesOf = devicesOf;
+    if (list) {
+      scf::ForOp::create(
+          b, loc, zero, listSize, one, ValueRange{zero},
+          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+            Value device = loadDevice(body, loc, list, iv);
+            Value isPresent =
+                isDevicePresent(body, loc, device, available).second;
+            auto ifOp = scf::IfOp::create(body, loc, isPresent);
+            OpBuilder then = ifOp.getThenBodyBuilder();
+            memref::StoreOp::create(then, loc, device, devicesOf, iterArgs[0]);
+            Value add =
+                arith::SelectOp::create(body, loc, isPresent, one, zero);
+            scf::YieldOp::create(
+                body, loc,
+                ValueRange{arith::AddIOp::create(body, loc, iterArgs[0], add)});
+          });
+    } else {
+      Value position = zero;
+      for (auto &[device, isPresent] : listed) {
+        auto ifOp = scf::IfOp::create(b, loc, isPresent);
+        OpBuilder then = ifOp.getThenBodyBuilder();
+        memref::StoreOp::create(then, loc, toI32(then, loc, device), devicesOf,
+                                position);
+        Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
+        position = arith::AddIOp::create(b, loc, position, add);
+      }
+    }
+    return space;
+  }
+
+  static Value toI32(OpBuilder &b, Location loc, Value device) {
+    if (device.getType().isInteger(32))
+      return device;
+    if (!device.getType().isIndex())
+      device = arith::IndexCastOp::create(b, loc, b.getIndexType(), device);
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), device);
+  }
+
+  /// The device of the share at `position`.
+  static Value getDeviceOf(OpBuilder &b, Location loc, const ShareSpace &space,
+                           Value position) {
+    if (space.devicesOf)
+      return memref::LoadOp::create(b, loc, space.devicesOf, position);
+    return arith::IndexCastOp::create(b, loc, b.getI32Type(), position);
+  }
+
+  /// The iterations [lo, hi) of the share at `position`, and whether it has
+  /// any.
+  static std::tuple<Value, Value, Value> getShareBounds(OpBuilder &b,
+                                                        Location loc,
+                                                        const ShareSpace &space,
+                                                        Value position) {
+    Value offset = arith::MulIOp::create(b, loc, position, space.chunk);
+    Value lo = arith::AddIOp::create(b, loc, space.lb, offset);
+    lo = arith::MinSIOp::create(b, loc, lo, space.ub);
+    Value hi = arith::AddIOp::create(b, loc, lo, space.chunk);
+    hi = arith::MinSIOp::create(b, loc, hi, space.ub);
+    Value nonEmpty =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lo, hi);
+    return {lo, hi, nonEmpty};
+  }
+
+  /// An `omp.parallel` region of one host thread per share (fewer when the
+  /// runtime gives fewer: each thread then takes every so many shares),
+  /// running each of `phases` for the thread's shares, with a barrier
+  /// between phases. One thread without concurrency.
+  using SharePhase =
+      function_ref<void(OpBuilder &, Value position, Value device)>;
+  void forEachShare(OpBuilder &b, Location loc, const ShareSpace &space,
+                    ArrayRef<SharePhase> phases) {
+    ModuleOp module = getOperation();
+    // No more than the thread limit (OMP_THREAD_LIMIT), which libomp would
+    // otherwise warn about.
+    omp::ParallelOperands clauses;
+    if (concurrent) {
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      Value limit = callRuntimeQuery(
+          b, loc, getRuntimeQuery(module, "omp_get_thread_limit"));
+      limit = arith::MaxSIOp::create(b, loc, limit, one);
+      clauses.numThreads = arith::IndexCastOp::create(
+          b, loc, b.getI32Type(),
+          arith::MinSIOp::create(b, loc, space.parts, limit));
+    } else {
+      clauses.numThreads = arith::ConstantIntOp::create(b, loc, 1, 32);
+    }
+    auto parallel = omp::ParallelOp::create(b, loc, clauses);
+    OpBuilder::InsertionGuard guard(b);
+    b.createBlock(&parallel.getRegion());
+    auto threadQuery = [&](StringRef name) -> Value {
+      return callRuntimeQuery(b, loc, getRuntimeQuery(module, name));
+    };
+    Value thread = threadQuery("omp_get_thread_num");
+    Value threads = threadQuery("omp_get_num_threads");
+    for (unsigned index = 0, e = phases.size(); index < e; ++index) {
+      SharePhase phase = phases[index];
+      if (index != 0)
+        omp::BarrierOp::create(b, loc);
+      scf::ForOp::create(
+          b, loc, thread, space.present, threads, ValueRange(),
+          [&](OpBuilder &body, Location, Value position, ValueRange) {
+            phase(body, position, getDeviceOf(body, loc, space, position));
+            scf::YieldOp::create(body, loc);
+          });
+    }
+    omp::TerminatorOp::create(b, loc);
+  }
+
+  /// Launches of `share` on each device present, one share of the loop
+  /// each, in `space`; the original launch on the host when no device is
+  /// present. In a `run`, the devices first receive the halo rows the
+  /// launch reads and others wrote.
+  void split(LaunchOp launch, KernelOp kernel, KernelOp share,
+             ArrayRef<Value> inits, IRMapping &mapping, const ShareSpace &space,
+             Run *run) {
+    KernelShape shape = *getSplitShape(kernel);
+    scf::ParallelOp loop = shape.loop;
+    TypeRange resultTypes =
+        loop ? TypeRange(loop.getResultTypes()) : TypeRange();
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
 
     SmallVector<Value> args(launch.getArgs());
     // An scf.if yielding the reductions' running results (`accs` when
@@ -381,7 +607,7 @@ struct OffloadSplitDevicesPass
     };
     auto combine = [&](OpBuilder &builder, unsigned index, Value lhs,
                        Value rhs) {
-      Operation *combiner = getCombiner(loop, index);
+      Operation *combiner = getReductionCombiner(loop, index);
       IRMapping values;
       values.map(combiner->getOperand(0), lhs);
       values.map(combiner->getOperand(1), rhs);
@@ -392,13 +618,9 @@ struct OffloadSplitDevicesPass
     // `accs`.
     auto launchShare = [&](OpBuilder &builder, Value position, Value device,
                            ValueRange accs) {
-      Value offset = arith::MulIOp::create(builder, loc, position, chunk);
-      Value lo = arith::AddIOp::create(builder, loc, lb, offset);
-      lo = arith::MinSIOp::create(builder, loc, lo, ub);
-      Value hi = arith::AddIOp::create(builder, loc, lo, chunk);
-      hi = arith::MinSIOp::create(builder, loc, hi, ub);
-      Value nonEmpty = arith::CmpIOp::create(builder, loc,
-                                             arith::CmpIPredicate::slt, lo, hi);
+      Value lo, hi, nonEmpty;
+      std::tie(lo, hi, nonEmpty) =
+          getShareBounds(builder, loc, space, position);
       return makeIf(builder, nonEmpty, accs, [&](OpBuilder &inner) {
         SmallVector<Value> operands(args);
         operands.push_back(lo);
@@ -409,10 +631,36 @@ struct OffloadSplitDevicesPass
               memref::AllocOp::create(inner, loc, MemRefType::get({1}, type)));
           operands.push_back(partials.back());
         }
-        LaunchOp::create(inner, loc, TypeRange(), share.getSymName(), operands,
-                         ValueRange(), nullptr, device, ValueRange(),
-                         ValueRange(), ValueRange(), launch.getAllowAliasing(),
-                         launch.getNowait(), /*all_devices=*/false);
+        // A share of linalg ops says which rows it maps (map inference
+        // cannot bound them).
+        SmallVector<Value> mapVars;
+        SmallVector<Attribute> mapKinds;
+        if (!loop)
+          for (auto [index, arg] : llvm::enumerate(args)) {
+            if (!isa<MemRefType>(arg.getType()))
+              continue;
+            ShareAccess access = getShareAccess(share, index);
+            if (!access.isAccessed())
+              continue;
+            Value view = arg;
+            if (!access.allRows) {
+              auto [begin, length] = getClampedRows(
+                  inner, loc, arg, lo, hi, access.rowMin, access.rowMax);
+              view = getRows(inner, loc, arg, begin, length);
+            }
+            MapKind kind = !access.written      ? MapKind::to
+                           : access.overwritten ? MapKind::from
+                                                : MapKind::tofrom;
+            mapVars.push_back(view);
+            mapKinds.push_back(
+                MapAttr::get(inner.getContext(), kind, MapModifier::none));
+          }
+        LaunchOp::create(
+            inner, loc, TypeRange(), share.getSymName(), operands, mapVars,
+            mapKinds.empty() ? ArrayAttr() : inner.getArrayAttr(mapKinds),
+            device, ValueRange(), ValueRange(), ValueRange(),
+            launch.getAllowAliasing(), launch.getNowait(),
+            /*all_devices=*/false);
         SmallVector<Value> combined;
         if (!partials.empty()) {
           Value first = arith::ConstantIndexOp::create(inner, loc, 0);
@@ -430,104 +678,37 @@ struct OffloadSplitDevicesPass
     SmallVector<Value> neutrals;
     for (unsigned i = 0, e = resultTypes.size(); i < e; ++i)
       neutrals.push_back(arith::ConstantOp::create(
-          b, loc, *arith::getNeutralElement(getCombiner(loop, i))));
-    Type i32 = b.getI32Type();
-    auto toI32 = [&](OpBuilder &builder, Value device) -> Value {
-      if (device.getType().isInteger(32))
-        return device;
-      if (!device.getType().isIndex())
-        device = arith::IndexCastOp::create(builder, loc,
-                                            builder.getIndexType(), device);
-      return arith::IndexCastOp::create(builder, loc, i32, device);
-    };
-    // The device of each share, when the launch lists them: the devices
-    // present, in the order given.
-    Value devicesOf;
-    if (!launch.getAllDevices()) {
-      Value size =
-          list ? listSize
-               : arith::ConstantIndexOp::create(b, loc, listed.size());
-      size = arith::MaxSIOp::create(b, loc, size, one);
-      devicesOf = memref::AllocOp::create(
-          b, loc, MemRefType::get({ShapedType::kDynamic}, i32), size);
-      if (list) {
-        scf::ForOp::create(
-            b, loc, zero, listSize, one, ValueRange{zero},
-            [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
-              Value device = loadDevice(body, loc, list, iv);
-              Value isPresent =
-                  isDevicePresent(body, loc, device, available).second;
-              auto ifOp = scf::IfOp::create(body, loc, isPresent);
-              OpBuilder then = ifOp.getThenBodyBuilder();
-              memref::StoreOp::create(then, loc, device, devicesOf,
-                                      iterArgs[0]);
-              Value add =
-                  arith::SelectOp::create(body, loc, isPresent, one, zero);
-              scf::YieldOp::create(
-                  body, loc,
-                  ValueRange{
-                      arith::AddIOp::create(body, loc, iterArgs[0], add)});
-            });
-      } else {
-        Value position = zero;
-        for (auto &[device, isPresent] : listed) {
-          auto ifOp = scf::IfOp::create(b, loc, isPresent);
-          OpBuilder then = ifOp.getThenBodyBuilder();
-          memref::StoreOp::create(then, loc, toI32(then, device), devicesOf,
-                                  position);
-          Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
-          position = arith::AddIOp::create(b, loc, position, add);
-        }
-      }
-    }
+          b, loc, *arith::getNeutralElement(getReductionCombiner(loop, i))));
     // Each share's partial results, one buffer per reduction.
     SmallVector<Value> partialsOf;
     for (Type type : resultTypes)
       partialsOf.push_back(memref::AllocOp::create(
-          b, loc, MemRefType::get({ShapedType::kDynamic}, type), parts));
+          b, loc, MemRefType::get({ShapedType::kDynamic}, type), space.parts));
 
     // The shares run at the same time: a host thread per device present
     // (omp.parallel), each launching its share and waiting for it, so that
     // each device's copies and kernel are queued on it independently of the
     // others. Share p goes to thread p; with fewer threads (a nested
     // region, a thread limit) a thread takes every so many shares.
-    // No more than the thread limit (OMP_THREAD_LIMIT), which libomp would
-    // otherwise warn about; one thread without concurrency.
-    omp::ParallelOperands clauses;
-    if (concurrent) {
-      Value limit = callRuntimeQuery(
-          b, loc, getRuntimeQuery(module, "omp_get_thread_limit"));
-      limit = arith::MaxSIOp::create(b, loc, limit, one);
-      clauses.numThreads = arith::IndexCastOp::create(
-          b, loc, i32, arith::MinSIOp::create(b, loc, parts, limit));
-    } else {
-      clauses.numThreads = arith::ConstantIntOp::create(b, loc, 1, 32);
-    }
-    auto parallel = omp::ParallelOp::create(b, loc, clauses);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.createBlock(&parallel.getRegion());
-      auto threadQuery = [&](StringRef name) -> Value {
-        return callRuntimeQuery(b, loc, getRuntimeQuery(module, name));
+    auto launchPhase = [&](OpBuilder &body, Value position, Value device) {
+      SmallVector<Value> results =
+          launchShare(body, position, device, neutrals);
+      for (auto [partials, result] : llvm::zip(partialsOf, results))
+        memref::StoreOp::create(body, loc, result, partials, position);
+    };
+    const llvm::SetVector<Value> *exchanges = nullptr;
+    if (run)
+      if (auto it = run->exchanges.find(launch); it != run->exchanges.end())
+        exchanges = &it->second;
+    if (exchanges && !exchanges->empty()) {
+      // Every device first receives the halo rows it reads from the devices
+      // that wrote them; none launches before all have.
+      auto exchangePhase = [&](OpBuilder &body, Value position, Value device) {
+        receiveHalos(body, loc, space, *run, *exchanges, position, device);
       };
-      Value thread = threadQuery("omp_get_thread_num");
-      Value threads = threadQuery("omp_get_num_threads");
-      scf::ForOp::create(
-          b, loc, thread, present, threads, ValueRange(),
-          [&](OpBuilder &body, Location, Value position, ValueRange) {
-            Value device =
-                devicesOf
-                    ? memref::LoadOp::create(body, loc, devicesOf, position)
-                          .getResult()
-                    : arith::IndexCastOp::create(body, loc, i32, position)
-                          .getResult();
-            SmallVector<Value> results =
-                launchShare(body, position, device, neutrals);
-            for (auto [partials, result] : llvm::zip(partialsOf, results))
-              memref::StoreOp::create(body, loc, result, partials, position);
-            scf::YieldOp::create(body, loc);
-          });
-      omp::TerminatorOp::create(b, loc);
+      forEachShare(b, loc, space, {exchangePhase, launchPhase});
+    } else {
+      forEachShare(b, loc, space, {launchPhase});
     }
 
     // After all of them finished: the partial results combined in the
@@ -535,9 +716,8 @@ struct OffloadSplitDevicesPass
     SmallVector<Value> accs(neutrals);
     if (!resultTypes.empty()) {
       auto forOp = scf::ForOp::create(
-          b, loc, zero, present, one, accs,
-          [&](OpBuilder &body, Location, Value position,
-              ValueRange iterArgs) {
+          b, loc, zero, space.present, one, accs,
+          [&](OpBuilder &body, Location, Value position, ValueRange iterArgs) {
             SmallVector<Value> combined;
             for (auto [index, partials] : llvm::enumerate(partialsOf)) {
               Value value =
@@ -550,14 +730,14 @@ struct OffloadSplitDevicesPass
     }
     for (Value partials : partialsOf)
       memref::DeallocOp::create(b, loc, partials);
-    if (devicesOf)
-      memref::DeallocOp::create(b, loc, devicesOf);
+    if (!run && space.devicesOf)
+      memref::DeallocOp::create(b, loc, space.devicesOf);
 
     // No device present: the host runs the kernel (the initial device is
     // the host, which the runtime never offloads to). Otherwise the host
     // does what the kernel did with its reductions' results.
-    Value none =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, present, zero);
+    Value none = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                       space.present, zero);
     auto ifNone = scf::IfOp::create(b, loc, none, /*withElseRegion=*/true);
     OpBuilder host = ifNone.getThenBodyBuilder();
     launchOn(host, launch, kernel, hostDevice(host, loc));
@@ -568,23 +748,821 @@ struct OffloadSplitDevicesPass
     for (Operation *op : shape.after)
       after.clone(*op, mapping);
 
-    if (remarks)
-      emitRemark(loc) << "launch of @" << kernel.getSymName() << " split over "
-                      << (launch.getAllDevices()
-                              ? std::string("every device present")
-                          : list ? std::string("the devices its list names")
-                                 : std::to_string(launch.getDevices().size()) +
-                                       " listed devices")
-                      << ": each runs an equal share of the outermost loop "
-                         "dimension through @"
-                      << share.getSymName()
-                      << " and gets the sections of the buffers its share "
-                         "reaches; "
-                      << (concurrent ? "the devices run their shares at the "
-                                       "same time (a host thread each)"
-                                     : "the devices run their shares one "
-                                       "after the other (checking mode)");
+    if (!remarks || copiesOfRuns.contains(launch))
+      return;
+    Value list = getDeviceList(launch);
+    emitRemark(loc) << "launch of @" << kernel.getSymName() << " split over "
+                    << (launch.getAllDevices()
+                            ? std::string("every device present")
+                        : list ? std::string("the devices its list names")
+                               : std::to_string(launch.getDevices().size()) +
+                                     " listed devices")
+                    << ": each runs an equal share of the outermost loop "
+                       "dimension through @"
+                    << share.getSymName()
+                    << " and gets the sections of the buffers its share "
+                       "reaches; "
+                    << (concurrent ? "the devices run their shares at the "
+                                     "same time (a host thread each)"
+                                   : "the devices run their shares one "
+                                     "after the other (checking mode)");
+    if (exchanges && !exchanges->empty()) {
+      InFlightDiagnostic remark = emitRemark(loc);
+      remark << "before this launch each device receives, device to device, "
+                "the rows other devices wrote that its share reads: ";
+      llvm::interleave(
+          *exchanges, remark,
+          [&](Value root) {
+            const ResidentBuffer &buffer = run->buffers.find(root)->second;
+            remark << "of argument #"
+                   << getArgumentPosition(launch, root, buffer) << " "
+                   << describeHalo(buffer);
+          },
+          "; ");
+    }
   }
+
+  /// Where `launch` passes `root` (the first time).
+  static unsigned getArgumentPosition(LaunchOp launch, Value root,
+                                      const ResidentBuffer &buffer) {
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs()))
+      if (arg == root)
+        return index;
+    return buffer.position;
+  }
+
+  /// The halo rows of `buffer` a share [lo, hi) reads, for remarks.
+  static std::string describeHalo(const ResidentBuffer &buffer) {
+    if (buffer.readAll)
+      return "(every row of the others' shares)";
+    SmallVector<std::string> parts;
+    if (buffer.readMin < 0)
+      parts.push_back("[" + formatBound("lo", buffer.readMin) + ", lo)");
+    if (buffer.readMax > 0)
+      parts.push_back("[hi, " + formatBound("hi", buffer.readMax) + ")");
+    return llvm::join(parts, " and ");
+  }
+
+  /// The rows of `buffer` (kept as `resident`) the share [lo, hi) reads
+  /// (`reads`) or keeps on its device, clamped to the buffer: begin and
+  /// length.
+  static std::pair<Value, Value> getKeptRows(OpBuilder &b, Location loc,
+                                             Value buffer,
+                                             const ResidentBuffer &resident,
+                                             Value lo, Value hi, bool reads) {
+    auto type = cast<MemRefType>(buffer.getType());
+    if (resident.readAll || type.getRank() == 0) {
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      Value size = type.getRank() == 0
+                       ? arith::ConstantIndexOp::create(b, loc, 1).getResult()
+                       : memref::DimOp::create(b, loc, buffer, 0).getResult();
+      return {zero, size};
+    }
+    int64_t below =
+        reads ? resident.readMin : std::min<int64_t>(resident.readMin, 0);
+    int64_t above =
+        reads ? resident.readMax : std::max<int64_t>(resident.readMax, 0);
+    return getClampedRows(b, loc, buffer, lo, hi, below, above);
+  }
+
+  /// Rows [lo + below, hi + above) of `buffer`, clamped to it: begin and
+  /// length.
+  static std::pair<Value, Value> getClampedRows(OpBuilder &b, Location loc,
+                                                Value buffer, Value lo,
+                                                Value hi, int64_t below,
+                                                int64_t above) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value size = memref::DimOp::create(b, loc, buffer, 0);
+    Value begin = arith::AddIOp::create(
+        b, loc, lo, arith::ConstantIndexOp::create(b, loc, below));
+    Value end = arith::AddIOp::create(
+        b, loc, hi, arith::ConstantIndexOp::create(b, loc, above));
+    begin = arith::MaxSIOp::create(b, loc, begin, zero);
+    begin = arith::MinSIOp::create(b, loc, begin, size);
+    end = arith::MinSIOp::create(b, loc, end, size);
+    end = arith::MaxSIOp::create(b, loc, end, begin);
+    return {begin, arith::SubIOp::create(b, loc, end, begin)};
+  }
+
+  /// For the share at `position` on `device`: the rows of each buffer of
+  /// `exchanges` it reads and other shares wrote, copied from their devices.
+  void receiveHalos(OpBuilder &b, Location loc, const ShareSpace &space,
+                    Run &run, const llvm::SetVector<Value> &exchanges,
+                    Value position, Value device) {
+    Value lo, hi, nonEmpty;
+    std::tie(lo, hi, nonEmpty) = getShareBounds(b, loc, space, position);
+    buildIf(b, loc, nonEmpty, [&](OpBuilder &inner) {
+      Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+      Value one = arith::ConstantIndexOp::create(inner, loc, 1);
+      for (Value root : exchanges) {
+        const ResidentBuffer &buffer = run.buffers.find(root)->second;
+        Value begin, length;
+        std::tie(begin, length) = getKeptRows(inner, loc, root, buffer, lo, hi,
+                                              /*reads=*/true);
+        Value end = arith::AddIOp::create(inner, loc, begin, length);
+        // From every other share's rows, what this one reads.
+        scf::ForOp::create(
+            inner, loc, zero, space.present, one, ValueRange(),
+            [&](OpBuilder &body, Location, Value other, ValueRange) {
+              auto [otherLo, otherHi, otherAny] =
+                  getShareBounds(body, loc, space, other);
+              Value from = arith::MaxSIOp::create(body, loc, begin, otherLo);
+              Value to = arith::MinSIOp::create(body, loc, end, otherHi);
+              Value rows = arith::CmpIOp::create(
+                  body, loc, arith::CmpIPredicate::slt, from, to);
+              Value notSelf = arith::CmpIOp::create(
+                  body, loc, arith::CmpIPredicate::ne, other, position);
+              Value copy = arith::AndIOp::create(body, loc, rows, notSelf);
+              buildIf(body, loc, copy, [&](OpBuilder &then) {
+                Value source = getDeviceOf(then, loc, space, other);
+                Value view =
+                    getRows(then, loc, root, from,
+                            arith::SubIOp::create(then, loc, to, from));
+                DeviceCopyOp::create(then, loc, view, source, device);
+              });
+              scf::YieldOp::create(body, loc);
+            });
+      }
+    });
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Runs of launches that keep their sections on the devices
+  //===--------------------------------------------------------------------===//
+
+  /// What `op` does for runs (see OpSummary).
+  OpSummary summarize(Operation *op) {
+    OpSummary summary;
+    auto fail = [&](const Twine &why) {
+      summary.why = why.str();
+      return summary;
+    };
+    StringRef name = op->getName().getStringRef();
+    if (auto launch = dyn_cast<LaunchOp>(op)) {
+      if (!launch.getAllDevices() && launch.getDevices().empty())
+        return fail("it launches @" + launch.getKernel() + " on one device");
+      summarizeLaunch(launch, summary);
+      return summary;
+    }
+    if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, WaitOp, DeviceCopyOp>(
+            op))
+      return fail("'" + name + "' maps or moves data itself");
+    if (isa<CallOpInterface>(op))
+      return fail("'" + name +
+                  "' calls a function, which may touch the buffers");
+    if (op->getNumRegions() != 0) {
+      if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return fail("'" + name +
+                    "' may touch memory in ways the compiler does not see");
+      for (Region &region : op->getRegions())
+        for (Operation &nested : region.getOps())
+          summary.merge(summarize(&nested));
+      summary.inLoop |=
+          isa<LoopLikeOpInterface>(op) && !summary.launches.empty();
+    } else if (!isMemoryEffectFree(op)) {
+      auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+      if (!iface)
+        return fail("'" + name +
+                    "' may touch memory in ways the compiler does not see");
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects) {
+        Value value = effect.getValue();
+        if (!value) {
+          if (isa<SideEffects::DefaultResource>(effect.getResource()))
+            return fail("'" + name + "' touches memory it does not name");
+          continue;
+        }
+        if (!isa<BaseMemRefType>(value.getType()))
+          return fail("'" + name + "' touches memory it does not name");
+        // A buffer allocated in between is not touched before.
+        if (isa<MemoryEffects::Allocate>(effect.getEffect()))
+          continue;
+        summary.hostRoots.insert({getViewRoot(value), op});
+      }
+    }
+    // A buffer the op allocates cannot be entered before it.
+    if (summary.why.empty() && op->getNumRegions() != 0)
+      for (auto &[root, use] : summary.deviceRoots)
+        if (op->isProperAncestor(root.getParentRegion()->getParentOp()) ||
+            root.getParentRegion()->getParentOp() == op) {
+          summary.why =
+              describeArgument(use.first, use.second) + " is allocated in it";
+          break;
+        }
+    if (summary.why.empty())
+      summary.why =
+          findConflict(summary.hostRoots, summary.deviceRoots, summary.lists);
+    return summary;
+  }
+
+  /// A launch over several devices: what its share maps on the devices and
+  /// what the host does after its loop.
+  void summarizeLaunch(LaunchOp launch, OpSummary &summary) {
+    summary.launches.push_back(launch);
+    auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
+    std::string reason = getShare(kernel);
+    if (!reason.empty()) {
+      summary.why =
+          "@" + launch.getKernel().str() + " cannot be split: " + reason;
+      return;
+    }
+    KernelOp share = shares[kernel];
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+      if (!isa<MemRefType>(arg.getType()) ||
+          !getShareAccess(share, index).isAccessed())
+        continue;
+      if (getViewRoot(arg) != arg) {
+        summary.why =
+            describeArgument(launch, index) + " is a view of a buffer";
+        return;
+      }
+      summary.deviceRoots.insert({arg, {launch, unsigned(index)}});
+    }
+    // With reductions, the host does what the kernel did after its loop.
+    for (Operation *op : getSplitShape(kernel)->after)
+      op->walk([&](Operation *nested) {
+        for (Value operand : nested->getOperands())
+          if (auto arg = dyn_cast<BlockArgument>(operand);
+              arg && arg.getOwner()->getParentOp() == kernel &&
+              isa<MemRefType>(arg.getType()))
+            summary.hostRoots.insert(
+                {getViewRoot(launch.getArgs()[arg.getArgNumber()]), launch});
+      });
+    if (Value list = getDeviceList(launch))
+      summary.lists.insert(getViewRoot(list));
+  }
+
+  /// Why the launches of `summary` (of `op`) cannot join `run` (or start
+  /// one when it is empty), or an empty string.
+  std::string whyNotJoining(Run &run, OpSummary &summary, Operation *op,
+                            DominanceInfo &dominance) {
+    summary.checked.clear();
+    LaunchOp leader =
+        run.empty() ? summary.launches.front() : run.launches.front();
+    Operation *start = run.empty() ? op : run.ops.front();
+    for (LaunchOp launch : summary.launches) {
+      if (!sameDevices(launch, leader))
+        return "@" + launch.getKernel().str() +
+               " runs over other devices than @" + leader.getKernel().str();
+      bool needsCheck = false;
+      bool sharesBuffers = llvm::any_of(launch.getArgs(), [&](Value arg) {
+        if (!isa<MemRefType>(arg.getType()))
+          return false;
+        return run.deviceRoots.contains(arg) ||
+               llvm::any_of(summary.launches, [&](LaunchOp other) {
+                 return other != launch &&
+                        llvm::is_contained(other.getArgs(), arg);
+               });
+      });
+      std::string why = whyOtherShares(leader, launch, start, dominance,
+                                       sharesBuffers, needsCheck);
+      if (!why.empty())
+        return why;
+      if (needsCheck)
+        summary.checked.push_back(launch);
+    }
+    for (auto &[root, use] : summary.deviceRoots)
+      if (!dominance.properlyDominates(root, start))
+        return describeArgument(use.first, use.second) +
+               " is allocated after the first launch";
+    for (Value list : summary.lists)
+      if (!dominance.properlyDominates(list, start))
+        return "the list of devices is allocated after the first launch";
+    std::string why =
+        findConflict(summary.hostRoots, run.deviceRoots, run.lists);
+    if (why.empty())
+      why = findConflict(run.hostRoots, summary.deviceRoots, summary.lists);
+    return why;
+  }
+
+  /// Why `launch` may not have the shares of `leader`, the first launch of
+  /// a run starting at `start`, or an empty string: the bounds of both
+  /// loops must be computable there, and equal, or else, when the launch
+  /// maps a buffer of the run (`sharesBuffers`), compared at run time
+  /// before the run (`needsCheck`).
+  std::string whyOtherShares(LaunchOp leader, LaunchOp launch, Operation *start,
+                             DominanceInfo &dominance, bool sharesBuffers,
+                             bool &needsCheck) {
+    // Computed in a block of their own, only to compare them.
+    Block scratch;
+    OpBuilder b(leader->getContext());
+    b.setInsertionPointToEnd(&scratch);
+    auto bounds = [&](LaunchOp of) {
+      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
+      IRMapping mapping;
+      mapKernelArguments(kernel, of, mapping);
+      return materializeShareBounds(b, kernel, mapping);
+    };
+    Value leaderLb, leaderUb;
+    std::tie(leaderLb, leaderUb) = bounds(leader);
+    auto computable = [&](LaunchOp of) -> std::string {
+      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
+      Block other;
+      OpBuilder ob(of->getContext());
+      ob.setInsertionPointToEnd(&other);
+      IRMapping mapping;
+      mapKernelArguments(kernel, of, mapping);
+      Value lb, ub;
+      std::tie(lb, ub) = materializeShareBounds(ob, kernel, mapping);
+      SmallVector<Value> inits;
+      if (!lb || !ub || !materializeReductionInputs(ob, kernel, mapping, inits))
+        return "the bounds or initial values of the loop of @" +
+               of.getKernel().str() +
+               ", or what it uses after the loop, cannot be computed on the "
+               "host";
+      return "";
+    };
+    std::string why = computable(leader);
+    if (!why.empty())
+      return why;
+    // Whether values computed in `scratch` from `from` on (the bounds
+    // `bounds` made) can be computed before `start`.
+    auto computableBefore = [&](Block::iterator from, Value lb, Value ub) {
+      auto available = [&](Value value) {
+        return value.getParentBlock() == &scratch ||
+               dominance.properlyDominates(value, start);
+      };
+      for (Operation &op : llvm::make_range(from, scratch.end()))
+        if (!llvm::all_of(op.getOperands(), available))
+          return false;
+      return available(lb) && available(ub);
+    };
+    // The run computes the shares once, before its first op.
+    if (!computableBefore(scratch.begin(), leaderLb, leaderUb))
+      return "the bounds of the loop of @" + leader.getKernel().str() +
+             " are computed from values the run defines";
+    if (launch == leader)
+      return "";
+    why = computable(launch);
+    if (!why.empty())
+      return why;
+    Operation *last = scratch.empty() ? nullptr : &scratch.back();
+    Value lb, ub;
+    std::tie(lb, ub) = bounds(launch);
+    if (sameHostValue(leaderLb, lb) && sameHostValue(leaderUb, ub))
+      return "";
+    std::string differ = "the shares of @" + launch.getKernel().str() +
+                         " differ from those of @" + leader.getKernel().str();
+    if (differentHostValues(leaderLb, lb) || differentHostValues(leaderUb, ub))
+      return differ;
+    // A launch that maps none of the run's buffers gains nothing from
+    // joining it, and would take the rest with it if the shares differed.
+    if (!sharesBuffers)
+      return differ + " (the bounds of their loops cannot be shown equal, "
+                      "and they share no buffer)";
+    // Compared at run time, before the run, when they can be computed there.
+    if (!computableBefore(
+            last ? std::next(Block::iterator(last)) : scratch.begin(), lb, ub))
+      return "the shares of @" + launch.getKernel().str() +
+             " may differ from those of @" + leader.getKernel().str() +
+             ": the bounds of their loops cannot be shown equal, nor "
+             "compared before the first launch";
+    needsCheck = true;
+    return "";
+  }
+
+  /// Adds `op` to `run`.
+  static void addToRun(Run &run, Operation *op, OpSummary &summary) {
+    run.ops.push_back(op);
+    run.launchesIn.push_back(!summary.launches.empty());
+    run.launches.append(summary.launches);
+    run.checked.append(summary.checked);
+    run.inLoop |= summary.inLoop;
+    for (auto &entry : summary.deviceRoots)
+      run.deviceRoots.insert(entry);
+    run.lists.insert(summary.lists.begin(), summary.lists.end());
+    for (auto &entry : summary.hostRoots)
+      run.hostRoots.insert(entry);
+  }
+
+  /// Groups the ops of `block` into runs, and those of the blocks of ops
+  /// that cannot be part of one. `quiet`: a remark already said why the op
+  /// around `block` is not part of a run.
+  void buildRuns(Block &block, DominanceInfo &dominance, bool quiet = false) {
+    Run run;
+    // An op without split launches that ended a run, and why: said when
+    // split launches follow it.
+    Operation *pendingOp = nullptr;
+    std::string pendingWhy;
+    auto remark = [&](Operation *op, StringRef why) {
+      if (remarks && !quiet && remarked.insert(op).second)
+        op->emitRemark() << "split launches do not keep their sections on "
+                            "the devices across this op: "
+                         << why;
+    };
+    for (Operation &op : llvm::make_early_inc_range(block)) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        break;
+      OpSummary summary = summarize(&op);
+      if (summary.why.empty() && summary.launches.empty() && run.empty())
+        continue;
+      if (!summary.launches.empty() && pendingOp) {
+        remark(pendingOp, pendingWhy);
+        pendingOp = nullptr;
+      }
+      std::string why = summary.why;
+      if (why.empty())
+        why = whyNotJoining(run, summary, &op, dominance);
+      if (why.empty()) {
+        addToRun(run, &op, summary);
+        continue;
+      }
+      // `op` ends the run.
+      if (!run.empty() && summary.launches.empty()) {
+        pendingOp = &op;
+        pendingWhy = why;
+      } else if (!run.empty()) {
+        remark(&op, why);
+      }
+      finishRun(run);
+      run = Run();
+      if (summary.why.empty() && !summary.launches.empty()) {
+        why = whyNotJoining(run, summary, &op, dominance);
+        if (why.empty()) {
+          addToRun(run, &op, summary);
+          continue;
+        }
+      }
+      bool said = remarked.contains(&op);
+      if (!summary.launches.empty() &&
+          (summary.inLoop || summary.launches.size() > 1)) {
+        remark(&op, why);
+        said = true;
+      }
+      for (Region &region : op.getRegions())
+        for (Block &nested : region)
+          buildRuns(nested, dominance, quiet || said);
+    }
+    finishRun(run);
+  }
+
+  /// Rewrites `run` when it has something to share: two launches, or one in
+  /// a loop.
+  void finishRun(Run &run) {
+    while (!run.ops.empty() && !run.launchesIn.back()) {
+      run.ops.pop_back();
+      run.launchesIn.pop_back();
+    }
+    if (run.launches.size() < 2 && !run.inLoop)
+      return;
+    planRun(run);
+    if (!run.checked.empty())
+      versionRun(run);
+    rewriteRun(run);
+  }
+
+  /// Puts `run` in the `then` branch of an `scf.if` that compares, before
+  /// it, the bounds of the loops of `run.checked` with the first launch's;
+  /// the `else` branch is a copy of the run, whose launches are split one
+  /// by one.
+  void versionRun(Run &run) {
+    LaunchOp leader = run.launches.front();
+    Operation *first = run.ops.front();
+    Block *block = first->getBlock();
+    Location loc = leader.getLoc();
+    OpBuilder b(first);
+    auto bounds = [&](LaunchOp of) {
+      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
+      IRMapping mapping;
+      mapKernelArguments(kernel, of, mapping);
+      return materializeShareBounds(b, kernel, mapping);
+    };
+    Value lb, ub;
+    std::tie(lb, ub) = bounds(leader);
+    Value same = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (LaunchOp launch : run.checked) {
+      Value otherLb, otherUb;
+      std::tie(otherLb, otherUb) = bounds(launch);
+      for (auto [mine, other] : {std::pair(lb, otherLb), {ub, otherUb}})
+        same = arith::AndIOp::create(
+            b, loc, same,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mine,
+                                  other));
+    }
+    // What the run defines and the ops after it use.
+    llvm::SmallPtrSet<Operation *, 8> inRun(run.ops.begin(), run.ops.end());
+    SmallVector<Value> escaping;
+    for (Operation *op : run.ops)
+      for (Value result : op->getResults())
+        if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+              Operation *top = block->findAncestorOpInBlock(*user);
+              return !top || !inRun.contains(top);
+            }))
+          escaping.push_back(result);
+    auto ifOp = scf::IfOp::create(b, loc, ValueRange(escaping).getTypes(), same,
+                                  /*withElseRegion=*/true);
+    auto endOf = [](Block *target) {
+      return !target->empty() &&
+                     target->back().hasTrait<OpTrait::IsTerminator>()
+                 ? Block::iterator(&target->back())
+                 : target->end();
+    };
+    OpBuilder other(ifOp.elseBlock(), endOf(ifOp.elseBlock()));
+    IRMapping copies;
+    for (Operation *op : run.ops)
+      other.clone(*op, copies);
+    Block *thenBlock = ifOp.thenBlock();
+    for (Operation *op : run.ops)
+      op->moveBefore(thenBlock, endOf(thenBlock));
+    if (!escaping.empty()) {
+      OpBuilder then = OpBuilder::atBlockEnd(thenBlock);
+      scf::YieldOp::create(then, loc, escaping);
+      SmallVector<Value> copied;
+      for (Value value : escaping)
+        copied.push_back(copies.lookup(value));
+      scf::YieldOp::create(other, loc, copied);
+      for (auto [index, value] : llvm::enumerate(escaping))
+        value.replaceUsesWithIf(ifOp.getResult(index), [&](OpOperand &use) {
+          return !ifOp->isAncestor(use.getOwner());
+        });
+    }
+    ifOp.elseBlock()->walk(
+        [&](LaunchOp launch) { copiesOfRuns.insert(launch); });
+  }
+
+  /// What each device keeps of each buffer, and where halos move.
+  void planRun(Run &run) {
+    Block *block = run.ops.front()->getBlock();
+    for (LaunchOp launch : run.launches) {
+      KernelOp share = getShareOf(launch);
+      for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+        if (!isa<MemRefType>(arg.getType()))
+          continue;
+        ShareAccess access = getShareAccess(share, index);
+        if (!access.isAccessed())
+          continue;
+        auto inserted = run.buffers.insert({arg, ResidentBuffer()});
+        ResidentBuffer &buffer = inserted.first->second;
+        if (inserted.second) {
+          buffer.namedBy = launch;
+          buffer.position = index;
+          // The first launch on it writes every row of each share before
+          // reading any, and always runs.
+          buffer.enterAlloc = access.overwritten && launch->getBlock() == block;
+        }
+        if (access.read) {
+          buffer.read = true;
+          if (access.allRows) {
+            buffer.readAll = true;
+          } else {
+            buffer.readMin = std::min(buffer.readMin, access.rowMin);
+            buffer.readMax = std::max(buffer.readMax, access.rowMax);
+          }
+        }
+        buffer.written |= access.written;
+      }
+    }
+    for (auto &[root, buffer] : run.buffers) {
+      // Rows outside the share come from the host.
+      if (buffer.readsHalo())
+        buffer.enterAlloc = false;
+      buffer.exitFrom = buffer.written && mayBeReadAfter(run.ops.back(), root);
+    }
+    // Halos move before a launch that reads rows outside its share of a
+    // buffer some launch may have written since they last moved.
+    DenseSet<Value> dirty;
+    for (Operation *op : run.ops)
+      planExchanges(op, dirty, run);
+  }
+
+  KernelOp getShareOf(LaunchOp launch) {
+    return shares.lookup(symbols->lookup<KernelOp>(launch.getKernel()));
+  }
+
+  /// What `share` does with its argument #`index`.
+  ShareAccess getShareAccess(KernelOp share, unsigned index) {
+    auto it = linalgAccesses.find(share);
+    if (it == linalgAccesses.end())
+      return getLoopShareAccess(analysis, share, index);
+    return it->second.lookup(index);
+  }
+
+  /// Walks `op` with `dirty`, the buffers some launch may have written since
+  /// their halos last moved, and records where halos must move.
+  void planExchanges(Operation *op, DenseSet<Value> &dirty, Run &run) {
+    if (auto launch = dyn_cast<LaunchOp>(op)) {
+      if (!launch.getAllDevices() && launch.getDevices().empty())
+        return;
+      KernelOp share = getShareOf(launch);
+      llvm::SetVector<Value> &exchanges = run.exchanges[launch];
+      SmallVector<Value> written;
+      for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+        if (!isa<MemRefType>(arg.getType()))
+          continue;
+        ShareAccess access = getShareAccess(share, index);
+        if (access.readsHalo() && dirty.contains(arg))
+          exchanges.insert(arg);
+        if (access.written)
+          written.push_back(arg);
+      }
+      for (Value root : exchanges)
+        dirty.erase(root);
+      dirty.insert(written.begin(), written.end());
+      return;
+    }
+    if (op->getNumRegions() == 0)
+      return;
+    // Regions may run any number of times (loops), or not at all.
+    DenseSet<Value> in = dirty;
+    while (true) {
+      DenseSet<Value> out = in;
+      for (Region &region : op->getRegions())
+        for (Block &block : region) {
+          DenseSet<Value> state = in;
+          for (Operation &nested : block)
+            planExchanges(&nested, state, run);
+          out.insert(state.begin(), state.end());
+        }
+      if (llvm::all_of(out, [&](Value root) { return in.contains(root); }))
+        break;
+      in.insert(out.begin(), out.end());
+    }
+    dirty = std::move(in);
+  }
+
+  /// Enters each device's rows of the run's buffers before it, exits them
+  /// after it, and splits its launches over the devices in between.
+  void rewriteRun(Run &run) {
+    LaunchOp leader = run.launches.front();
+    auto leaderKernel = symbols->lookup<KernelOp>(leader.getKernel());
+    Location loc = leader.getLoc();
+    OpBuilder b(run.ops.front());
+    IRMapping leaderMapping;
+    mapKernelArguments(leaderKernel, leader, leaderMapping);
+    Value lb, ub;
+    std::tie(lb, ub) = materializeShareBounds(b, leaderKernel, leaderMapping);
+    ShareSpace space = computeSpace(b, leader, lb, ub);
+
+    // Each device enters the rows it keeps, and at the end copies back
+    // those it wrote (the rows of its share).
+    auto enter = [&](OpBuilder &body, Value position, Value device) {
+      Value lo, hi, nonEmpty;
+      std::tie(lo, hi, nonEmpty) = getShareBounds(body, loc, space, position);
+      buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+        for (auto &entry : run.buffers) {
+          Value root = entry.first;
+          const ResidentBuffer &buffer = entry.second;
+          Value begin, length;
+          std::tie(begin, length) =
+              getKeptRows(inner, loc, root, buffer, lo, hi,
+                          /*reads=*/false);
+          Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+          Value any = arith::CmpIOp::create(
+              inner, loc, arith::CmpIPredicate::sgt, length, zero);
+          buildIf(inner, loc, any, [&](OpBuilder &then) {
+            MapKind kind = buffer.enterAlloc ? MapKind::alloc : MapKind::to;
+            EnterDataOp::create(
+                then, loc, ValueRange{getRows(then, loc, root, begin, length)},
+                then.getArrayAttr(
+                    {MapAttr::get(then.getContext(), kind, MapModifier::none)}),
+                device);
+          });
+        }
+      });
+    };
+    forEachShare(b, loc, space, {enter});
+
+    b.setInsertionPointAfter(run.ops.back());
+    auto exit = [&](OpBuilder &body, Value position, Value device) {
+      Value lo, hi, nonEmpty;
+      std::tie(lo, hi, nonEmpty) = getShareBounds(body, loc, space, position);
+      buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+        for (auto &entry : run.buffers) {
+          Value root = entry.first;
+          const ResidentBuffer &buffer = entry.second;
+          Value begin, length;
+          std::tie(begin, length) =
+              getKeptRows(inner, loc, root, buffer, lo, hi,
+                          /*reads=*/false);
+          Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+          Value any = arith::CmpIOp::create(
+              inner, loc, arith::CmpIPredicate::sgt, length, zero);
+          buildIf(inner, loc, any, [&](OpBuilder &then) {
+            Value rows;
+            if (buffer.exitFrom) {
+              // The rows of the share, all on this device.
+              Value size = memref::DimOp::create(then, loc, root, 0);
+              Value from = arith::MinSIOp::create(then, loc, lo, size);
+              Value to = arith::MinSIOp::create(then, loc, hi, size);
+              rows = getRows(then, loc, root, from,
+                             arith::SubIOp::create(then, loc, to, from));
+            } else {
+              rows = getRows(then, loc, root, begin, length);
+            }
+            MapKind kind = buffer.exitFrom ? MapKind::from : MapKind::release;
+            ExitDataOp::create(
+                then, loc, ValueRange{rows},
+                then.getArrayAttr(
+                    {MapAttr::get(then.getContext(), kind, MapModifier::none)}),
+                device);
+          });
+        }
+      });
+    };
+    forEachShare(b, loc, space, {exit});
+    if (space.devicesOf)
+      memref::DeallocOp::create(b, loc, space.devicesOf);
+
+    if (remarks)
+      remarkRun(run);
+    for (LaunchOp launch : run.launches) {
+      auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
+      OpBuilder at(launch);
+      IRMapping mapping;
+      mapKernelArguments(kernel, launch, mapping);
+      SmallVector<Value> inits;
+      (void)materializeReductionInputs(at, kernel, mapping, inits);
+      split(launch, kernel, shares[kernel], inits, mapping, space, &run);
+      launch.erase();
+    }
+  }
+
+  void remarkRun(Run &run) {
+    LaunchOp leader = run.launches.front();
+    llvm::SetVector<StringRef> kernels;
+    unsigned inLoops = 0, exchanging = 0;
+    Block *block = run.ops.front()->getBlock();
+    for (LaunchOp launch : run.launches) {
+      kernels.insert(launch.getKernel());
+      Operation *top = block->findAncestorOpInBlock(*launch);
+      bool inLoop = false;
+      for (Operation *parent = launch->getParentOp();
+           parent && top && parent != top->getParentOp();
+           parent = parent->getParentOp())
+        inLoop |= isa<LoopLikeOpInterface>(parent);
+      inLoops += inLoop;
+      auto it = run.exchanges.find(launch);
+      exchanging += it != run.exchanges.end() && !it->second.empty();
+    }
+    Value list = getDeviceList(leader);
+    InFlightDiagnostic remark = run.ops.front()->emitRemark();
+    remark << "split launches of ";
+    llvm::interleaveComma(kernels, remark,
+                          [&](StringRef name) { remark << "@" << name; });
+    remark << " keep their sections on "
+           << (leader.getAllDevices() ? std::string("every device present")
+               : list ? std::string("the devices their list names")
+                      : std::to_string(leader.getDevices().size()) +
+                            " listed devices")
+           << " across " << run.launches.size() << " launch(es)";
+    if (inLoops)
+      remark << " (" << inLoops << " in loops)";
+    remark << ": each device enters the rows its share [lo, hi) reaches "
+              "once before them and copies back only the rows it wrote "
+              "after them; ";
+    llvm::interleave(
+        run.buffers, remark,
+        [&](auto &entry) {
+          const ResidentBuffer &buffer = entry.second;
+          remark << describeArgument(buffer.namedBy, buffer.position);
+          // Which launch of its kernel, when it is not the first.
+          unsigned nth = 1;
+          LaunchOp namedBy = buffer.namedBy;
+          for (LaunchOp launch : run.launches) {
+            if (launch == namedBy)
+              break;
+            nth += launch.getKernel() == namedBy.getKernel();
+          }
+          if (nth > 1)
+            remark << " (launch " << nth << " of it)";
+          remark << ": ";
+          if (buffer.readAll)
+            remark << "every row";
+          else
+            remark << "rows ["
+                   << formatBound("lo", std::min<int64_t>(buffer.readMin, 0))
+                   << ", "
+                   << formatBound("hi", std::max<int64_t>(buffer.readMax, 0))
+                   << ")";
+          remark << " entered '" << (buffer.enterAlloc ? "alloc" : "to")
+                 << "', ";
+          if (buffer.exitFrom)
+            remark << "rows [lo, hi) copied back";
+          else if (buffer.written)
+            remark << "released (nothing reads it afterwards)";
+          else
+            remark << "released";
+        },
+        "; ");
+    remark << "; halo rows move device to device before " << exchanging
+           << " launch(es)";
+    if (!run.checked.empty()) {
+      llvm::SetVector<StringRef> checked;
+      for (LaunchOp launch : run.checked)
+        checked.insert(launch.getKernel());
+      remark << "; when the shares of ";
+      llvm::interleaveComma(checked, remark,
+                            [&](StringRef name) { remark << "@" << name; });
+      remark << " differ from those of @" << leader.getKernel()
+             << " at run time, a copy of these ops runs instead, each "
+                "launch moving its own sections";
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Launches that are not split
+  //===--------------------------------------------------------------------===//
 
   /// The launch on the first device present (the host when none is).
   void runOnFirstDevice(LaunchOp launch, KernelOp kernel, StringRef reason) {
@@ -656,5 +1634,15 @@ struct OffloadSplitDevicesPass
   /// Per kernel: why it cannot be split (empty: it can), and its share.
   llvm::DenseMap<Operation *, std::string> reasons;
   llvm::DenseMap<Operation *, KernelOp> shares;
+  /// The module's, while the pass runs.
+  SymbolTable *symbols = nullptr;
+  KernelAccessAnalysis analysis;
+  /// The accesses of the shares of kernels made of linalg ops, by argument.
+  DenseMap<Operation *, DenseMap<unsigned, ShareAccess>> linalgAccesses;
+  /// Ops a remark already said split launches are not resident across.
+  llvm::SmallPtrSet<Operation *, 8> remarked;
+  /// The launches of the copies of runs taken when their shares differ at
+  /// run time: split one by one, the run's remark speaks for them.
+  llvm::SmallPtrSet<Operation *, 8> copiesOfRuns;
 };
 } // namespace

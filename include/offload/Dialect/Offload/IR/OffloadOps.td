@@ -375,4 +375,39 @@ def Offload_UpdateOp : Offload_StandaloneDataOp<"update"> {
   }];
 }
 
+def Offload_DeviceCopyOp : Offload_Op<"device_copy", [
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "Copies what one device holds of a buffer to another device";
+  let description = [{
+    Copies the elements of `$buffer` (a buffer or a view of one) from device
+    `$source`'s copy to device `$dest`'s copy. Both devices must hold it
+    mapped (an `offload.enter_data` of a section that contains it); the
+    host's copy is neither read nor written. libomptarget copies directly
+    between devices that can (`omp_target_memcpy`: CUDA devices with peer
+    access) and through a host buffer of its own otherwise. Like the other
+    data operations, it moves the bytes from the view's first element to
+    its last.
+
+    A buffer that either device does not hold, or a copy the runtime
+    refuses, stops the program with a message naming the op's location and
+    both devices.
+
+    `offload-split-devices` uses it to exchange the halo rows of the
+    sections that consecutive split launches keep on their devices.
+
+    ```mlir
+    offload.device_copy %rows from(%d0 : i32) to(%d1 : i32)
+        : memref<?xf32, strided<[1], offset: ?>>
+    ```
+  }];
+  let arguments = (ins AnyMemRef:$buffer,
+                       AnySignlessIntegerOrIndex:$source,
+                       AnySignlessIntegerOrIndex:$dest);
+  let assemblyFormat = [{
+    $buffer `from` `(` $source `:` type($source) `)`
+    `to` `(` $dest `:` type($dest) `)` attr-dict `:` type($buffer)
+  }];
+  let hasVerifier = 1;
+}
+
 #endif // OFFLOAD_DIALECT_OFFLOAD_IR_OFFLOADOPS_TD

@@ -307,6 +307,29 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       computed on the host. Otherwise the launch runs whole on the first
       device present.
     * With no device present, the kernel runs on the host.
+    * A kernel made of linalg ops on buffers (a contraction kept whole for
+      its strategy, the fill before it) splits too when the outermost loop
+      dimension of each op is parallel and indexes, in every operand it
+      indexes, its rows (outputs included, at a constant row of a kernel
+      argument): the share applies the ops to rows `[lo, hi)` of those
+      operands, and its launches name the rows they map.
+    * Consecutive split launches over the same devices with the same shares
+      (a run: the ops of a block from the first such launch to the last,
+      loops included, where nothing else maps data and the host touches
+      none of their buffers; every launch's loop bounds provably equal to
+      the first's, or, for launches that map a buffer of the run, compared
+      at run time before it, a copy of the run splitting each launch on its
+      own running when they differ) keep their sections on the devices: before the run each device enters the rows
+      of each buffer its share reaches (`offload.enter_data`, once), after
+      it each copies back only the rows it wrote (`offload.exit_data`), and
+      before a launch that reads rows outside its share of a buffer some
+      launch may have written since, each device receives those rows from
+      the devices that wrote them (`offload.device_copy`, after a barrier:
+      no device launches before all received theirs). Anything else (a
+      host access in between, other devices or shares, a kernel that cannot
+      be split) ends the run; with `remarks` the run says what each device
+      keeps and where halos move, and an op that ends one says why.
+      `resident=false` (checking mode) splits every launch on its own.
 
     With `remarks`, each launch says whether it was split, and why not.
   }];
@@ -325,6 +348,10 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
            "Run the shares on a host thread each (false: one after the "
            "other, as checking mode needs: each checked share compares whole "
            "buffers)">,
+    Option<"resident", "resident", "bool", /*default=*/"true",
+           "Keep the sections of consecutive split launches on their "
+           "devices, exchanging only halo rows in between (false: each "
+           "launch moves its sections, as checking mode needs)">,
   ];
 }
 

@@ -1,0 +1,490 @@
+// RUN: offload-opt %s -split-input-file --offload-split-devices | FileCheck %s
+// RUN: offload-opt %s -split-input-file --offload-split-devices=remarks=1 -verify-diagnostics -o /dev/null
+// RUN: offload-opt %s -split-input-file --offload-split-devices=resident=0 | FileCheck %s --check-prefix=OFF
+
+// Consecutive split launches over the same devices with the same shares
+// keep their sections on the devices: an iterated three-point stencil,
+// a -> b then b -> a.
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %l = memref.load %x[%im] : memref<?xf32>
+    %r = memref.load %x[%ip] : memref<?xf32>
+    %s = arith.addf %l, %r : f32
+    memref.store %s, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// The shares are computed once, before the loop; each device enters the
+// rows [lo - 1, hi + 1) of both grids that its share reaches.
+// CHECK-LABEL: func.func @iterate(
+//  CHECK-SAME: %[[N:.*]]: index, %[[STEPS:.*]]: index)
+//       CHECK:   %[[A:.*]] = memref.alloc(%[[N]])
+//       CHECK:   %[[B:.*]] = memref.alloc(%[[N]])
+//       CHECK:   %[[COUNT:.*]] = call @omp_get_num_devices()
+//       CHECK:   %[[P:.*]] = arith.index_cast %[[COUNT]] : i32 to index
+//       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
+//       CHECK:   omp.parallel
+//       CHECK:     scf.for %[[S:.*]] = %{{.*}} to %[[P]] step
+//       CHECK:       %[[DEV:.*]] = arith.index_cast %[[S]] : index to i32
+//       CHECK:       arith.muli %[[S]], %[[CHUNK]]
+//       CHECK:       scf.if
+//       CHECK:         %[[BELOW:.*]] = arith.addi %{{.*}}, %c-1
+//       CHECK:         scf.if
+//       CHECK:           %[[ROWS:.*]] = memref.subview %[[A]][%{{.*}}] [%{{.*}}] [1]
+//       CHECK:           offload.enter_data map(to: %[[ROWS]] : memref<?xf32, strided<[1], offset: ?>>) device(%[[DEV]] : i32)
+//       CHECK:         scf.if
+//       CHECK:           %[[ROWSB:.*]] = memref.subview %[[B]]
+//       CHECK:           offload.enter_data map(to: %[[ROWSB]] : {{.*}}) device(%[[DEV]] : i32)
+//       CHECK:     omp.terminator
+// In the loop, before each launch, each device receives the rows next to
+// its share from the devices that wrote them; a barrier, then the launches.
+//       CHECK:   scf.for %{{.*}} = %{{.*}} to %[[STEPS]]
+//       CHECK:     omp.parallel
+//       CHECK:       scf.for %[[Q:.*]] = %{{.*}} to %[[P]] step
+//       CHECK:         %[[QDEV:.*]] = arith.index_cast %[[Q]] : index to i32
+//       CHECK:         scf.for %[[O:.*]] = %{{.*}} to %[[P]] step
+//       CHECK:           %[[OTHER:.*]] = arith.cmpi ne, %[[O]], %[[Q]]
+//       CHECK:           scf.if
+//       CHECK:             %[[ODEV:.*]] = arith.index_cast %[[O]] : index to i32
+//       CHECK:             %[[HALO:.*]] = memref.subview %[[A]]
+//       CHECK:             offload.device_copy %[[HALO]] from(%[[ODEV]] : i32) to(%[[QDEV]] : i32)
+//       CHECK:       omp.barrier
+//       CHECK:       scf.for
+//       CHECK:         offload.launch @step_share(%[[A]], %[[B]], %{{.*}}, %{{.*}}) device(%{{.*}} : i32)
+//       CHECK:       omp.terminator
+//       CHECK:     offload.launch @step(%[[A]], %[[B]]) device(
+//       CHECK:     omp.parallel
+//       CHECK:       offload.device_copy
+//       CHECK:       omp.barrier
+//       CHECK:         offload.launch @step_share(%[[B]], %[[A]], %{{.*}}, %{{.*}}) device(%{{.*}} : i32)
+//       CHECK:     offload.launch @step(%[[B]], %[[A]]) device(
+// After the loop, each device copies back the rows of its share of a (the
+// host reads it) and releases b (only freed).
+//       CHECK:   omp.parallel
+//       CHECK:     %[[MINE:.*]] = memref.subview %[[A]]
+//       CHECK:     offload.exit_data map(from: %[[MINE]] : {{.*}}) device(
+//       CHECK:     offload.exit_data map(release: %{{.*}} : {{.*}}) device(
+//       CHECK:   memref.load %[[A]]
+// Checking mode (resident=0) splits each launch on its own.
+// OFF-LABEL: func.func @iterate(
+//   OFF-NOT:   offload.enter_data
+//   OFF-NOT:   offload.device_copy
+//       OFF:   return
+func.func @iterate(%n: index, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', released (nothing reads it afterwards); halo rows move device to device before 2 launch(es)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @step split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [lo - 1, lo) and [hi, hi + 1)}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @step split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [lo - 1, lo) and [hi, hi + 1)}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  %v = memref.load %a[%c1] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %v : f32
+}
+
+// -----
+
+// Outside a loop: two launches, the second reading the rows the first wrote
+// around each share; a buffer only read stays entered 'to' and is released;
+// one only written, first by a launch that always runs and writes all of
+// each share's rows, is entered without copying.
+
+offload.kernel @smooth(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %im = arith.subi %i, %c1 : index
+    %l = memref.load %x[%im] : memref<?xf32>
+    memref.store %l, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @scale(%y: memref<?xf32>, %z: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %ip = arith.addi %i, %c1 : index
+    %v = memref.load %y[%ip] : memref<?xf32>
+    memref.store %v, %z[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @chain(
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>, %[[Z:.*]]: memref<?xf32>, %{{.*}}: i32, %{{.*}}: i32)
+//       CHECK:   omp.parallel
+//       CHECK:     offload.enter_data map(to: %{{.*}} : {{.*}}) device(
+//       CHECK:     offload.enter_data map(to: %{{.*}} : {{.*}}) device(
+//       CHECK:     offload.enter_data map(alloc: %{{.*}} : {{.*}}) device(
+//       CHECK:   omp.parallel
+//   CHECK-NOT:     offload.device_copy
+//       CHECK:     offload.launch @smooth_share(%[[X]], %[[Y]]
+//       CHECK:   omp.parallel
+//       CHECK:     offload.device_copy
+//       CHECK:     omp.barrier
+//       CHECK:     offload.launch @scale_share(%[[Y]], %[[Z]]
+//       CHECK:   omp.parallel
+//       CHECK:     offload.exit_data map(release: %{{.*}} : {{.*}}) device(
+//       CHECK:     offload.exit_data map(from: %{{.*}} : {{.*}}) device(
+//       CHECK:     offload.exit_data map(from: %{{.*}} : {{.*}}) device(
+func.func @chain(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>, %d0: i32, %d1: i32) {
+  // expected-remark@+2 {{split launches of @smooth, @scale keep their sections on 2 listed devices across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @smooth: rows [lo - 1, hi) entered 'to', released; argument #1 of @smooth: rows [lo, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @scale: rows [lo, hi) entered 'alloc', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es)}}
+  // expected-remark@+1 {{launch of @smooth split over 2 listed devices}}
+  offload.launch @smooth(%x, %y) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+2 {{launch of @scale split over 2 listed devices}}
+  // expected-remark@+1 {{before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [hi, hi + 1)}}
+  offload.launch @scale(%y, %z) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A 2-D grid split by rows keeps whole rows: the subviews span every column.
+
+offload.kernel @step2(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %x, %c0 : memref<?x?xf32>
+  %n = memref.dim %x, %c1 : memref<?x?xf32>
+  %mlast = arith.subi %m, %c1 : index
+  %nlast = arith.subi %n, %c1 : index
+  scf.parallel (%i, %j) = (%c1, %c1) to (%mlast, %nlast) step (%c1, %c1) {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %jm = arith.subi %j, %c1 : index
+    %jp = arith.addi %j, %c1 : index
+    %u = memref.load %x[%im, %j] : memref<?x?xf32>
+    %d = memref.load %x[%ip, %j] : memref<?x?xf32>
+    %l = memref.load %x[%i, %jm] : memref<?x?xf32>
+    %r = memref.load %x[%i, %jp] : memref<?x?xf32>
+    %s1 = arith.addf %u, %d : f32
+    %s2 = arith.addf %l, %r : f32
+    %s = arith.addf %s1, %s2 : f32
+    memref.store %s, %y[%i, %j] : memref<?x?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @grid(
+//  CHECK-SAME: %[[M:.*]]: index, %[[N:.*]]: index, %{{.*}}: index)
+//       CHECK:   %[[A:.*]] = memref.alloc(%[[M]], %[[N]])
+//       CHECK:   omp.parallel
+//       CHECK:     %[[ROWS:.*]] = memref.subview %[[A]][%{{.*}}, 0] [%{{.*}}, %[[N]]] [1, 1]
+//       CHECK:     offload.enter_data map(to: %[[ROWS]] : memref<?x?xf32, strided<[?, 1], offset: ?>>)
+//       CHECK:   scf.for
+//       CHECK:     offload.device_copy %{{.*}} from(%{{.*}} : i32) to(%{{.*}} : i32) : memref<?x?xf32, strided<[?, 1], offset: ?>>
+func.func @grid(%m: index, %n: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%m, %n) : memref<?x?xf32>
+  %b = memref.alloc(%m, %n) : memref<?x?xf32>
+  // expected-remark@+1 {{split launches of @step2 keep their sections on every device present across 2 launch(es) (2 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step2: rows [lo - 1, hi + 1) entered 'to', released (nothing reads it afterwards); argument #1 of @step2: rows [lo - 1, hi + 1) entered 'to', released (nothing reads it afterwards); halo rows move device to device before 2 launch(es)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @step2 split}}
+    // expected-remark@+1 {{before this launch}}
+    offload.launch @step2(%a, %b) devices(all) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+    // expected-remark@+2 {{launch of @step2 split}}
+    // expected-remark@+1 {{before this launch}}
+    offload.launch @step2(%b, %a) devices(all) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  }
+  memref.dealloc %a : memref<?x?xf32>
+  memref.dealloc %b : memref<?x?xf32>
+  return
+}
+
+// -----
+
+// A reduction in the loop: each device reads its own rows of a (nothing to
+// exchange before it); the host combines the partial sums and stores t[0],
+// which it reads: t is not kept on the devices.
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %l = memref.load %x[%im] : memref<?xf32>
+    %r = memref.load %x[%ip] : memref<?xf32>
+    %s = arith.addf %l, %r : f32
+    memref.store %s, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @norm(%x: memref<?xf32>, %t: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  %s = scf.parallel (%i) = (%c1) to (%last) step (%c1) init (%zero) -> f32 {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %w = arith.mulf %v, %v : f32
+    scf.reduce(%w : f32) {
+    ^bb0(%l: f32, %r: f32):
+      %q = arith.addf %l, %r : f32
+      scf.reduce.return %q : f32
+    }
+  }
+  memref.store %s, %t[%c0] : memref<1xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @residual(
+//       CHECK:   scf.while
+//       CHECK:     omp.parallel
+//       CHECK:       offload.device_copy
+//       CHECK:       offload.launch @step_share
+//       CHECK:     omp.parallel
+//       CHECK:       offload.device_copy
+//       CHECK:       offload.launch @step_share
+//       CHECK:     omp.parallel
+//   CHECK-NOT:       offload.device_copy
+//       CHECK:       offload.launch @norm_share
+//       CHECK:     scf.for
+//       CHECK:       arith.addf
+//       CHECK:     memref.store %{{.*}}, %{{.*}}[%{{.*}}] : memref<1xf32>
+func.func @residual(%a: memref<?xf32>, %b: memref<?xf32>, %t: memref<1xf32>, %tol: f32) {
+  %c0 = arith.constant 0 : index
+  // expected-remark@+1 {{split launches of @step, @norm keep their sections on every device present across 3 launch(es) (3 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 2 launch(es)}}
+  scf.while : () -> () {
+    %r = memref.load %t[%c0] : memref<1xf32>
+    %go = arith.cmpf ogt, %r, %tol : f32
+    scf.condition(%go)
+  } do {
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [lo - 1, lo) and [hi, hi + 1)}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @norm split}}
+    offload.launch @norm(%a, %t) devices(all) : (memref<?xf32>, memref<1xf32>) -> ()
+    scf.yield
+  }
+  return
+}
+
+// -----
+
+// What keeps sections from staying on the devices: each case says why, and
+// its launches move their own sections (CHECK-NOT: no enter_data).
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %l = memref.load %x[%im] : memref<?xf32>
+    %r = memref.load %x[%ip] : memref<?xf32>
+    %s = arith.addf %l, %r : f32
+    memref.store %s, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Writes y[i + 1]: not split.
+offload.kernel @shift(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %m = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %ip = arith.addi %i, %c1 : index
+    memref.store %v, %y[%ip] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Its loop runs to %m, a scalar.
+offload.kernel @upto(%x: memref<?xf32>, %y: memref<?xf32>, %m: index) {
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c1) to (%m) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @opaque(memref<?xf32>)
+
+// CHECK-LABEL: func.func @host_reads(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @host_reads(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('memref.load')}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %v = memref.load %b[%c1] : memref<?xf32>
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @host_writes(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @host_writes(%a: memref<?xf32>, %b: memref<?xf32>, %v: f32) {
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('memref.store')}}
+  memref.store %v, %b[%c1] : memref<?xf32>
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @calls(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @calls(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: 'func.call' calls a function, which may touch the buffers}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    func.call @opaque(%c) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @other_devices(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @other_devices(%a: memref<?xf32>, %b: memref<?xf32>, %d: i32, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: @step runs over other devices than @step}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split over every device present}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @step split over 2 listed devices}}
+    offload.launch @step(%b, %a) devices(%c0, %d : index, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @not_split(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @not_split(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: @shift cannot be split: argument #1 is written outside the rows of the iteration that writes it}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @shift not split over devices}}
+    offload.launch @shift(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @allocated_inside(
+//       CHECK:   scf.for
+//       CHECK:     memref.alloc
+//       CHECK:     scf.if
+//       CHECK:       offload.enter_data
+//       CHECK:     } else {
+//   CHECK-NOT:       offload.enter_data
+//       CHECK:     memref.dealloc
+//       CHECK:   return
+func.func @allocated_inside(%a: memref<?xf32>, %n: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: argument #1 of @step is allocated in it}}
+  scf.for %t = %c0 to %steps step %c1 {
+    %tmp = memref.alloc(%n) : memref<?xf32>
+    // In each iteration, the two launches still share their sections
+    // (compared at run time: %tmp need not be as long as %a).
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', released (nothing reads it afterwards); halo rows move device to device before 1 launch(es); when the shares of @step differ from those of @step at run time, a copy of these ops runs instead, each launch moving its own sections}}
+    offload.launch @step(%a, %tmp) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch}}
+    offload.launch @step(%tmp, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    memref.dealloc %tmp : memref<?xf32>
+  }
+  return
+}
+
+// The loop's bound comes from the loop's own iteration, then from a value
+// computed in it: neither can be computed once before the loop.
+// CHECK-LABEL: func.func @bounds_inside(
+//       CHECK:   scf.for
+//       CHECK:     offload.enter_data
+//       CHECK:   scf.for
+//   CHECK-NOT:     offload.enter_data
+//       CHECK:   return
+func.func @bounds_inside(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the bounds of the loop of @upto are computed from values the run defines}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // In each iteration, the two launches share their sections.
+    // expected-remark@+2 {{launch of @upto split}}
+    // expected-remark@+1 {{split launches of @upto keep their sections on every device present across 2 launch(es)}}
+    offload.launch @upto(%a, %b, %t) devices(all) : (memref<?xf32>, memref<?xf32>, index) -> ()
+    // expected-remark@+1 {{launch of @upto split}}
+    offload.launch @upto(%b, %a, %t) devices(all) : (memref<?xf32>, memref<?xf32>, index) -> ()
+  }
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the shares of @upto may differ from those of @step: the bounds of their loops cannot be shown equal, nor compared before the first launch}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %m = arith.addi %t, %c1 : index
+    // expected-remark@+1 {{launch of @upto split}}
+    offload.launch @upto(%b, %a, %m) devices(all) : (memref<?xf32>, memref<?xf32>, index) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @list_written(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @list_written(%a: memref<?xf32>, %b: memref<?xf32>, %list: memref<?xi32>, %d: i32) {
+  %c0 = arith.constant 0 : index
+  // expected-remark@+1 {{launch of @step split over the devices its list names}}
+  offload.launch @step(%a, %b) devices(%list : memref<?xi32>) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches the list of devices between the launches ('memref.store')}}
+  memref.store %d, %list[%c0] : memref<?xi32>
+  // expected-remark@+1 {{launch of @step split over the devices its list names}}
+  offload.launch @step(%b, %a) devices(%list : memref<?xi32>) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
