@@ -1394,51 +1394,59 @@ struct OffloadSplitDevicesPass
     std::tie(lb, ub) = materializeShareBounds(b, leaderKernel, leaderMapping);
     ShareSpace space = computeSpace(b, leader, lb, ub);
 
+    // `fn` for each buffer of the run at the rows (begin, length) that the
+    // device at `position` keeps, where it keeps any; lo and hi bound its
+    // share.
+    auto forKeptRows =
+        [&](OpBuilder &body, Value position,
+            function_ref<void(OpBuilder &, Value root, const ResidentBuffer &,
+                              Value begin, Value length, Value lo, Value hi)>
+                fn) {
+          Value lo, hi, nonEmpty;
+          std::tie(lo, hi, nonEmpty) =
+              getShareBounds(body, loc, space, position);
+          buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+            for (auto &entry : run.buffers) {
+              Value root = entry.first;
+              const ResidentBuffer &buffer = entry.second;
+              Value begin, length;
+              std::tie(begin, length) =
+                  getKeptRows(inner, loc, root, buffer, lo, hi,
+                              /*reads=*/false);
+              Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+              Value any = arith::CmpIOp::create(
+                  inner, loc, arith::CmpIPredicate::sgt, length, zero);
+              buildIf(inner, loc, any, [&](OpBuilder &then) {
+                fn(then, root, buffer, begin, length, lo, hi);
+              });
+            }
+          });
+        };
+
     // Each device enters the rows it keeps, and at the end copies back
     // those it wrote (the rows of its share).
     auto enter = [&](OpBuilder &body, Value position, Value device) {
-      Value lo, hi, nonEmpty;
-      std::tie(lo, hi, nonEmpty) = getShareBounds(body, loc, space, position);
-      buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
-        for (auto &entry : run.buffers) {
-          Value root = entry.first;
-          const ResidentBuffer &buffer = entry.second;
-          Value begin, length;
-          std::tie(begin, length) =
-              getKeptRows(inner, loc, root, buffer, lo, hi,
-                          /*reads=*/false);
-          Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
-          Value any = arith::CmpIOp::create(
-              inner, loc, arith::CmpIPredicate::sgt, length, zero);
-          buildIf(inner, loc, any, [&](OpBuilder &then) {
-            MapKind kind = buffer.enterAlloc ? MapKind::alloc : MapKind::to;
-            EnterDataOp::create(
-                then, loc, ValueRange{getRows(then, loc, root, begin, length)},
-                then.getArrayAttr(
-                    {MapAttr::get(then.getContext(), kind, MapModifier::none)}),
-                device);
-          });
-        }
-      });
+      forKeptRows(body, position,
+                  [&](OpBuilder &then, Value root, const ResidentBuffer &buffer,
+                      Value begin, Value length, Value, Value) {
+                    MapKind kind =
+                        buffer.enterAlloc ? MapKind::alloc : MapKind::to;
+                    EnterDataOp::create(
+                        then, loc,
+                        ValueRange{getRows(then, loc, root, begin, length)},
+                        then.getArrayAttr({MapAttr::get(
+                            then.getContext(), kind, MapModifier::none)}),
+                        device);
+                  });
     };
     forEachShare(b, loc, space, {enter});
 
     b.setInsertionPointAfter(run.ops.back());
     auto exit = [&](OpBuilder &body, Value position, Value device) {
-      Value lo, hi, nonEmpty;
-      std::tie(lo, hi, nonEmpty) = getShareBounds(body, loc, space, position);
-      buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
-        for (auto &entry : run.buffers) {
-          Value root = entry.first;
-          const ResidentBuffer &buffer = entry.second;
-          Value begin, length;
-          std::tie(begin, length) =
-              getKeptRows(inner, loc, root, buffer, lo, hi,
-                          /*reads=*/false);
-          Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
-          Value any = arith::CmpIOp::create(
-              inner, loc, arith::CmpIPredicate::sgt, length, zero);
-          buildIf(inner, loc, any, [&](OpBuilder &then) {
+      forKeptRows(
+          body, position,
+          [&](OpBuilder &then, Value root, const ResidentBuffer &buffer,
+              Value begin, Value length, Value lo, Value hi) {
             Value rows;
             if (buffer.exitFrom) {
               // The rows of the share, all on this device.
@@ -1453,12 +1461,10 @@ struct OffloadSplitDevicesPass
             MapKind kind = buffer.exitFrom ? MapKind::from : MapKind::release;
             ExitDataOp::create(
                 then, loc, ValueRange{rows},
-                then.getArrayAttr(
-                    {MapAttr::get(then.getContext(), kind, MapModifier::none)}),
+                then.getArrayAttr({MapAttr::get(then.getContext(), kind,
+                                                MapModifier::none)}),
                 device);
           });
-        }
-      });
     };
     forEachShare(b, loc, space, {exit});
     if (space.devicesOf)
