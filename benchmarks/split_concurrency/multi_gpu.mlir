@@ -233,13 +233,13 @@ module attributes {offload.targets = [#offload.host]} {
     memref.store %d0, %two[%c0] : memref<?xi32>
     memref.store %d1, %two[%c1] : memref<?xi32>
 
-    // Times t(1) and (t(1 + k) - t(1)) / k of `steps` on the list, the best
-    // of `reps`, for each list.
+    // Times t(1) and t(1 + k) of `steps` on the list, each the best of
+    // `reps`, for each list: (t(1 + k) - t(1)) / k per launch.
     // triad
     %ntBig = arith.constant 536870912 : index
     %ntSmall = arith.constant 1048576 : index
     %nt = arith.select %small, %ntSmall, %ntBig : index
-    %kt = arith.constant 20 : index
+    %kt = arith.constant 200 : index
     %kt1 = arith.addi %kt, %c1 : index
     %a = memref.alloc(%nt) : memref<?xf32>
     %b = memref.alloc(%nt) : memref<?xf32>
@@ -261,18 +261,19 @@ module attributes {offload.targets = [#offload.host]} {
       %many1 = arith.subf %t2, %t1 : f64
       %single2 = arith.subf %t3, %t2 : f64
       %many2 = arith.subf %t4, %t3 : f64
-      %ktf = arith.index_cast %kt : index to i64
-      %ktd = arith.sitofp %ktf : i64 to f64
-      %ld1 = arith.subf %many1, %single1 : f64
-      %per1 = arith.divf %ld1, %ktd : f64
-      %ld2 = arith.subf %many2, %single2 : f64
-      %per2 = arith.divf %ld2, %ktd : f64
       %ns1 = arith.minimumf %s1, %single1 : f64
-      %nl1 = arith.minimumf %l1, %per1 : f64
+      %nl1 = arith.minimumf %l1, %many1 : f64
       %ns2 = arith.minimumf %s2, %single2 : f64
-      %nl2 = arith.minimumf %l2, %per2 : f64
+      %nl2 = arith.minimumf %l2, %many2 : f64
       scf.yield %ns1, %nl1, %ns2, %nl2 : f64, f64, f64, f64
     }
+    // Per launch: (the best k + 1 launches - the best single one) / k.
+    %tr_kf = arith.index_cast %kt : index to i64
+    %tr_kd = arith.sitofp %tr_kf : i64 to f64
+    %tr_d1 = arith.subf %tr#1, %tr#0 : f64
+    %tr_p1 = arith.divf %tr_d1, %tr_kd : f64
+    %tr_d3 = arith.subf %tr#3, %tr#2 : f64
+    %tr_p3 = arith.divf %tr_d3, %tr_kd : f64
     // a = b + 3 c: (i mod 1024) + 3 (i mod 13), exact in f32.
     %three = arith.constant 3.0 : f32
     %zero64 = arith.constant 0 : i64
@@ -299,13 +300,13 @@ module attributes {offload.targets = [#offload.host]} {
     %ntf = arith.sitofp %nt64 : i64 to f64
     %bytes3 = arith.constant 12.0 : f64
     %tbytes = arith.mulf %ntf, %bytes3 : f64
-    %tgb1a = arith.divf %tbytes, %tr#1 : f64
+    %tgb1a = arith.divf %tbytes, %tr_p1 : f64
     %tgb1 = arith.divf %tgb1a, %e9 : f64
-    %tgb2a = arith.divf %tbytes, %tr#3 : f64
+    %tgb2a = arith.divf %tbytes, %tr_p3 : f64
     %tgb2 = arith.divf %tgb2a, %e9 : f64
-    %tms1 = arith.mulf %tr#1, %e3 : f64
-    %tms2 = arith.mulf %tr#3, %e3 : f64
-    %tsp = arith.divf %tr#1, %tr#3 : f64
+    %tms1 = arith.mulf %tr_p1, %e3 : f64
+    %tms2 = arith.mulf %tr_p3, %e3 : f64
+    %tsp = arith.divf %tr_p1, %tr_p3 : f64
     %tsp1 = arith.divf %tr#0, %tr#2 : f64
     %ftriad = llvm.mlir.addressof @fmt_triad : !llvm.ptr
     %pt = llvm.call @printf(%ftriad, %nt64, %tms1, %tgb1, %tms2, %tgb2, %tsp, %tr#0, %tr#2, %tsp1, %exact, %nt64) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, f64, f64, f64, f64, f64, f64, f64, f64, i64, i64) -> i32
@@ -333,30 +334,30 @@ module attributes {offload.targets = [#offload.host]} {
       %t3 = func.call @now() : () -> f64
       func.call @jacobi_steps(%x, %y, %two, %kj1) : (memref<?x?xf32>, memref<?x?xf32>, memref<?xi32>, index) -> ()
       %t4 = func.call @now() : () -> f64
-      // Per step of one launch: a call of k runs 2 k launches.
       %single1 = arith.subf %t1, %t0 : f64
       %many1 = arith.subf %t2, %t1 : f64
       %single2 = arith.subf %t3, %t2 : f64
       %many2 = arith.subf %t4, %t3 : f64
-      %k2 = arith.muli %kj, %c2 : index
-      %kf = arith.index_cast %k2 : index to i64
-      %kd = arith.sitofp %kf : i64 to f64
-      %ld1 = arith.subf %many1, %single1 : f64
-      %per1 = arith.divf %ld1, %kd : f64
-      %ld2 = arith.subf %many2, %single2 : f64
-      %per2 = arith.divf %ld2, %kd : f64
       %ns1 = arith.minimumf %s1, %single1 : f64
-      %nl1 = arith.minimumf %l1, %per1 : f64
+      %nl1 = arith.minimumf %l1, %many1 : f64
       %ns2 = arith.minimumf %s2, %single2 : f64
-      %nl2 = arith.minimumf %l2, %per2 : f64
+      %nl2 = arith.minimumf %l2, %many2 : f64
       scf.yield %ns1, %nl1, %ns2, %nl2 : f64, f64, f64, f64
     }
+    // Per launch: (the best k + 1 launches - the best single one) / k.
+    %jr_k2 = arith.muli %kj, %c2 : index
+    %jr_kf = arith.index_cast %jr_k2 : index to i64
+    %jr_kd = arith.sitofp %jr_kf : i64 to f64
+    %jr_d1 = arith.subf %jr#1, %jr#0 : f64
+    %jr_p1 = arith.divf %jr_d1, %jr_kd : f64
+    %jr_d3 = arith.subf %jr#3, %jr#2 : f64
+    %jr_p3 = arith.divf %jr_d3, %jr_kd : f64
     // The same, moving the sections at every launch (fewer steps: each
     // moves the grids over the host's links).
     %kmv = arith.constant 4 : index
     %kmv1 = arith.addi %kmv, %c1 : index
     %sink = memref.alloc() : memref<1xf32>
-    %mv:2 = scf.for %r = %c0 to %reps step %c1 iter_args(%l1 = %big, %l2 = %big) -> (f64, f64) {
+    %mv:4 = scf.for %r = %c0 to %reps step %c1 iter_args(%s1 = %big, %l1 = %big, %s2 = %big, %l2 = %big) -> (f64, f64, f64, f64) {
       %t0 = func.call @now() : () -> f64
       func.call @jacobi_steps_moving(%x, %y, %one, %c1, %sink) : (memref<?x?xf32>, memref<?x?xf32>, memref<?xi32>, index, memref<1xf32>) -> ()
       %t1 = func.call @now() : () -> f64
@@ -370,17 +371,20 @@ module attributes {offload.targets = [#offload.host]} {
       %many1 = arith.subf %t2, %t1 : f64
       %single2 = arith.subf %t3, %t2 : f64
       %many2 = arith.subf %t4, %t3 : f64
-      %k2 = arith.muli %kmv, %c2 : index
-      %kf = arith.index_cast %k2 : index to i64
-      %kd = arith.sitofp %kf : i64 to f64
-      %ld1 = arith.subf %many1, %single1 : f64
-      %per1 = arith.divf %ld1, %kd : f64
-      %ld2 = arith.subf %many2, %single2 : f64
-      %per2 = arith.divf %ld2, %kd : f64
-      %nl1 = arith.minimumf %l1, %per1 : f64
-      %nl2 = arith.minimumf %l2, %per2 : f64
-      scf.yield %nl1, %nl2 : f64, f64
+      %ns1 = arith.minimumf %s1, %single1 : f64
+      %nl1 = arith.minimumf %l1, %many1 : f64
+      %ns2 = arith.minimumf %s2, %single2 : f64
+      %nl2 = arith.minimumf %l2, %many2 : f64
+      scf.yield %ns1, %nl1, %ns2, %nl2 : f64, f64, f64, f64
     }
+    // Per step (2 launches each).
+    %mv_k2 = arith.muli %kmv, %c2 : index
+    %mv_kf = arith.index_cast %mv_k2 : index to i64
+    %mv_kd = arith.sitofp %mv_kf : i64 to f64
+    %mv_d1 = arith.subf %mv#1, %mv#0 : f64
+    %mv_p1 = arith.divf %mv_d1, %mv_kd : f64
+    %mv_d3 = arith.subf %mv#3, %mv#2 : f64
+    %mv_p3 = arith.divf %mv_d3, %mv_kd : f64
     memref.dealloc %sink : memref<1xf32>
     memref.dealloc %x : memref<?x?xf32>
     memref.dealloc %y : memref<?x?xf32>
@@ -408,19 +412,19 @@ module attributes {offload.targets = [#offload.host]} {
     %njjf = arith.sitofp %njj : i64 to f64
     %bytes2 = arith.constant 8.0 : f64
     %jbytes = arith.mulf %njjf, %bytes2 : f64
-    %jgb1a = arith.divf %jbytes, %jr#1 : f64
+    %jgb1a = arith.divf %jbytes, %jr_p1 : f64
     %jgb1 = arith.divf %jgb1a, %e9 : f64
-    %jgb2a = arith.divf %jbytes, %jr#3 : f64
+    %jgb2a = arith.divf %jbytes, %jr_p3 : f64
     %jgb2 = arith.divf %jgb2a, %e9 : f64
-    %jms1 = arith.mulf %jr#1, %e3 : f64
-    %jms2 = arith.mulf %jr#3, %e3 : f64
-    %jsp = arith.divf %jr#1, %jr#3 : f64
+    %jms1 = arith.mulf %jr_p1, %e3 : f64
+    %jms2 = arith.mulf %jr_p3, %e3 : f64
+    %jsp = arith.divf %jr_p1, %jr_p3 : f64
     %jsp1 = arith.divf %jr#0, %jr#2 : f64
     %fjacobi = llvm.mlir.addressof @fmt_jacobi : !llvm.ptr
     %pj = llvm.call @printf(%fjacobi, %nj64, %nj64, %jms1, %jgb1, %jms2, %jgb2, %jsp, %jr#0, %jr#2, %jsp1, %jsame, %njj) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64, f64, f64, f64, f64, f64, f64, f64, f64, i64, i64) -> i32
-    %mvms1 = arith.mulf %mv#0, %e3 : f64
-    %mvms2 = arith.mulf %mv#1, %e3 : f64
-    %mvsp = arith.divf %mv#0, %mv#1 : f64
+    %mvms1 = arith.mulf %mv_p1, %e3 : f64
+    %mvms2 = arith.mulf %mv_p3, %e3 : f64
+    %mvsp = arith.divf %mv_p1, %mv_p3 : f64
     %fmoving = llvm.mlir.addressof @fmt_moving : !llvm.ptr
     %pmv = llvm.call @printf(%fmoving, %nj64, %nj64, %mvms1, %mvms2, %mvsp) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64, f64, f64, f64) -> i32
 
@@ -428,7 +432,7 @@ module attributes {offload.targets = [#offload.host]} {
     %nmBig = arith.constant 8192 : index
     %nmSmall = arith.constant 256 : index
     %nm = arith.select %small, %nmSmall, %nmBig : index
-    %km = arith.constant 5 : index
+    %km = arith.constant 20 : index
     %km1 = arith.addi %km, %c1 : index
     %A = memref.alloc(%nm, %nm) : memref<?x?xf32>
     %B = memref.alloc(%nm, %nm) : memref<?x?xf32>
@@ -454,18 +458,19 @@ module attributes {offload.targets = [#offload.host]} {
       %many1 = arith.subf %t2, %t1 : f64
       %single2 = arith.subf %t3, %t2 : f64
       %many2 = arith.subf %t4, %t3 : f64
-      %kf = arith.index_cast %km : index to i64
-      %kd = arith.sitofp %kf : i64 to f64
-      %ld1 = arith.subf %many1, %single1 : f64
-      %per1 = arith.divf %ld1, %kd : f64
-      %ld2 = arith.subf %many2, %single2 : f64
-      %per2 = arith.divf %ld2, %kd : f64
       %ns1 = arith.minimumf %s1, %single1 : f64
-      %nl1 = arith.minimumf %l1, %per1 : f64
+      %nl1 = arith.minimumf %l1, %many1 : f64
       %ns2 = arith.minimumf %s2, %single2 : f64
-      %nl2 = arith.minimumf %l2, %per2 : f64
+      %nl2 = arith.minimumf %l2, %many2 : f64
       scf.yield %ns1, %nl1, %ns2, %nl2 : f64, f64, f64, f64
     }
+    // Per launch: (the best k + 1 launches - the best single one) / k.
+    %mr_kf = arith.index_cast %km : index to i64
+    %mr_kd = arith.sitofp %mr_kf : i64 to f64
+    %mr_d1 = arith.subf %mr#1, %mr#0 : f64
+    %mr_p1 = arith.divf %mr_d1, %mr_kd : f64
+    %mr_d3 = arith.subf %mr#3, %mr#2 : f64
+    %mr_p3 = arith.divf %mr_d3, %mr_kd : f64
     %msame = func.call @same(%C1f, %C2f) : (memref<?xf32>, memref<?xf32>) -> i64
     memref.dealloc %A : memref<?x?xf32>
     memref.dealloc %B : memref<?x?xf32>
@@ -478,13 +483,13 @@ module attributes {offload.targets = [#offload.host]} {
     %f1 = arith.mulf %nmf, %nmf : f64
     %f2 = arith.mulf %f1, %nmf : f64
     %flops = arith.mulf %f2, %flop2 : f64
-    %mtf1a = arith.divf %flops, %mr#1 : f64
+    %mtf1a = arith.divf %flops, %mr_p1 : f64
     %mtf1 = arith.divf %mtf1a, %e12 : f64
-    %mtf2a = arith.divf %flops, %mr#3 : f64
+    %mtf2a = arith.divf %flops, %mr_p3 : f64
     %mtf2 = arith.divf %mtf2a, %e12 : f64
-    %mms1 = arith.mulf %mr#1, %e3 : f64
-    %mms2 = arith.mulf %mr#3, %e3 : f64
-    %msp = arith.divf %mr#1, %mr#3 : f64
+    %mms1 = arith.mulf %mr_p1, %e3 : f64
+    %mms2 = arith.mulf %mr_p3, %e3 : f64
+    %msp = arith.divf %mr_p1, %mr_p3 : f64
     %msp1 = arith.divf %mr#0, %mr#2 : f64
     %fmatmul = llvm.mlir.addressof @fmt_matmul : !llvm.ptr
     %pm = llvm.call @printf(%fmatmul, %nm64, %mms1, %mtf1, %mms2, %mtf2, %msp, %mr#0, %mr#2, %msp1, %msame, %nmm) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, f64, f64, f64, f64, f64, f64, f64, f64, i64, i64) -> i32
