@@ -1498,7 +1498,9 @@ Operation *mlir::offload::buildLoweredKernel(RewriterBase &rewriter,
     } else {
       buildTiledContraction(rewriter, *match, fill, strategy.tiling, epilogue);
     }
-    // The launch's block, for thread-id ranges and ptxas (.maxntid).
+    // The launch's block (the builders need at least their threads): ranges
+    // for the thread ids and ptxas's .maxntid; a launch with another block
+    // size fails rather than computing garbage.
     cast<gpu::GPUFuncOp>(func).setKnownBlockSizeAttr(
         rewriter.getDenseI32ArrayAttr({int32_t(blockThreads), 1, 1}));
     return func;

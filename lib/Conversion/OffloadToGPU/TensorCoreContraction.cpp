@@ -299,9 +299,10 @@ private:
   /// The tile row (n) of row `row` of a swapped wgmma's A operand or
   /// accumulator, for n-block `nb` of this warpgroup (h: 8-row half).
   Value swappedColumn(Value nb, Value h);
-  /// Waits for slice `g` (counted over all the block's tiles) to arrive
-  /// in its stage; returns the stage's byte offset.
-  Value waitSlice(Value g);
+  /// Waits on stage g % stages of `barriers` until its phase g / stages +
+  /// `round` (mod 2) completed (the slice in `full`; with round 1, the
+  /// previous slice's release in `empty`); returns the stage.
+  Value waitStage(Value barriers, Value g, int64_t round = 0);
   Value dynamicSharedSize() { return buildDynamicSharedSize(b, loc); }
   Value isAligned(Value memref, int64_t elements) {
     return buildIsAligned(b, loc, memref, elements);
@@ -786,13 +787,16 @@ Value TensorCoreBuilder::multiplySwapped(Value acc, Value offset) {
   return acc;
 }
 
-Value TensorCoreBuilder::waitSlice(Value g) {
+Value TensorCoreBuilder::waitStage(Value barriers, Value g, int64_t round) {
   Value stage = rem(g, ops.stages());
-  Value phase = arith::IndexCastOp::create(b, loc, b.getI1Type(),
-                                           rem(div(g, ops.stages()), 2));
-  nvgpu::MBarrierTryWaitParityOp::create(b, loc, full, phase,
+  Value rounds = div(g, ops.stages());
+  if (round)
+    rounds = add(rounds, index(round));
+  Value phase =
+      arith::IndexCastOp::create(b, loc, b.getI1Type(), rem(rounds, 2));
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, phase,
                                          index(10000000), stage);
-  return mul(stage, index(ops.stageBytes()));
+  return stage;
 }
 
 TensorCoreBuilder::TileOrigin TensorCoreBuilder::getTileOrigin(Value tile) {
@@ -929,11 +933,7 @@ void TensorCoreBuilder::buildProducer() {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(kLoop.getBody());
     Value g = add(g0, kLoop.getInductionVar());
-    Value stage = rem(g, ops.stages());
-    Value phase = arith::IndexCastOp::create(
-        b, loc, b.getI1Type(), rem(add(div(g, ops.stages()), index(1)), 2));
-    nvgpu::MBarrierTryWaitParityOp::create(b, loc, empty, phase,
-                                           index(10000000), stage);
+    Value stage = waitStage(empty, g, /*round=*/1);
     issueSlice(stage, origin, kLoop.getInductionVar());
   }
   scf::YieldOp::create(b, loc, ValueRange{add(g0, numK)});
@@ -974,7 +974,7 @@ void TensorCoreBuilder::buildConsumer(Value fillValue) {
     OpBuilder::InsertionGuard inner(b);
     b.setInsertionPointToStart(kLoop.getBody());
     Value g = add(g0, kLoop.getInductionVar());
-    Value offset = waitSlice(g);
+    Value offset = mul(waitStage(full, g), index(ops.stageBytes()));
     Value acc = multiply(kLoop.getRegionIterArgs()[0], offset);
     // Leaves this slice's wgmma group in flight, waits for the previous,
     // whose stage the producer may then refill.

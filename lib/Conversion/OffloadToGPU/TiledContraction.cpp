@@ -535,17 +535,13 @@ void TiledContractionBuilder::build(linalg::FillOp fill) {
   Operation *op = match.op;
   auto func = op->getParentOfType<gpu::GPUFuncOp>();
   assert(func && "the contraction must be inside a gpu.func");
-  int64_t threads = tiling.threads();
+  [[maybe_unused]] int64_t threads = tiling.threads();
   assert(tiling.threadM % fragment == 0 && tiling.threadN % fragment == 0 &&
          tiling.tileM % tiling.threadM == 0 &&
          tiling.tileN % tiling.threadN == 0 &&
          (tiling.tileK * tiling.tileM) % threads == 0 &&
          (tiling.tileK * tiling.tileN) % threads == 0 &&
          "tiles that the generator cannot split over the threads");
-
-  // Exactly `threads` threads along x: ranges for the thread ids, and the
-  // launch fails rather than computing garbage with another block size.
-  func.setKnownBlockSizeAttr(b.getDenseI32ArrayAttr({int32_t(threads), 1, 1}));
 
   b.setInsertionPoint(op);
   // Loop sizes.

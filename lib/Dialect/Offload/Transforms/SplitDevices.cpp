@@ -1048,12 +1048,7 @@ struct OffloadSplitDevicesPass
     Block scratch;
     OpBuilder b(leader->getContext());
     b.setInsertionPointToEnd(&scratch);
-    auto bounds = [&](LaunchOp of) {
-      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
-      IRMapping mapping;
-      mapKernelArguments(kernel, of, mapping);
-      return materializeShareBounds(b, kernel, mapping);
-    };
+    auto bounds = [&](LaunchOp of) { return launchShareBounds(b, of); };
     Value leaderLb, leaderUb;
     std::tie(leaderLb, leaderUb) = bounds(leader);
     auto computable = [&](LaunchOp of) -> std::string {
@@ -1212,6 +1207,15 @@ struct OffloadSplitDevicesPass
     rewriteRun(run);
   }
 
+  /// The bounds of the share loop of `launch`'s kernel, computed at `b`
+  /// from the launch's arguments (null where they cannot be).
+  std::pair<Value, Value> launchShareBounds(OpBuilder &b, LaunchOp launch) {
+    auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
+    IRMapping mapping;
+    mapKernelArguments(kernel, launch, mapping);
+    return materializeShareBounds(b, kernel, mapping);
+  }
+
   /// Puts `run` in the `then` branch of an `scf.if` that compares, before
   /// it, the bounds of the loops of `run.checked` with the first launch's;
   /// the `else` branch is a copy of the run, whose launches are split one
@@ -1222,12 +1226,7 @@ struct OffloadSplitDevicesPass
     Block *block = first->getBlock();
     Location loc = leader.getLoc();
     OpBuilder b(first);
-    auto bounds = [&](LaunchOp of) {
-      auto kernel = symbols->lookup<KernelOp>(of.getKernel());
-      IRMapping mapping;
-      mapKernelArguments(kernel, of, mapping);
-      return materializeShareBounds(b, kernel, mapping);
-    };
+    auto bounds = [&](LaunchOp of) { return launchShareBounds(b, of); };
     Value lb, ub;
     std::tie(lb, ub) = bounds(leader);
     Value same = arith::ConstantIntOp::create(b, loc, 1, 1);
@@ -1385,13 +1384,10 @@ struct OffloadSplitDevicesPass
   /// after it, and splits its launches over the devices in between.
   void rewriteRun(Run &run) {
     LaunchOp leader = run.launches.front();
-    auto leaderKernel = symbols->lookup<KernelOp>(leader.getKernel());
     Location loc = leader.getLoc();
     OpBuilder b(run.ops.front());
-    IRMapping leaderMapping;
-    mapKernelArguments(leaderKernel, leader, leaderMapping);
     Value lb, ub;
-    std::tie(lb, ub) = materializeShareBounds(b, leaderKernel, leaderMapping);
+    std::tie(lb, ub) = launchShareBounds(b, leader);
     ShareSpace space = computeSpace(b, leader, lb, ub);
 
     // `fn` for each buffer of the run at the rows (begin, length) that the
