@@ -477,7 +477,10 @@ def test_each_device_runs_its_share(multi, tmp_path):
         mod.axpy(1, x, y, devices=[1, 3])
         assert np.array_equal(y, x)
     """ % str(path))
-    env = dict(os.environ, LIBOMPTARGET_INFO="-1", PYTHONPATH=PACKAGE_DIR)
+    # One host thread: the shares' threads would print their info lines at
+    # the same time, interleaved within lines.
+    env = dict(os.environ, LIBOMPTARGET_INFO="-1", OMP_THREAD_LIMIT="1",
+               PYTHONPATH=PACKAGE_DIR)
     run = subprocess.run([sys.executable, "-c", script], env=env,
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
