@@ -21,10 +21,12 @@ RT=${OFFLOAD_RT:-$ROOT/.device/offload-rt.tar.xz}
 mkdir -p "$OUTDIR"
 "$CC" "$HERE/multi_gpu.mlir" --offload-targets=nvptx:sm_90,host -O3 \
   --offload-remarks -o "$OUTDIR/multi_gpu" 2> "$OUTDIR/remarks.txt"
+"$CC" "$HERE/split_overhead.mlir" --offload-targets=nvptx:sm_90,host -O3 \
+  -o "$OUTDIR/split_overhead"
 # What the compiler kept on the devices, for the record.
 grep -E "keep their sections|do not keep|share: strategy" "$OUTDIR/remarks.txt" \
   | sed 's/^[^ ]*: remark: /  /' | cut -c1-200 || true
-cp "$HERE/run-multi-gpu.sh" "$HERE/multi_gpu.mlir" "$OUTDIR/"
+cp "$HERE/run-multi-gpu.sh" "$HERE/multi_gpu.mlir" "$HERE/split_overhead.mlir" "$OUTDIR/"
 if [ -f "$RT" ]; then
   cp "$RT" "$OUTDIR/offload-rt.tar.xz"
 else

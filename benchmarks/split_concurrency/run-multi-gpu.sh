@@ -31,3 +31,8 @@ grep -o 'device [0-9]* info: Launching kernel [a-z_]* with \[[0-9,]*\] blocks' "
 echo "+ ./multi_gpu" | tee -a "$LOG"
 ours ./multi_gpu 2>&1 | tee -a "$LOG"
 echo "exit ${PIPESTATUS[0]}" | tee -a "$LOG"
+# The triad against the best one-GPU program (a plain `device(0)` launch,
+# queued), and two shares on GPU 0 (the split's own cost).
+echo "+ SPLIT_TWO_GPUS=1 ./split_overhead" | tee -a "$LOG"
+SPLIT_TWO_GPUS=1 ours ./split_overhead 2>&1 | tee -a "$LOG"
+echo "exit ${PIPESTATUS[0]}" | tee -a "$LOG"

@@ -198,3 +198,82 @@ func.func @no_launch(%a: memref<?xf32>) -> f32 {
   %v = memref.load %a[%c0] : memref<?xf32>
   return %v : f32
 }
+
+func.func private @omp_get_thread_num() -> i32
+func.func private @omp_get_num_threads() -> i32
+
+// The shares of a split launch (offload-split-devices): host threads each
+// launching on their devices, read from a host-private list. Nothing in the
+// region needs the kernels, so the loop's iterations queue without waiting
+// and one wait follows the loop.
+// CHECK-LABEL: func.func @shares_in_loop(
+// CHECK: scf.for
+// CHECK: omp.parallel
+// CHECK-NOT: offload.wait
+// CHECK: offload.launch @inc(%{{.*}}) device(%{{.*}} : i32)  nowait
+// CHECK-NOT: offload.wait
+// CHECK: omp.terminator
+// CHECK-NOT: offload.wait
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: memref.dealloc
+// CHECK-NEXT: return
+func.func @shares_in_loop(%a: memref<?xf32>, %n: index, %parts: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %list = memref.alloc(%parts) : memref<?xi32>
+  scf.for %p = %c0 to %parts step %c1 {
+    %d = arith.index_cast %p : index to i32
+    memref.store %d, %list[%p] : memref<?xi32>
+  }
+  scf.for %k = %c0 to %n step %c1 {
+    omp.parallel {
+      %t = func.call @omp_get_thread_num() : () -> i32
+      %ti = arith.index_cast %t : i32 to index
+      %nt = func.call @omp_get_num_threads() : () -> i32
+      %nti = arith.index_cast %nt : i32 to index
+      scf.for %s = %ti to %parts step %nti {
+        %d = memref.load %list[%s] : memref<?xi32>
+        offload.launch @inc(%a) device(%d : i32) : (memref<?xf32>) -> ()
+      }
+      omp.barrier
+      omp.terminator
+    }
+  }
+  // expected-remark@+1 {{waits for the kernels launched before: 'memref.dealloc' may touch memory they use}}
+  memref.dealloc %a : memref<?xf32>
+  return
+}
+
+// A region whose threads also read a buffer a kernel may write waits, in
+// each thread, before the read; a list that is passed to a kernel is not
+// host-private.
+// CHECK-LABEL: func.func @shares_then_read(
+// CHECK: omp.parallel
+// CHECK: offload.launch @inc(%{{.*}}) device(%{{.*}} : i32)  nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: memref.load %{{.*}}[%{{.*}}] : memref<?xf32>
+// CHECK: offload.launch @inc(%[[L:.*]]) nowait
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: memref.load %[[L]]
+func.func @shares_then_read(%a: memref<?xf32>, %parts: index, %sink: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %d0 = arith.constant 0 : i32
+  omp.parallel {
+    %t = func.call @omp_get_thread_num() : () -> i32
+    offload.launch @inc(%a) device(%t : i32) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{waits for the kernels launched before: 'memref.load' may touch memory they use}}
+    %v = memref.load %a[%c0] : memref<?xf32>
+    %ti = arith.index_cast %t : i32 to index
+    memref.store %v, %sink[%ti] : memref<?xf32>
+    omp.terminator
+  }
+  %list = memref.alloc(%parts) : memref<?xf32>
+  offload.launch @inc(%list) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{waits for the kernels launched before: 'memref.load' may touch memory they use}}
+  %w = memref.load %list[%c0] : memref<?xf32>
+  memref.store %w, %sink[%c0] : memref<?xf32>
+  memref.dealloc %list : memref<?xf32>
+  return
+}

@@ -191,3 +191,79 @@ func.func @left_alone(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>) {
   offload.launch @inc(%c) : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Launches that pick a device keep the buffer on that device; the host's
+// read of one element in the loop updates that element from it.
+// CHECK-LABEL: func.func @on_device(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[D:.*]]: i32,
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>) device(%[[D]] : i32)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom: %[[A]] : memref<?xf32>) device(%[[D]] : i32)
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[A]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : {{.*}}) device(%[[D]] : i32)
+// CHECK-NEXT: memref.load %[[A]]
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>) device(%[[D]] : i32)
+func.func @on_device(%a: memref<?xf32>, %n: index, %d: i32, %sink: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 2 per iteration}}
+  scf.for %k = %c0 to %n step %c1 {
+    offload.launch @inc(%a) device(%d : i32) : (memref<?xf32>) -> ()
+    %v = memref.load %a[%c0] : memref<?xf32>
+    memref.store %v, %sink[%c0] : memref<1xf32>
+  }
+  return
+}
+
+// Launches on two devices: the buffer keeps its per-launch clauses, and
+// the remark says why.
+// CHECK-LABEL: func.func @two_devices(
+// CHECK-NOT: offload.enter_data
+// CHECK: offload.launch @inc
+// CHECK-NOT: offload.enter_data
+// CHECK: offload.launch @inc
+// CHECK-NOT: offload.exit_data
+// CHECK: return
+func.func @two_devices(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = arith.constant 0 : i32
+  %d1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: its launches pick different devices}}
+    offload.launch @inc(%a) device(%d0 : i32) : (memref<?xf32>) -> ()
+    offload.launch @inc(%a) device(%d1 : i32) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// The device is computed in the loop, after the buffer's first launch
+// would need it on the device.
+// CHECK-LABEL: func.func @device_in_loop(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @device_in_loop(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    %ki = arith.index_cast %k : index to i32
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: the device its launches pick is computed after the first of them}}
+    offload.launch @inc(%a) device(%ki : i32) : (memref<?xf32>) -> ()
+  }
+  return
+}

@@ -9,6 +9,9 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -27,6 +30,66 @@ static bool isSequentialControlFlow(Operation *op) {
              scf::ExecuteRegionOp>(op);
 }
 
+/// An `omp.parallel` region without reductions or privatization: its
+/// threads' launches are queued in no particular order among them, as they
+/// would run in no particular order if each thread waited for its own
+/// (offload-split-devices' shares, one thread per device).
+static bool isPlainParallel(Operation *op) {
+  auto parallel = dyn_cast<omp::ParallelOp>(op);
+  return parallel && parallel.getReductionVars().empty() &&
+         parallel.getPrivateVars().empty();
+}
+
+/// A call of an OpenMP runtime function that only reads the runtime's state
+/// (which thread, how many threads or devices).
+static bool isRuntimeQuery(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  if (!call)
+    return false;
+  return llvm::is_contained(
+      {StringRef("omp_get_thread_num"), StringRef("omp_get_num_threads"),
+       StringRef("omp_get_max_threads"), StringRef("omp_get_thread_limit"),
+       StringRef("omp_get_num_devices"), StringRef("omp_get_initial_device"),
+       StringRef("omp_get_default_device"), StringRef("omp_get_device_num")},
+      call.getCallee());
+}
+
+/// Whether `buffer` is host memory no kernel can reach: allocated in this
+/// function and used only by loads, stores into it, `memref.dim` and its
+/// dealloc (never passed on, viewed or stored anywhere).
+static bool isHostPrivate(Value buffer) {
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+          buffer.getDefiningOp()))
+    return false;
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<memref::LoadOp, memref::DimOp, memref::DeallocOp>(user))
+      continue;
+    if (auto store = dyn_cast<memref::StoreOp>(user))
+      if (store.getValueToStore() != buffer)
+        continue;
+    return false;
+  }
+  return true;
+}
+
+/// Host work that no queued kernel can affect or be affected by: runtime
+/// queries, and allocating, reading, writing or freeing host-private
+/// buffers (offload-split-devices' list of the devices present).
+static bool isIndependentOfKernels(Operation *op) {
+  if (isRuntimeQuery(op) || isa<omp::BarrierOp>(op))
+    return true;
+  if (isa<memref::AllocOp, memref::AllocaOp>(op))
+    return isHostPrivate(op->getResult(0));
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    return isHostPrivate(load.getMemRef());
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    return isHostPrivate(store.getMemRef());
+  if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
+    return isHostPrivate(dealloc.getMemref());
+  return false;
+}
+
 /// Whether `op` does nothing but queue launches and compute values, so that
 /// kernels queued before it need not have finished; sets `launches` when it
 /// launches.
@@ -35,9 +98,11 @@ static bool onlyQueues(Operation *op, bool &launches) {
     launches = true;
     return true;
   }
+  if (isIndependentOfKernels(op))
+    return true;
   if (op->getNumRegions() == 0)
     return isMemoryEffectFree(op);
-  if (!isSequentialControlFlow(op))
+  if (!isSequentialControlFlow(op) && !isPlainParallel(op))
     return false;
   for (Region &region : op->getRegions())
     for (Operation &nested : region.getOps())

@@ -128,6 +128,11 @@ struct BufferEvents {
   /// The launches map different sections of `var`, an argument they all
   /// pass: the whole of it is kept on the device.
   bool sections = false;
+  /// The device all its launches pick (`device(...)`), null for the default
+  /// device; the data ops keeping it there name the same.
+  Value device;
+  /// Some launch on it was seen (and fixed `device`).
+  bool anyLaunch = false;
   SmallVector<Event> events;
   /// The use that made collectEvents fail, when it did.
   Operation *failedAt = nullptr;
@@ -268,9 +273,12 @@ collectEvents(Block *block, Value root,
         return; // not accessed by the kernel, or passed twice
       if (covered && covered->contains({launch, root}))
         return;
-      if (map.isAlways() || map.isPresent() || launch.getDevice())
-        return fail("a launch maps it with 'always' or 'present' or picks "
-                    "a device");
+      if (map.isAlways() || map.isPresent())
+        return fail("a launch maps it with 'always' or 'present'");
+      if (result.anyLaunch && result.device != launch.getDevice())
+        return fail("its launches pick different devices");
+      result.anyLaunch = true;
+      result.device = launch.getDevice();
       Value var = launch.getMappedSection(arg);
       if (!result.var) {
         result.var = arg;
@@ -333,6 +341,10 @@ collectEvents(Block *block, Value root,
         if (covered && covered->contains({call, root}))
           return;
         if (summary->launches) {
+          // The callee's launches run on the default device.
+          if (result.anyLaunch && result.device)
+            return fail("its launches pick different devices");
+          result.anyLaunch = true;
           Value arg = use.get();
           if (!result.var)
             result.var = arg;
@@ -422,29 +434,30 @@ static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
                                    ones, ones);
 }
 
+/// An `offload.<name>` of `part` on `device` (null: the default device).
 static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
-                         MapKind kind) {
+                         MapKind kind, Value device) {
   MLIRContext *ctx = b.getContext();
   ArrayAttr kinds =
       b.getArrayAttr({MapAttr::get(ctx, kind, MapModifier::none)});
   if (name == "update")
-    UpdateOp::create(b, loc, ValueRange{part}, kinds, Value());
+    UpdateOp::create(b, loc, ValueRange{part}, kinds, device);
   else if (name == "enter")
-    EnterDataOp::create(b, loc, ValueRange{part}, kinds, Value());
+    EnterDataOp::create(b, loc, ValueRange{part}, kinds, device);
   else
-    ExitDataOp::create(b, loc, ValueRange{part}, kinds, Value());
+    ExitDataOp::create(b, loc, ValueRange{part}, kinds, device);
 }
 
 /// The updates host access `event` needs: `from` before a read of data the
 /// device may have written (`deviceNewer`, cleared when all of `var` came
 /// back), `to` after a write. Returns how many it inserted.
-static unsigned insertHostUpdates(OpBuilder &b, Value var, const Event &event,
-                                  bool &deviceNewer) {
+static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
+                                  const Event &event, bool &deviceNewer) {
   unsigned updates = 0;
   if (event.hostReads && deviceNewer) {
     b.setInsertionPoint(event.op);
     Value part = getUpdatedPart(b, var, event);
-    createDataOp(b, event.op->getLoc(), "update", part, MapKind::from);
+    createDataOp(b, event.op->getLoc(), "update", part, MapKind::from, device);
     ++updates;
     if (part == var)
       deviceNewer = false;
@@ -452,7 +465,7 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, const Event &event,
   if (event.hostWrites) {
     b.setInsertionPointAfter(event.op);
     Value part = getUpdatedPart(b, var, event);
-    createDataOp(b, event.op->getLoc(), "update", part, MapKind::to);
+    createDataOp(b, event.op->getLoc(), "update", part, MapKind::to, device);
     ++updates;
   }
   return updates;
@@ -527,8 +540,8 @@ private:
   /// it should (empty when it did, or when it is not worth it).
   std::string hoist(Block *block, BufferEvents &buffer);
   /// Inserts the updates host accesses need in `block`, where `root` is
-  /// resident (mapped as `var` by an enclosing enter_data).
-  void processResidentBlock(Block *block, Value root, Value var,
+  /// resident on `device` (mapped as `var` by an enclosing enter_data).
+  void processResidentBlock(Block *block, Value root, Value var, Value device,
                             unsigned &updates, unsigned &launchCopies);
   /// Records that the calls of `event` run with the buffer resident.
   void markResidentCalls(const Event &event) {
@@ -715,6 +728,11 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         s.unknown = reason;
         continue;
       }
+      // Callers keep their buffers on the default device.
+      if (buffer.device) {
+        s.unknown = "its launches pick a device";
+        continue;
+      }
       bool deviceInit = false, first = true, mixed = false;
       unsigned launchCopies = 0;
       for (Event &event : buffer.events) {
@@ -815,7 +833,8 @@ void OffloadHoistTransfersPass::processFunction(
     Value arg = entry.getArgument(position);
     resident.insert({fn, arg});
     unsigned updates = 0, launchCopies = 0;
-    processResidentBlock(&entry, arg, arg, updates, launchCopies);
+    processResidentBlock(&entry, arg, arg, /*device=*/Value(), updates,
+                         launchCopies);
     numUpdates += updates;
   }
   // The blocks that hold launches, or calls that launch.
@@ -929,7 +948,7 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
 }
 
 void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
-                                                     Value var,
+                                                     Value var, Value device,
                                                      unsigned &updates,
                                                      unsigned &launchCopies) {
   std::string reason;
@@ -946,7 +965,8 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
       resident.insert({event.op, root});
       for (Region &region : event.op->getRegions())
         for (Block &nested : region)
-          processResidentBlock(&nested, root, var, updates, launchCopies);
+          processResidentBlock(&nested, root, var, device, updates,
+                               launchCopies);
       deviceNewer = true;
       continue;
     }
@@ -960,7 +980,7 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
         launchCopies += use.summary->copies;
       continue;
     }
-    updates += insertHostUpdates(b, var, event, deviceNewer);
+    updates += insertHostUpdates(b, var, device, event, deviceNewer);
   }
 }
 
@@ -1010,6 +1030,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   DominanceInfo dom(block->getParentOp());
   if (!dom.properlyDominates(var, first))
     return "the view its launches map is defined after the first of them";
+  Value device = buffer.device;
+  if (device && !dom.properlyDominates(device, first))
+    return "the device its launches pick is computed after the first of them";
 
   // Walk the span: what the device holds, and the updates host code needs.
   bool enterTo = false, deviceInit = false, deviceNewer = false;
@@ -1040,7 +1063,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       resident.insert({event.op, root});
       for (Region &region : event.op->getRegions())
         for (Block &nested : region)
-          processResidentBlock(&nested, root, var, nestedUpdates, nestedCopies);
+          processResidentBlock(&nested, root, var, device, nestedUpdates,
+                               nestedCopies);
       continue;
     }
     if (event.hasLaunches()) {
@@ -1064,7 +1088,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       (event.inLoop ? perIterationCopies : perLaunchCopies) += copies;
       continue;
     }
-    updates += insertHostUpdates(b, var, event, deviceNewer);
+    updates += insertHostUpdates(b, var, device, event, deviceNewer);
   }
   bool exitFrom = anyDeviceWrite && mayBeReadAfter(last, var);
   // What comes back at the exit must all be on the device: copy it there
@@ -1073,10 +1097,10 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     enterTo = true;
   b.setInsertionPoint(first);
   createDataOp(b, first->getLoc(), "enter", var,
-               enterTo ? MapKind::to : MapKind::alloc);
+               enterTo ? MapKind::to : MapKind::alloc, device);
   b.setInsertionPointAfter(last);
   createDataOp(b, last->getLoc(), "exit", var,
-               exitFrom ? MapKind::from : MapKind::release);
+               exitFrom ? MapKind::from : MapKind::release, device);
   for (Event &event : span) {
     for (LaunchOp launch : event.launches)
       covered.insert({launch, root});

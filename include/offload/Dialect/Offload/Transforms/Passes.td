@@ -624,11 +624,15 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     summarised: a buffer passed to one that launches keeps its per-launch
     clauses.
 
+    Launches that pick a device (`device(%d)`) keep the buffer on that
+    device: the data ops name it too, when all the buffer's launches in the
+    block pick the same value and it is computed before the first of them.
     A buffer is left alone (keeping its per-launch clauses) when launches
-    map different views of it, when a clause has the `always` or `present`
-    modifier, when a launch picks a device, when it is freed between
-    launches, or when it is passed to a function that launches and is not
-    summarised.
+    map different views of it or pick different devices (a call's launches
+    run on the default device), when a clause has the `always` or `present`
+    modifier, when it is freed between launches, or when it is passed to a
+    function that launches and is not summarised (or whose launches on it
+    pick a device).
 
     With `remarks`, each hoisted buffer is reported with the copies it no
     longer makes per execution of the block and the functions it was kept
@@ -663,7 +667,13 @@ def OffloadChainLaunches
     In each block, launches and operations without memory effects (index
     math, `memref.dim`, views), and `scf.for` / `scf.if` / `scf.while` /
     `scf.index_switch` / `scf.execute_region` holding only such operations,
-    need no wait. A wait goes before the first other operation after
+    need no wait. Neither do OpenMP runtime queries (`omp_get_thread_num`
+    and the like), host work on buffers no kernel can reach (allocated in
+    the function and only loaded, stored, measured and freed there: the
+    list of devices of a split launch), `omp.barrier`, and `omp.parallel`
+    regions (without reductions or privatization) holding only such
+    operations: the threads of a split launch queue their shares, each on
+    its device, and the host goes on to the next launch without waiting. A wait goes before the first other operation after
     launches: anything that reads or writes memory, allocates or frees it,
     moves data (`offload.enter_data`, `exit_data`, `update`, `data`), calls a
     function, or whose effects are unknown; and before the block's
