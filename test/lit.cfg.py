@@ -65,6 +65,10 @@ if os.path.exists(os.path.join(config.offload_tools_dir, "offload-fuzz")):
 if os.path.exists(os.path.join(config.offload_libomptarget_dir,
                                "libomptarget.so")):
     config.available_features.add("libomptarget")
+# The host's architecture (libomptarget's host plugin's devices are named
+# after it).
+import platform
+config.available_features.add("host-" + platform.machine())
 
 # A GPU the offload runtime can use (tests in Integration/GPU).
 def has_cuda_gpu():

@@ -930,6 +930,89 @@ HIDDEN int32_t __offload_rt_launch(__offload_rt_module *module,
 }
 
 /*===----------------------------------------------------------------------===*/
+/* The devices of devices(all)                                                */
+/*===----------------------------------------------------------------------===*/
+
+/* The name of libomptarget's host plugin, which its devices' UIDs start
+ * with ("x86_64-3"): the host's architecture. */
+#if defined(__x86_64__)
+#define HOST_PLUGIN_NAME "x86_64"
+#elif defined(__aarch64__)
+#define HOST_PLUGIN_NAME "aarch64"
+#elif defined(__powerpc64__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HOST_PLUGIN_NAME "ppc64le"
+#elif defined(__powerpc64__)
+#define HOST_PLUGIN_NAME "ppc64"
+#elif defined(__s390x__)
+#define HOST_PLUGIN_NAME "s390x"
+#elif defined(__riscv) && __riscv_xlen == 64
+#define HOST_PLUGIN_NAME "riscv64"
+#elif defined(__loongarch64)
+#define HOST_PLUGIN_NAME "loongarch64"
+#else
+#define HOST_PLUGIN_NAME ""
+#endif
+
+static struct {
+  pthread_once_t once;
+  int count; /* -1: libomptarget's device functions are missing */
+  int *devices;
+} allDevices = {PTHREAD_ONCE_INIT, -1, NULL};
+
+/* Whether `uid` is the host plugin's: its name, '-', and a number. */
+static int isHostPluginUid(const char *uid) {
+  size_t length = strlen(HOST_PLUGIN_NAME);
+  if (!uid || length == 0 || strncmp(uid, HOST_PLUGIN_NAME, length) != 0 ||
+      uid[length] != '-' || uid[length + 1] == '\0')
+    return 0;
+  for (const char *c = uid + length + 1; *c; ++c)
+    if (*c < '0' || *c > '9')
+      return 0;
+  return 1;
+}
+
+static void findAllDevices(void) {
+  pthread_once(&infoOnce, readInfoEnv);
+  int (*getNumDevices)(void) =
+      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_devices");
+  const char *(*getUid)(int) =
+      (const char *(*)(int))dlsym(RTLD_DEFAULT, "omp_get_uid_from_device");
+  if (!getNumDevices || !getUid)
+    return;
+  int n = getNumDevices();
+  allDevices.devices = calloc(n > 0 ? (size_t)n : 1, sizeof(int));
+  if (!allDevices.devices)
+    return;
+  int every = envIs("OFFLOAD_ALL_DEVICES", "every"), count = 0, host = 0;
+  for (int d = 0; d < n; ++d) {
+    if (!every && isHostPluginUid(getUid(d))) {
+      ++host;
+      continue;
+    }
+    allDevices.devices[count++] = d;
+  }
+  /* Only the host plugin's devices (a machine without GPUs): all of them. */
+  if (count == 0)
+    for (int d = 0; d < n; ++d)
+      allDevices.devices[count++] = d;
+  else if (host > 0)
+    info("devices(all): %d of the %d devices; the host plugin's %d (UID "
+         "%s-<number>) are left out (OFFLOAD_ALL_DEVICES=every keeps them)",
+         count, n, host, HOST_PLUGIN_NAME);
+  allDevices.count = count;
+}
+
+HIDDEN int32_t __offload_rt_all_devices(int32_t *list, int32_t capacity) {
+  pthread_once(&allDevices.once, findAllDevices);
+  if (allDevices.count < 0)
+    return -1;
+  int32_t count = 0;
+  for (; count < allDevices.count && count < capacity; ++count)
+    list[count] = allDevices.devices[count];
+  return count;
+}
+
+/*===----------------------------------------------------------------------===*/
 /* Tensor maps for tensor-core contractions                                   */
 /*===----------------------------------------------------------------------===*/
 

@@ -85,6 +85,14 @@ void __offload_rt_wait(const void *ident);
 int32_t __offload_rt_reduction_blocks(int64_t device, int32_t threads_per_block,
                                       int32_t max_blocks, int32_t fallback);
 
+/// The devices `devices(all)` stands for (offload.all_devices): writes to
+/// `list` (at most `capacity`) the numbers of the devices the runtime
+/// reports that are not libomptarget's host plugin's (UID
+/// "<host architecture>-<number>"), or of every device when there is no
+/// other kind or OFFLOAD_ALL_DEVICES=every is set; returns how many. -1
+/// when libomptarget's device functions are not in the process.
+int32_t __offload_rt_all_devices(int32_t *list, int32_t capacity);
+
 /// Tensor maps (CUtensorMap) for a launch of a tensor-core contraction
 /// kernel (convert-offload-to-gpu, TensorCoreContraction.cpp). `operands`
 /// operands each take `kTmaOperandFields` = 20 int64 in `fields`:

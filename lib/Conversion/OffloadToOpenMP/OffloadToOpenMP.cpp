@@ -306,6 +306,10 @@ static constexpr llvm::StringLiteral kRuntimeWait = "__offload_rt_wait";
 static constexpr llvm::StringLiteral kRuntimeReductionBlocks =
     "__offload_rt_reduction_blocks";
 
+/// `__offload_rt_all_devices`: the devices of `devices(all)`.
+static constexpr llvm::StringLiteral kRuntimeAllDevices =
+    "__offload_rt_all_devices";
+
 /// `__offload_rt_prepare_tma` / `__offload_rt_finish_tma`: tensor maps for
 /// a tensor-core contraction (OffloadRuntime.h).
 static constexpr llvm::StringLiteral kRuntimePrepareTma =
@@ -1367,6 +1371,97 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
     return success();
   }
 };
+
+/// `int omp_get_num_devices(void)` at the rewriter's point, through the
+/// declaration the module has (func.func, as offload-split-devices makes
+/// it, or llvm.func) or a new func.func.
+static Value callNumDevices(ConversionPatternRewriter &rewriter, Location loc,
+                            Operation *anchor) {
+  StringRef name = "omp_get_num_devices";
+  auto module = anchor->getParentOfType<ModuleOp>();
+  Type i32 = rewriter.getI32Type();
+  if (auto llvmFunc = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return LLVM::CallOp::create(rewriter, loc, llvmFunc, ValueRange())
+        .getResult();
+  auto func = module.lookupSymbol<func::FuncOp>(name);
+  if (!func) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    func = func::FuncOp::create(rewriter, loc, name,
+                                rewriter.getFunctionType({}, {i32}));
+    func.setPrivate();
+  }
+  return func::CallOp::create(rewriter, loc, func, ValueRange()).getResult(0);
+}
+
+/// offload.all_devices: `__offload_rt_all_devices(list, capacity)` when the
+/// runtime library is linked in and finds libomptarget; otherwise every
+/// device, 0 to omp_get_num_devices() - 1.
+struct AllDevicesOpLowering : public OpConversionPattern<AllDevicesOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AllDevicesOp op, OpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = rewriter.getContext();
+    Type ptr = LLVM::LLVMPointerType::get(ctx);
+    Type i32 = rewriter.getI32Type();
+    Type index = rewriter.getIndexType();
+    Value list = op.getList();
+    Value capacity = memref::DimOp::create(rewriter, loc, list, 0);
+    Value capacity32 = arith::IndexCastOp::create(rewriter, loc, i32, capacity);
+    auto function = getOrDeclareRuntimeFunction(
+        rewriter, op, kRuntimeAllDevices,
+        LLVM::LLVMFunctionType::get(i32, {ptr, i32}));
+    Value unknown = i32Constant(rewriter, loc, -1);
+    auto ifLinked = scf::IfOp::create(rewriter, loc, TypeRange{i32},
+                                      isLinkedIn(rewriter, loc, function),
+                                      /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifLinked.thenBlock());
+      Value begin = getFirstElementPointer(rewriter, loc, list);
+      Value count = LLVM::CallOp::create(rewriter, loc, function,
+                                         ValueRange{begin, capacity32})
+                        .getResult();
+      scf::YieldOp::create(rewriter, loc, count);
+      rewriter.setInsertionPointToStart(ifLinked.elseBlock());
+      scf::YieldOp::create(rewriter, loc, unknown);
+    }
+    Value found = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                        ifLinked.getResult(0),
+                                        i32Constant(rewriter, loc, 0));
+    auto ifFound = scf::IfOp::create(rewriter, loc, TypeRange{index}, found,
+                                     /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifFound.thenBlock());
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{arith::IndexCastOp::create(
+                               rewriter, loc, index, ifLinked.getResult(0))});
+      // Every device, as many as the list holds.
+      rewriter.setInsertionPointToStart(ifFound.elseBlock());
+      Value available = arith::IndexCastOp::create(
+          rewriter, loc, index, callNumDevices(rewriter, loc, op));
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+      Value count = arith::MinSIOp::create(
+          rewriter, loc, arith::MaxSIOp::create(rewriter, loc, available, zero),
+          capacity);
+      scf::ForOp::create(
+          rewriter, loc, zero, count, one, ValueRange(),
+          [&](OpBuilder &body, Location, Value device, ValueRange) {
+            memref::StoreOp::create(
+                body, loc, arith::IndexCastOp::create(body, loc, i32, device),
+                list, device);
+            scf::YieldOp::create(body, loc);
+          });
+      scf::YieldOp::create(rewriter, loc, count);
+    }
+    rewriter.replaceOp(op, ifFound.getResult(0));
+    return success();
+  }
+};
 } // namespace
 
 void mlir::offload::populateOffloadToOpenMPConversionPatterns(
@@ -1375,7 +1470,8 @@ void mlir::offload::populateOffloadToOpenMPConversionPatterns(
                StandaloneDataOpLowering<EnterDataOp, omp::TargetEnterDataOp>,
                StandaloneDataOpLowering<ExitDataOp, omp::TargetExitDataOp>,
                StandaloneDataOpLowering<UpdateOp, omp::TargetUpdateOp>,
-               DeviceCopyOpLowering>(patterns.getContext());
+               DeviceCopyOpLowering, AllDevicesOpLowering>(
+      patterns.getContext());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1393,7 +1489,7 @@ struct ConvertOffloadToOpenMPPass
     bool hasHostOps = false;
     module.walk([&](Operation *op) {
       if (isa<LaunchOp, WaitOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp,
-              DeviceCopyOp>(op))
+              DeviceCopyOp, AllDevicesOp>(op))
         hasHostOps = true;
     });
     if (kernels.empty() && !hasHostOps)
@@ -1434,7 +1530,7 @@ struct ConvertOffloadToOpenMPPass
 
     ConversionTarget target(*ctx);
     target.addIllegalOp<LaunchOp, WaitOp, DataOp, EnterDataOp, ExitDataOp,
-                        UpdateOp, DeviceCopyOp>();
+                        UpdateOp, DeviceCopyOp, AllDevicesOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateOffloadToOpenMPConversionPatterns(patterns);

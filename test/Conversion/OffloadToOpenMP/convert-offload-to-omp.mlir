@@ -580,4 +580,33 @@ module attributes {offload.targets = [#offload.host]} {
     offload.device_copy %rows from(%src : i32) to(%dst : index) : memref<?xf32, strided<[1], offset: ?>>
     return
   }
+
+  // offload.all_devices: the runtime library's list (its size as the
+  // capacity) when it is linked in and finds libomptarget (>= 0); every
+  // device 0 .. omp_get_num_devices() - 1, as many as fit, otherwise.
+  // CHECK-LABEL: func.func @all_devices(
+  //  CHECK-SAME: %[[LIST:.*]]: memref<?xi32>) -> index
+  //       CHECK: %[[CAP:.*]] = memref.dim %[[LIST]], %{{.*}} : memref<?xi32>
+  //       CHECK: %[[CAP32:.*]] = arith.index_cast %[[CAP]] : index to i32
+  //       CHECK: %[[FN:.*]] = llvm.mlir.addressof @__offload_rt_all_devices
+  //       CHECK: %[[LINKED:.*]] = llvm.icmp "ne" %[[FN]]
+  //       CHECK: %[[RT:.*]] = scf.if %[[LINKED]] -> (i32) {
+  //       CHECK:   %[[BEGIN:.*]] = llvm.inttoptr
+  //       CHECK:   %[[N:.*]] = llvm.call @__offload_rt_all_devices(%[[BEGIN]], %[[CAP32]]) : (!llvm.ptr, i32) -> i32
+  //       CHECK:   scf.yield %[[N]] : i32
+  //       CHECK: } else {
+  //       CHECK:   scf.yield %{{.*}} : i32
+  //       CHECK: %[[FOUND:.*]] = arith.cmpi sge, %[[RT]]
+  //       CHECK: %[[COUNT:.*]] = scf.if %[[FOUND]] -> (index) {
+  //       CHECK:   arith.index_cast %[[RT]] : i32 to index
+  //       CHECK: } else {
+  //       CHECK:   %[[AVAIL:.*]] = func.call @omp_get_num_devices() : () -> i32
+  //       CHECK:   scf.for %[[D:.*]] =
+  //       CHECK:     %[[D32:.*]] = arith.index_cast %[[D]] : index to i32
+  //       CHECK:     memref.store %[[D32]], %[[LIST]][%[[D]]] : memref<?xi32>
+  //       CHECK: return %[[COUNT]] : index
+  func.func @all_devices(%list: memref<?xi32>) -> index {
+    %n = offload.all_devices %list : memref<?xi32>
+    return %n : index
+  }
 }

@@ -1029,3 +1029,27 @@ module {
     return
   }
 }
+
+// -----
+
+offload.kernel @lists(%l: memref<?xi32>) {
+  // expected-error@+1 {{'offload.all_devices' op is host code and cannot be used inside an offload.kernel}}
+  %n = offload.all_devices %l : memref<?xi32>
+  offload.return
+}
+
+// -----
+
+func.func @all_devices_layout(%l: memref<?xi32, strided<[2]>>) -> index {
+  // expected-error@+1 {{'offload.all_devices' op writes 'memref<?xi32, strided<[2]>>': the list must have the identity layout}}
+  %n = offload.all_devices %l : memref<?xi32, strided<[2]>>
+  return %n : index
+}
+
+// -----
+
+func.func @all_devices_type(%l: memref<?xi64>) -> index {
+  // expected-error@+1 {{'offload.all_devices' op operand #0 must be 1D memref of 32-bit signless integer values}}
+  %n = offload.all_devices %l : memref<?xi64>
+  return %n : index
+}

@@ -29,11 +29,12 @@ offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
 //       CHECK:   %[[A:.*]] = memref.alloc(%[[N]])
 //       CHECK:   %[[B:.*]] = memref.alloc(%[[N]])
 //       CHECK:   %[[COUNT:.*]] = call @omp_get_num_devices()
-//       CHECK:   %[[P:.*]] = arith.index_cast %[[COUNT]] : i32 to index
+//       CHECK:   %[[ALL:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+//       CHECK:   %[[P:.*]] = offload.all_devices %[[ALL]]
 //       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
 //       CHECK:   omp.parallel
 //       CHECK:     scf.for %[[S:.*]] = %{{.*}} to %[[P]] step
-//       CHECK:       %[[DEV:.*]] = arith.index_cast %[[S]] : index to i32
+//       CHECK:       %[[DEV:.*]] = memref.load %[[ALL]][%[[S]]]
 //       CHECK:       arith.muli %[[S]], %[[CHUNK]]
 //       CHECK:       scf.if
 //       CHECK:         %[[BELOW:.*]] = arith.addi %{{.*}}, %c-1
@@ -49,11 +50,11 @@ offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
 //       CHECK:   scf.for %{{.*}} = %{{.*}} to %[[STEPS]]
 //       CHECK:     omp.parallel
 //       CHECK:       scf.for %[[Q:.*]] = %{{.*}} to %[[P]] step
-//       CHECK:         %[[QDEV:.*]] = arith.index_cast %[[Q]] : index to i32
+//       CHECK:         %[[QDEV:.*]] = memref.load %[[ALL]][%[[Q]]]
 //       CHECK:         scf.for %[[O:.*]] = %{{.*}} to %[[P]] step
 //       CHECK:           %[[OTHER:.*]] = arith.cmpi ne, %[[O]], %[[Q]]
 //       CHECK:           scf.if
-//       CHECK:             %[[ODEV:.*]] = arith.index_cast %[[O]] : index to i32
+//       CHECK:             %[[ODEV:.*]] = memref.load %[[ALL]][%[[O]]]
 //       CHECK:             %[[HALO:.*]] = memref.subview %[[A]]
 //       CHECK:             offload.device_copy %[[HALO]] from(%[[ODEV]] : i32) to(%[[QDEV]] : i32)
 //       CHECK:       omp.barrier

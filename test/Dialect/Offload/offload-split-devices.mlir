@@ -23,8 +23,9 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
   offload.return
 }
 
-// devices(all): one share per device the runtime reports, the host when
-// there is none.
+// devices(all): one share per device offload.all_devices lists (those the
+// runtime reports, without the host plugin's when there are others), the
+// host when there is none.
 // Without concurrency (checking mode) the region has one thread.
 // SERIAL-LABEL: func.func @all(
 //   SERIAL-NOT:   omp_get_thread_limit
@@ -34,7 +35,10 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>)
 //       CHECK:   %[[UB:.*]] = memref.dim %[[A]], %c0
 //       CHECK:   %[[COUNT:.*]] = call @omp_get_num_devices() : () -> i32
-//       CHECK:   %[[P:.*]] = arith.index_cast %[[COUNT]] : i32 to index
+//       CHECK:   %[[AVAIL:.*]] = arith.index_cast %[[COUNT]] : i32 to index
+//       CHECK:   %[[ROOM:.*]] = arith.maxsi %[[AVAIL]], %{{.*}} : index
+//       CHECK:   %[[ALL:.*]] = memref.alloc(%[[ROOM]]) : memref<?xi32>
+//       CHECK:   %[[P:.*]] = offload.all_devices %[[ALL]] : memref<?xi32>
 //       CHECK:   %[[PARTS:.*]] = arith.maxsi %[[P]], %{{.*}} : index
 //       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
 // The shares run at the same time: a host thread per device, share p on
@@ -50,11 +54,12 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
 //       CHECK:     %[[NTH:.*]] = func.call @omp_get_num_threads() : () -> i32
 //       CHECK:     %[[NTHX:.*]] = arith.index_cast %[[NTH]] : i32 to index
 //       CHECK:     scf.for %[[D:.*]] = %[[TIDX]] to %[[P]] step %[[NTHX]] {
-//       CHECK:       %[[DEV:.*]] = arith.index_cast %[[D]] : index to i32
+//       CHECK:       %[[DEV:.*]] = memref.load %[[ALL]][%[[D]]] : memref<?xi32>
 //       CHECK:       %[[OFF:.*]] = arith.muli %[[D]], %[[CHUNK]]
 //       CHECK:       scf.if
 //       CHECK:         offload.launch @scale_share(%[[A]], %{{.*}}, %{{.*}}) device(%[[DEV]] : i32)
 //       CHECK:     omp.terminator
+//       CHECK:   memref.dealloc %[[ALL]]
 //       CHECK:   %[[NONE:.*]] = arith.cmpi eq, %[[P]]
 //       CHECK:   scf.if %[[NONE]]
 //       CHECK:     %[[HOST:.*]] = func.call @omp_get_initial_device()

@@ -454,3 +454,11 @@ func.func @pack(%x: memref<?xf32>, %s: i32) {
   offload.launch @aggregate(%a) map(to: %x : memref<?xf32>) : (tuple<memref<?xf32>, i32>) -> ()
   return
 }
+
+// CHECK-LABEL: func.func @all_devices(
+// CHECK-SAME: %[[L:.*]]: memref<?xi32>)
+func.func @all_devices(%list: memref<?xi32>) -> index {
+  // CHECK: %{{.*}} = offload.all_devices %[[L]] : memref<?xi32>
+  %n = offload.all_devices %list : memref<?xi32>
+  return %n : index
+}

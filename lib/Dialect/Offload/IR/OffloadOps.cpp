@@ -584,5 +584,18 @@ void DeviceCopyOp::getEffects(
   addDeviceEffects(effects);
 }
 
+//===----------------------------------------------------------------------===//
+// AllDevicesOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult AllDevicesOp::verify() {
+  if (failed(verifyHostOnly(*this)))
+    return failure();
+  if (!getList().getType().getLayout().isIdentity())
+    return emitOpError() << "writes " << getList().getType()
+                         << ": the list must have the identity layout";
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "offload/Dialect/Offload/IR/OffloadOps.cpp.inc"

@@ -56,14 +56,16 @@ static bool isRuntimeQuery(Operation *op) {
 
 /// Whether `buffer` is host memory no kernel can reach: allocated in this
 /// function and used only by loads, stores into it, `memref.dim` and its
-/// dealloc (never passed on, viewed or stored anywhere).
+/// dealloc, or filled by `offload.all_devices` (never passed on, viewed or
+/// stored anywhere).
 static bool isHostPrivate(Value buffer) {
   if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
           buffer.getDefiningOp()))
     return false;
   for (OpOperand &use : buffer.getUses()) {
     Operation *user = use.getOwner();
-    if (isa<memref::LoadOp, memref::DimOp, memref::DeallocOp>(user))
+    if (isa<memref::LoadOp, memref::DimOp, memref::DeallocOp, AllDevicesOp>(
+            user))
       continue;
     if (auto store = dyn_cast<memref::StoreOp>(user))
       if (store.getValueToStore() != buffer)
@@ -87,6 +89,8 @@ static bool isIndependentOfKernels(Operation *op) {
     return isHostPrivate(store.getMemRef());
   if (auto dealloc = dyn_cast<memref::DeallocOp>(op))
     return isHostPrivate(dealloc.getMemref());
+  if (auto all = dyn_cast<AllDevicesOp>(op))
+    return isHostPrivate(all.getList());
   return false;
 }
 

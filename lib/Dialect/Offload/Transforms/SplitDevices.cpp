@@ -417,9 +417,16 @@ struct OffloadSplitDevicesPass
     // The devices present, in the order given: each one's position among
     // them (its share) and whether it is present.
     SmallVector<std::pair<Value, Value>> listed; // (device, present)
-    Value present = available;                   // for devices(all)
+    Value present;
     Value list = getDeviceList(launch);
     Value listSize;
+    if (launch.getAllDevices()) {
+      // The devices the runtime says devices(all) stands for (the GPUs,
+      // without the host plugin's devices, when there are GPUs).
+      space.devicesOf = getAllDevices(b, loc, available);
+      space.present = AllDevicesOp::create(b, loc, b.getIndexType(), space.devicesOf);
+      return finishSpace(b, loc, space);
+    }
     if (list) {
       listSize = memref::DimOp::create(b, loc, list, 0);
       auto count = scf::ForOp::create(
@@ -445,17 +452,9 @@ struct OffloadSplitDevicesPass
       }
     }
     space.present = present;
+    finishSpace(b, loc, space);
 
-    // Shares of ceil(n / present) iterations.
-    Value span = arith::SubIOp::create(b, loc, ub, lb);
-    span = arith::MaxSIOp::create(b, loc, span, zero);
-    space.parts = arith::MaxSIOp::create(b, loc, present, one);
-    space.chunk = arith::CeilDivSIOp::create(b, loc, span, space.parts);
-
-    // The device of each share, when the launch lists them: the devices
-    // present, in the order given.
-    if (launch.getAllDevices())
-      return space;
+    // The device of each share: the devices present, in the order given.
     Type i32 = b.getI32Type();
     Value size =
         list ? listSize : arith::ConstantIndexOp::create(b, loc, listed.size());
@@ -490,6 +489,28 @@ struct OffloadSplitDevicesPass
         position = arith::AddIOp::create(b, loc, position, add);
       }
     }
+    return space;
+  }
+
+  /// A list of the devices devices(all) stands for, with room for every
+  /// device the runtime reports (`available`).
+  static Value getAllDevices(OpBuilder &b, Location loc, Value available) {
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value size = arith::MaxSIOp::create(b, loc, available, one);
+    return memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()),
+        size);
+  }
+
+  /// Equal shares of ceil(n / present) iterations of `space`.
+  static ShareSpace &finishSpace(OpBuilder &b, Location loc,
+                                 ShareSpace &space) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value span = arith::SubIOp::create(b, loc, space.ub, space.lb);
+    span = arith::MaxSIOp::create(b, loc, span, zero);
+    space.parts = arith::MaxSIOp::create(b, loc, space.present, one);
+    space.chunk = arith::CeilDivSIOp::create(b, loc, span, space.parts);
     return space;
   }
 
@@ -1598,10 +1619,20 @@ struct OffloadSplitDevicesPass
           });
       first = forOp.getResult(0);
     } else if (launch.getAllDevices()) {
+      // The first of the devices devices(all) stands for.
+      Value all = getAllDevices(b, loc, available);
+      Value count = AllDevicesOp::create(b, loc, b.getIndexType(), all);
       Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                        available, zero);
-      Value device0 = arith::ConstantIntOp::create(b, loc, 0, 32);
-      first = arith::SelectOp::create(b, loc, any, device0, first);
+                                        count, zero);
+      auto ifAny = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, any,
+                                     /*withElseRegion=*/true);
+      OpBuilder then = ifAny.getThenBodyBuilder();
+      scf::YieldOp::create(
+          then, loc, ValueRange{memref::LoadOp::create(then, loc, all, zero)});
+      OpBuilder otherwise = ifAny.getElseBodyBuilder();
+      scf::YieldOp::create(otherwise, loc, first);
+      first = ifAny.getResult(0);
+      memref::DeallocOp::create(b, loc, all);
     } else {
       for (Value device : llvm::reverse(launch.getDevices())) {
         auto [id, isPresent] = isDevicePresent(b, loc, device, available);

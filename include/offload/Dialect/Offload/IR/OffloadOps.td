@@ -136,7 +136,8 @@ def Offload_LaunchOp : Offload_Op<"launch", [
       default device, `OMP_DEFAULT_DEVICE`).
     * `devices(%d0, %d1, ... : i32, ...)` or `devices(all)` runs the launch
       on several devices at once (the listed ones, or every device the
-      runtime reports): `offload-split-devices` splits the kernel's parallel
+      runtime reports, without libomptarget's host plugin's devices when
+      there are GPUs: `offload.all_devices`): `offload-split-devices` splits the kernel's parallel
       loop along its outermost dimension into one equal share per device
       present, and each device gets only the sections of the buffers its
       share reaches (see `offload-split-devices`). Devices listed but absent
@@ -407,6 +408,36 @@ def Offload_DeviceCopyOp : Offload_Op<"device_copy", [
     $buffer `from` `(` $source `:` type($source) `)`
     `to` `(` $dest `:` type($dest) `)` attr-dict `:` type($buffer)
   }];
+  let hasVerifier = 1;
+}
+
+def Offload_AllDevicesOp : Offload_Op<"all_devices"> {
+  let summary = "Lists the devices a launch over every device runs on";
+  let description = [{
+    Writes to `$list` the numbers of the devices `devices(all)` stands for,
+    in increasing order, and returns how many it wrote:
+
+    - every device the runtime reports that is not one of libomptarget's
+      host plugin's devices (those run kernels on the host's own cores, so a
+      share given to them competes with the GPUs' shares for the host);
+    - every device when there is no other kind (a machine without GPUs,
+      where the host plugin's devices are the only ones);
+    - every device in all cases with `OFFLOAD_ALL_DEVICES=every` in the
+      environment, and when the offload runtime library is not linked in.
+
+    A device is the host plugin's when its UID (`omp_get_uid_from_device`)
+    is the host architecture's plugin name and a number (`x86_64-3`).
+    `$list` must hold at least `omp_get_num_devices()` elements.
+    `offload-split-devices` creates it for `devices(all)`.
+
+    ```mlir
+    %count = offload.all_devices %list : memref<?xi32>
+    ```
+  }];
+  let arguments = (ins Arg<MemRefRankOf<[I32], [1]>, "the devices",
+                           [MemWrite]>:$list);
+  let results = (outs Index:$count);
+  let assemblyFormat = "$list attr-dict `:` type($list)";
   let hasVerifier = 1;
 }
 

@@ -277,9 +277,10 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       more `index` arguments `lo` and `hi` that replace the bounds of the
       outermost dimension of its parallel loop. The launch becomes, for each
       device present (listed devices the runtime does not report are left
-      out; `all` is every device `omp_get_num_devices()` counts), a launch of
-      the share kernel on that device over an equal share `[lo, hi)` of the
-      loop's iterations. Map inference then maps on each device only the
+      out; `all` is every device `offload.all_devices` lists: those the
+      runtime reports, without the host plugin's when there are GPUs), a
+      launch of the share kernel on that device over an equal share
+      `[lo, hi)` of the loop's iterations. Map inference then maps on each device only the
       sections of the buffers its share reaches (the rows it writes, plus
       the halo it reads) and copies back only the rows it wrote; a buffer
       read at rows the loop does not bound goes whole to every device.
