@@ -1428,9 +1428,9 @@ struct AllDevicesOpLowering : public OpConversionPattern<AllDevicesOp> {
       rewriter.setInsertionPointToStart(ifLinked.elseBlock());
       scf::YieldOp::create(rewriter, loc, unknown);
     }
-    Value found = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
-                                        ifLinked.getResult(0),
-                                        i32Constant(rewriter, loc, 0));
+    Value found = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::sge, ifLinked.getResult(0),
+        i32Constant(rewriter, loc, 0));
     auto ifFound = scf::IfOp::create(rewriter, loc, TypeRange{index}, found,
                                      /*withElseRegion=*/true);
     {

@@ -424,7 +424,8 @@ struct OffloadSplitDevicesPass
       // The devices the runtime says devices(all) stands for (the GPUs,
       // without the host plugin's devices, when there are GPUs).
       space.devicesOf = getAllDevices(b, loc, available);
-      space.present = AllDevicesOp::create(b, loc, b.getIndexType(), space.devicesOf);
+      space.present =
+          AllDevicesOp::create(b, loc, b.getIndexType(), space.devicesOf);
       return finishSpace(b, loc, space);
     }
     if (list) {
@@ -498,8 +499,7 @@ struct OffloadSplitDevicesPass
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value size = arith::MaxSIOp::create(b, loc, available, one);
     return memref::AllocOp::create(
-        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()),
-        size);
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), size);
   }
 
   /// Equal shares of ceil(n / present) iterations of `space`.
@@ -1622,8 +1622,8 @@ struct OffloadSplitDevicesPass
       // The first of the devices devices(all) stands for.
       Value all = getAllDevices(b, loc, available);
       Value count = AllDevicesOp::create(b, loc, b.getIndexType(), all);
-      Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                        count, zero);
+      Value any =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, count, zero);
       auto ifAny = scf::IfOp::create(b, loc, TypeRange{b.getI32Type()}, any,
                                      /*withElseRegion=*/true);
       OpBuilder then = ifAny.getThenBodyBuilder();
