@@ -248,8 +248,9 @@ class Function:
 
     def __call__(self, *args, **kwargs):
         """Calls the function or launches the kernel. A kernel also takes
-        ``devices=[0, 1, ...]`` or ``devices="all"`` (unless it has an
-        argument of that name): its parallel loop is split along its
+        ``devices=[0, 1, ...]`` or ``devices="all"`` (the GPUs when there
+        are any, else every device; unless it has an argument of that
+        name): its parallel loop is split along its
         outermost dimension into one equal share per device present (devices
         listed but absent are left out; none present runs it on the host),
         each device moving only the sections of the arrays its share
