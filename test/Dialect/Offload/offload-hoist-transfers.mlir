@@ -267,3 +267,44 @@ func.func @device_in_loop(%a: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @omp_get_thread_num() -> i32
+func.func private @omp_get_num_threads() -> i32
+
+// The threads of a split launch (offload-split-devices), each launching on
+// the devices of its shares: the loop over shares repeats no launch of the
+// program, so no remark says a buffer moves at every iteration of it.
+// CHECK-LABEL: func.func @share_threads(
+// CHECK-NOT: offload.enter_data
+// CHECK: offload.launch @inc
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @share_threads(%a: memref<?xf32>, %list: memref<?xi32>, %parts: index) {
+  omp.parallel {
+    %t = func.call @omp_get_thread_num() : () -> i32
+    %ti = arith.index_cast %t : i32 to index
+    %nt = func.call @omp_get_num_threads() : () -> i32
+    %nti = arith.index_cast %nt : i32 to index
+    scf.for %s = %ti to %parts step %nti {
+      %d = memref.load %list[%s] : memref<?xi32>
+      offload.launch @inc(%a) device(%d : i32) : (memref<?xf32>) -> ()
+    }
+    omp.terminator
+  }
+  return
+}

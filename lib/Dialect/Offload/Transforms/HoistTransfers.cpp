@@ -913,6 +913,13 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
                                                    Operation *at) {
   if (!remarks || inCopy || remarked.contains(root))
     return;
+  // Inside an omp.parallel region (the host threads of a split launch, one
+  // per device), a loop distributes shares among threads: it repeats no
+  // launch of the program.
+  Operation *parent = block->getParentOp();
+  if (isa<omp::ParallelOp>(parent) ||
+      parent->getParentOfType<omp::ParallelOp>())
+    return;
   Operation *where = nullptr;
   if (at && isa<LaunchOp, CallOpInterface>(at) &&
       block->findAncestorOpInBlock(*at) &&
