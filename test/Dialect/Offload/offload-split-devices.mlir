@@ -77,11 +77,18 @@ func.func @all(%a: memref<?x?xf32>) {
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[D0:.*]]: i32, %[[D1:.*]]: index)
 //       CHECK:   call @omp_get_num_devices()
 // The devices present, in the order listed, one per share.
+// Each device once: one not among those stored yet takes the next share.
 //       CHECK:   %[[DEVS:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
+//       CHECK:   scf.for
+//       CHECK:     memref.load %[[DEVS]]
+//       CHECK:     arith.cmpi eq, %{{.*}}, %[[D0]] : i32
 //       CHECK:   scf.if
 //       CHECK:     memref.store %[[D0]], %[[DEVS]][%{{.*}}] : memref<?xi32>
+//       CHECK:   %[[D1I:.*]] = arith.index_cast %[[D1]] : index to i32
+//       CHECK:   scf.for
+//       CHECK:     memref.load %[[DEVS]]
+//       CHECK:     arith.cmpi eq, %{{.*}}, %[[D1I]] : i32
 //       CHECK:   scf.if
-//       CHECK:     %[[D1I:.*]] = arith.index_cast %[[D1]] : index to i32
 //       CHECK:     memref.store %[[D1I]], %[[DEVS]][%{{.*}}] : memref<?xi32>
 //       CHECK:   omp.parallel
 //       CHECK:     scf.for %[[S:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
@@ -96,21 +103,21 @@ func.func @listed(%a: memref<?x?xf32>, %d0: i32, %d1: index) {
 }
 
 // A list in a buffer (the C interface's and Python's devices=): one loop
-// counts the devices present, a second gives each the next share.
+// gives each device present, once, the next share.
 // CHECK-LABEL: func.func @in_buffer(
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[L:.*]]: memref<?xi32>)
 //       CHECK:   %[[AVAIL:.*]] = arith.index_cast {{.*}} : i32 to index
 //       CHECK:   %[[LEN:.*]] = memref.dim %[[L]], %{{.*}} : memref<?xi32>
-//       CHECK:   %[[P:.*]] = scf.for %{{.*}} = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (index)
-//       CHECK:     memref.load %[[L]]
-//       CHECK:     arith.cmpi slt, %{{.*}}, %[[AVAIL]]
-//       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
 //       CHECK:   %[[DEVS:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
-//       CHECK:   scf.for %[[I:.*]] = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%[[POS:.*]] = %{{.*}}) -> (index)
+//       CHECK:   %[[P:.*]] = scf.for %[[I:.*]] = %{{.*}} to %[[LEN]] step %{{.*}} iter_args(%[[POS:.*]] = %{{.*}}) -> (index)
 //       CHECK:     %[[DEV:.*]] = memref.load %[[L]][%[[I]]] : memref<?xi32>
-//       CHECK:     %[[HERE:.*]] = arith.andi
+//       CHECK:     arith.cmpi slt, %{{.*}}, %[[AVAIL]]
+//       CHECK:     %[[SEEN:.*]] = scf.for %{{.*}} = %{{.*}} to %[[POS]]
+//       CHECK:     %[[FRESH:.*]] = arith.xori %[[SEEN]]
+//       CHECK:     %[[HERE:.*]] = arith.andi %{{.*}}, %[[FRESH]]
 //       CHECK:     scf.if %[[HERE]]
 //       CHECK:       memref.store %[[DEV]], %[[DEVS]][%[[POS]]] : memref<?xi32>
+//       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
 //       CHECK:   omp.parallel
 //       CHECK:     scf.for %[[S:.*]] = %{{.*}} to %[[P]] step %{{.*}} {
 //       CHECK:       %[[SDEV:.*]] = memref.load %[[DEVS]][%[[S]]] : memref<?xi32>
@@ -298,5 +305,40 @@ offload.kernel @transpose(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
 func.func @columns(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
   // expected-remark@+1 {{launch of @transpose not split over devices: 'linalg.generic' indexes operand #0 with its outermost loop dimension elsewhere than its rows; it runs on the first device present}}
   offload.launch @transpose(%x, %y) devices(all) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
+  return
+}
+
+// -----
+
+// A loop of step 2: the shares divide its iterations, ceil((ub - lb) / 2),
+// so that each share starts at an iteration (lb + a multiple of 2).
+// CHECK-LABEL: offload.kernel @odd_share(
+//       CHECK:   scf.parallel (%{{.*}}) = (%{{.*}}) to (%{{.*}}) step (%c2)
+// CHECK-LABEL: func.func @stepped(
+//       CHECK:   offload.all_devices
+//       CHECK:   %[[SPAN:.*]] = arith.maxsi
+//       CHECK:   %[[PARTS:.*]] = arith.maxsi
+//       CHECK:   %[[TWO:.*]] = arith.constant 2 : index
+//       CHECK:   %[[ITERS:.*]] = arith.ceildivsi %[[SPAN]], %[[TWO]] : index
+//       CHECK:   %[[EACH:.*]] = arith.ceildivsi %[[ITERS]], %[[PARTS]] : index
+//       CHECK:   %[[CHUNK:.*]] = arith.muli %[[EACH]], %[[TWO]] : index
+//       CHECK:   omp.parallel
+//       CHECK:     arith.muli %{{.*}}, %[[CHUNK]] : index
+//       CHECK:     offload.launch @odd_share(
+offload.kernel @odd(%a: memref<?xf32>) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %zero = arith.constant 0.0 : f32
+  scf.parallel (%i) = (%c1) to (%n) step (%c2) {
+    memref.store %zero, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func @stepped(%a: memref<?xf32>) {
+  // expected-remark@+1 {{launch of @odd split over every device present}}
+  offload.launch @odd(%a) devices(all) : (memref<?xf32>) -> ()
   return
 }

@@ -371,8 +371,10 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
     sectionPossible = false;
     return;
   }
+  // `iv + c` of a loop dimension of any step: the rows from lb + c to
+  // ub + c hold every row it reaches (all of them with step 1).
   auto match = matchInductionPlusConstant(indices.front(), loop);
-  if (!match || !isConstant(loop.getStep()[match->first], 1)) {
+  if (!match) {
     sectionPossible = false;
   } else {
     if (!anySectionAccess) {

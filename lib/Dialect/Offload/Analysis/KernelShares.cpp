@@ -274,8 +274,9 @@ std::string mlir::offload::whyNotSplittable(KernelOp kernel) {
       return "a reduction of its parallel loop does not combine with one "
              "arith operation that has a neutral element";
   std::optional<int64_t> step = getConstantIntValue(loop.getStep()[0]);
-  if (!step || *step != 1)
-    return "the outermost dimension of its parallel loop does not have step 1";
+  if (!step || *step < 1)
+    return "the outermost dimension of its parallel loop does not have a "
+           "constant step";
   return "";
 }
 

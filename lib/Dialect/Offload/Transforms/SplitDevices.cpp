@@ -240,7 +240,8 @@ struct ShareSpace {
   Value present;   // devices of the launch that it has: one share each
   Value parts;     // max(present, 1)
   Value lb, ub;    // the loop's bounds
-  Value chunk;     // iterations per share
+  int64_t step = 1; // the loop's step
+  Value chunk;      // the span [lo, hi) of each share: a multiple of the step
   /// The device of each share, when the launch lists its devices.
   Value devicesOf;
 };
@@ -408,18 +409,13 @@ struct OffloadSplitDevicesPass
     ShareSpace space;
     space.lb = lb;
     space.ub = ub;
+    space.step = getShareStep(symbols->lookup<KernelOp>(launch.getKernel()));
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value available = callRuntimeQuery(
         b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
     space.available = available;
 
-    // The devices present, in the order given: each one's position among
-    // them (its share) and whether it is present.
-    SmallVector<std::pair<Value, Value>> listed; // (device, present)
-    Value present;
-    Value list = getDeviceList(launch);
-    Value listSize;
     if (launch.getAllDevices()) {
       // The devices the runtime says devices(all) stands for (the GPUs,
       // without the host plugin's devices, when there are GPUs).
@@ -428,69 +424,63 @@ struct OffloadSplitDevicesPass
           AllDevicesOp::create(b, loc, b.getIndexType(), space.devicesOf);
       return finishSpace(b, loc, space);
     }
-    if (list) {
-      listSize = memref::DimOp::create(b, loc, list, 0);
-      auto count = scf::ForOp::create(
-          b, loc, zero, listSize, one, ValueRange{zero},
-          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
-            Value device = loadDevice(body, loc, list, iv);
-            Value isPresent =
-                isDevicePresent(body, loc, device, available).second;
-            Value add =
-                arith::SelectOp::create(body, loc, isPresent, one, zero);
-            scf::YieldOp::create(
-                body, loc,
-                ValueRange{arith::AddIOp::create(body, loc, iterArgs[0], add)});
-          });
-      present = count.getResult(0);
-    } else if (!launch.getAllDevices()) {
-      present = zero;
-      for (Value device : launch.getDevices()) {
-        Value isPresent = isDevicePresent(b, loc, device, available).second;
-        listed.push_back({device, isPresent});
-        Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
-        present = arith::AddIOp::create(b, loc, present, add);
-      }
-    }
-    space.present = present;
-    finishSpace(b, loc, space);
 
-    // The device of each share: the devices present, in the order given.
+    // The device of each share: the devices present, in the order given,
+    // each once (a device listed again takes no second share: two shares
+    // on one device would map overlapping sections of a buffer there).
+    Value list = getDeviceList(launch);
     Type i32 = b.getI32Type();
     Value size =
-        list ? listSize : arith::ConstantIndexOp::create(b, loc, listed.size());
-    size = arith::MaxSIOp::create(b, loc, size, one);
+        list
+            ? memref::DimOp::create(b, loc, list, 0).getResult()
+            : arith::ConstantIndexOp::create(b, loc, launch.getDevices().size())
+                  .getResult();
     Value devicesOf = memref::AllocOp::create(
-        b, loc, MemRefType::get({ShapedType::kDynamic}, i32), size);
+        b, loc, MemRefType::get({ShapedType::kDynamic}, i32),
+        ValueRange{arith::MaxSIOp::create(b, loc, size, one)});
     space.devicesOf = devicesOf;
-    if (list) {
-      scf::ForOp::create(
-          b, loc, zero, listSize, one, ValueRange{zero},
-          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
-            Value device = loadDevice(body, loc, list, iv);
-            Value isPresent =
-                isDevicePresent(body, loc, device, available).second;
-            auto ifOp = scf::IfOp::create(body, loc, isPresent);
-            OpBuilder then = ifOp.getThenBodyBuilder();
-            memref::StoreOp::create(then, loc, device, devicesOf, iterArgs[0]);
-            Value add =
-                arith::SelectOp::create(body, loc, isPresent, one, zero);
-            scf::YieldOp::create(
-                body, loc,
-                ValueRange{arith::AddIOp::create(body, loc, iterArgs[0], add)});
+    // Appends `device` to the first `count` devices of the shares when it
+    // is present and not among them yet; returns the new count.
+    auto append = [&](OpBuilder &body, Value device, Value count) -> Value {
+      Value isPresent = isDevicePresent(body, loc, device, available).second;
+      Value id = toI32(body, loc, device);
+      Value no = arith::ConstantIntOp::create(body, loc, 0, 1);
+      auto seen = scf::ForOp::create(
+          body, loc, zero, count, one, ValueRange{no},
+          [&](OpBuilder &inner, Location, Value j, ValueRange iterArgs) {
+            Value other = memref::LoadOp::create(inner, loc, devicesOf, j);
+            Value same = arith::CmpIOp::create(
+                inner, loc, arith::CmpIPredicate::eq, other, id);
+            scf::YieldOp::create(inner, loc,
+                                 ValueRange{arith::OrIOp::create(
+                                     inner, loc, iterArgs[0], same)});
           });
+      Value yes = arith::ConstantIntOp::create(body, loc, 1, 1);
+      Value isNew = arith::AndIOp::create(
+          body, loc, isPresent,
+          arith::XOrIOp::create(body, loc, seen.getResult(0), yes));
+      auto ifNew = scf::IfOp::create(body, loc, isNew);
+      OpBuilder then = ifNew.getThenBodyBuilder();
+      memref::StoreOp::create(then, loc, id, devicesOf, count);
+      Value add = arith::SelectOp::create(body, loc, isNew, one, zero);
+      return arith::AddIOp::create(body, loc, count, add);
+    };
+    if (list) {
+      auto forOp = scf::ForOp::create(
+          b, loc, zero, size, one, ValueRange{zero},
+          [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+            Value count =
+                append(body, loadDevice(body, loc, list, iv), iterArgs[0]);
+            scf::YieldOp::create(body, loc, count);
+          });
+      space.present = forOp.getResult(0);
     } else {
-      Value position = zero;
-      for (auto &[device, isPresent] : listed) {
-        auto ifOp = scf::IfOp::create(b, loc, isPresent);
-        OpBuilder then = ifOp.getThenBodyBuilder();
-        memref::StoreOp::create(then, loc, toI32(then, loc, device), devicesOf,
-                                position);
-        Value add = arith::SelectOp::create(b, loc, isPresent, one, zero);
-        position = arith::AddIOp::create(b, loc, position, add);
-      }
+      Value count = zero;
+      for (Value device : launch.getDevices())
+        count = append(b, device, count);
+      space.present = count;
     }
-    return space;
+    return finishSpace(b, loc, space);
   }
 
   /// A list of the devices devices(all) stands for, with room for every
@@ -502,7 +492,8 @@ struct OffloadSplitDevicesPass
         b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI32Type()), size);
   }
 
-  /// Equal shares of ceil(n / present) iterations of `space`.
+  /// Equal shares of ceil(n / present) of the n iterations of `space`,
+  /// each starting at an iteration (lb + a multiple of the step).
   static ShareSpace &finishSpace(OpBuilder &b, Location loc,
                                  ShareSpace &space) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
@@ -510,8 +501,24 @@ struct OffloadSplitDevicesPass
     Value span = arith::SubIOp::create(b, loc, space.ub, space.lb);
     span = arith::MaxSIOp::create(b, loc, span, zero);
     space.parts = arith::MaxSIOp::create(b, loc, space.present, one);
-    space.chunk = arith::CeilDivSIOp::create(b, loc, span, space.parts);
+    if (space.step == 1) {
+      space.chunk = arith::CeilDivSIOp::create(b, loc, span, space.parts);
+      return space;
+    }
+    Value step = arith::ConstantIndexOp::create(b, loc, space.step);
+    Value iterations = arith::CeilDivSIOp::create(b, loc, span, step);
+    Value perShare =
+        arith::CeilDivSIOp::create(b, loc, iterations, space.parts);
+    space.chunk = arith::MulIOp::create(b, loc, perShare, step);
     return space;
+  }
+
+  /// The step of the dimension `kernel`'s shares divide (1 for linalg ops).
+  static int64_t getShareStep(KernelOp kernel) {
+    std::optional<KernelShape> shape = getSplitShape(kernel);
+    if (!shape || !shape->loop)
+      return 1;
+    return getConstantIntValue(shape->loop.getStep()[0]).value_or(1);
   }
 
   static Value toI32(OpBuilder &b, Location loc, Value device) {
@@ -1114,6 +1121,12 @@ struct OffloadSplitDevicesPass
     if (!why.empty())
       return why;
     Operation *last = scratch.empty() ? nullptr : &scratch.back();
+    if (getShareStep(symbols->lookup<KernelOp>(leader.getKernel())) !=
+        getShareStep(symbols->lookup<KernelOp>(launch.getKernel())))
+      return "the shares of @" + launch.getKernel().str() +
+             " differ from those of @" + leader.getKernel().str() +
+             " (the outermost dimensions of their loops have different "
+             "steps)";
     Value lb, ub;
     std::tie(lb, ub) = bounds(launch);
     if (sameHostValue(leaderLb, lb) && sameHostValue(leaderUb, ub))

@@ -141,7 +141,7 @@ def Offload_LaunchOp : Offload_Op<"launch", [
       loop along its outermost dimension into one equal share per device
       present, and each device gets only the sections of the buffers its
       share reaches (see `offload-split-devices`). Devices listed but absent
-      are left out; with none present the kernel runs on the host. Not with
+      are left out, and one listed twice takes one share; with none present the kernel runs on the host. Not with
       `device(...)`, `blocks(...)` or `threads(...)`.
       `devices(%list : memref<?xi32>)` takes the list at run time instead,
       from a one-dimensional buffer of device numbers (what the C interface's
