@@ -445,7 +445,8 @@ def multi():
 
 
 @pytest.mark.parametrize("devices", [[0, 1, 2, 3], "all", [3, 1], [2, 9],
-                                     range(4), np.array([1, 0])])
+                                     range(4), np.array([1, 0]),
+                                     [1, 1, 3, 1]])
 def test_split_over_devices(multi, devices):
     n = 1001
     x = np.arange(n, dtype=np.int64)
