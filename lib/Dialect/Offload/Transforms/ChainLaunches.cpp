@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::offload {
@@ -40,11 +41,16 @@ static bool isPlainParallel(Operation *op) {
          parallel.getPrivateVars().empty();
 }
 
-/// A call of an OpenMP runtime function that only reads the runtime's state
-/// (which thread, how many threads or devices).
+/// A call of an OpenMP runtime function (declared, not defined here) that
+/// only reads the runtime's state (which thread, how many threads or
+/// devices).
 static bool isRuntimeQuery(Operation *op) {
   auto call = dyn_cast<func::CallOp>(op);
   if (!call)
+    return false;
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  if (!callee || !callee.isExternal())
     return false;
   return llvm::is_contained(
       {StringRef("omp_get_thread_num"), StringRef("omp_get_num_threads"),
