@@ -389,3 +389,99 @@ func.func @produce_read(%n: index) -> f32 {
   memref.dealloc %t : memref<?xf32>
   return %v : f32
 }
+
+// -----
+
+offload.kernel @blend(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %half = arith.constant 0.5 : f32
+  %n = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<16xf32>
+    %w = arith.mulf %v, %half : f32
+    memref.store %w, %out[%i] : memref<16xf32>
+  }
+  offload.return
+}
+
+// The callee is public: other callers, unseen, call it as it is. Its own
+// launches share the buffers, so it keeps them on the device itself: one
+
+// Callees whose launches pick a device: a constant (@on_one) or their
+// argument (@on_arg). The loops keep the buffers on that device around the
+// calls (the caller's data ops name it), and call the resident copies.
+// CHECK-LABEL: func.func private @on_one_resident_0_1(
+// CHECK: offload.launch @blend({{.*}}) device(
+// CHECK-LABEL: func.func private @on_arg_resident_0_1(
+// CHECK: offload.launch @blend({{.*}}) device(
+// CHECK-LABEL: func.func @loop_const(
+// CHECK-SAME: %[[A:.*]]: memref<16xf32>, %[[B:.*]]: memref<16xf32>, %[[N:.*]]: index)
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-DAG: offload.enter_data map(to: %[[A]] : memref<16xf32>) device(%[[ONE]] : i32)
+// CHECK: scf.for
+// CHECK-NEXT: func.call @on_one_resident_0_1(%[[A]], %[[B]])
+// CHECK: offload.exit_data map(from: %[[A]] : memref<16xf32>) device(%{{.*}} : i32)
+// CHECK-LABEL: func.func @loop_arg(
+// CHECK-SAME: %[[A:.*]]: memref<16xf32>, %[[B:.*]]: memref<16xf32>, %[[N:.*]]: index, %[[D:.*]]: i32)
+// CHECK-DAG: offload.enter_data map(to: %[[A]] : memref<16xf32>) device(%[[D]] : i32)
+// CHECK: scf.for
+// CHECK-NEXT: func.call @on_arg_resident_0_1(%[[A]], %[[B]], %[[D]])
+// CHECK: offload.exit_data map(from: %[[A]] : memref<16xf32>) device(%[[D]] : i32)
+// A callee on device 1 and a launch on device 0 in one loop: the buffer
+// keeps its per-launch clauses.
+// CHECK-LABEL: func.func @loop_mixed(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func private @on_one(%a: memref<16xf32>, %b: memref<16xf32>) {
+  %d = arith.constant 1 : i32
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from'}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'from'}}
+  offload.launch @blend(%a, %b) device(%d : i32) : (memref<16xf32>, memref<16xf32>) -> ()
+  offload.launch @blend(%b, %a) device(%d : i32) : (memref<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+func.func private @on_arg(%a: memref<16xf32>, %b: memref<16xf32>, %d: i32) {
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from'}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'from'}}
+  offload.launch @blend(%a, %b) device(%d : i32) : (memref<16xf32>, memref<16xf32>) -> ()
+  offload.launch @blend(%b, %a) device(%d : i32) : (memref<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+func.func @loop_const(%a: memref<16xf32>, %b: memref<16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @on_one: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration (64 bytes each)}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @on_one: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 1 per iteration (64 bytes each)}}
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-remark@+1 {{calls @on_one_resident_0_1, a copy of @on_one entered with argument(s) #0, #1 on the device}}
+    func.call @on_one(%a, %b) : (memref<16xf32>, memref<16xf32>) -> ()
+  }
+  return
+}
+
+func.func @loop_arg(%a: memref<16xf32>, %b: memref<16xf32>, %n: index, %d: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @on_arg: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration (64 bytes each)}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @on_arg: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 1 per iteration (64 bytes each)}}
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-remark@+1 {{calls @on_arg_resident_0_1, a copy of @on_arg entered with argument(s) #0, #1 on the device}}
+    func.call @on_arg(%a, %b, %d) : (memref<16xf32>, memref<16xf32>, i32) -> ()
+  }
+  return
+}
+
+func.func @loop_mixed(%a: memref<16xf32>, %b: memref<16xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = arith.constant 0 : i32
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: its launches pick different devices}}
+    func.call @on_one(%a, %b) : (memref<16xf32>, memref<16xf32>) -> ()
+    offload.launch @blend(%a, %b) device(%d0 : i32) : (memref<16xf32>, memref<16xf32>) -> ()
+  }
+  return
+}

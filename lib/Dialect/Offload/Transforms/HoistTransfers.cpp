@@ -29,6 +29,7 @@
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/Builders.h"
@@ -72,6 +73,10 @@ struct ArgSummary {
   unsigned numLaunches = 0, numLoopLaunches = 0;
   /// Copies of it one call makes when it is not on the device already.
   unsigned copies = 0;
+  /// The device its launches pick: a constant, or the function's argument
+  /// at this position; neither for the default device.
+  std::optional<int64_t> deviceConstant;
+  std::optional<unsigned> deviceArg;
 
   bool touches() const { return launches || hostAccess; }
 };
@@ -128,11 +133,30 @@ struct BufferEvents {
   /// The launches map different sections of `var`, an argument they all
   /// pass: the whole of it is kept on the device.
   bool sections = false;
-  /// The device all its launches pick (`device(...)`), null for the default
-  /// device; the data ops keeping it there name the same.
+  /// The device all its launches pick (`device(...)`, or the device the
+  /// launches of a function it is passed to pick): a value, or a constant
+  /// the caller's data ops materialize; neither for the default device. The
+  /// data ops keeping it there name the same.
   Value device;
-  /// Some launch on it was seen (and fixed `device`).
+  std::optional<int64_t> deviceConstant;
+  /// Some launch on it was seen (and fixed the device).
   bool anyLaunch = false;
+
+  /// Whether launches on (`value`, `constant`) run where those seen do; a
+  /// first launch fixes the device.
+  bool onDevice(Value value, std::optional<int64_t> constant) {
+    if (value && !constant)
+      constant = getConstantIntValue(value);
+    if (anyLaunch) {
+      if (constant || deviceConstant)
+        return constant == deviceConstant;
+      return value == device;
+    }
+    anyLaunch = true;
+    device = value;
+    deviceConstant = constant;
+    return true;
+  }
   SmallVector<Event> events;
   /// The use that made collectEvents fail, when it did.
   Operation *failedAt = nullptr;
@@ -275,10 +299,8 @@ collectEvents(Block *block, Value root,
         return;
       if (map.isAlways() || map.isPresent())
         return fail("a launch maps it with 'always' or 'present'");
-      if (result.anyLaunch && result.device != launch.getDevice())
+      if (!result.onDevice(launch.getDevice(), std::nullopt))
         return fail("its launches pick different devices");
-      result.anyLaunch = true;
-      result.device = launch.getDevice();
       Value var = launch.getMappedSection(arg);
       if (!result.var) {
         result.var = arg;
@@ -341,10 +363,12 @@ collectEvents(Block *block, Value root,
         if (covered && covered->contains({call, root}))
           return;
         if (summary->launches) {
-          // The callee's launches run on the default device.
-          if (result.anyLaunch && result.device)
+          // The callee's launches run on the device its summary says.
+          Value device;
+          if (summary->deviceArg)
+            device = call.getArgOperands()[*summary->deviceArg];
+          if (!result.onDevice(device, summary->deviceConstant))
             return fail("its launches pick different devices");
-          result.anyLaunch = true;
           Value arg = use.get();
           if (!result.var)
             result.var = arg;
@@ -728,10 +752,16 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         s.unknown = reason;
         continue;
       }
-      // Callers keep their buffers on the default device.
-      if (buffer.device) {
-        s.unknown = "its launches pick a device";
-        continue;
+      // Callers keep their buffers on the device the launches pick: a
+      // constant, or one of the function's arguments.
+      s.deviceConstant = buffer.deviceConstant;
+      if (buffer.device && !buffer.deviceConstant) {
+        auto arg = dyn_cast<BlockArgument>(buffer.device);
+        if (!arg || arg.getOwner() != &entry) {
+          s.unknown = "its launches pick a device it computes";
+          continue;
+        }
+        s.deviceArg = arg.getArgNumber();
       }
       bool deviceInit = false, first = true, mixed = false;
       unsigned launchCopies = 0;
@@ -1038,8 +1068,12 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   if (!dom.properlyDominates(var, first))
     return "the view its launches map is defined after the first of them";
   Value device = buffer.device;
-  if (device && !dom.properlyDominates(device, first))
-    return "the device its launches pick is computed after the first of them";
+  if (device && !dom.properlyDominates(device, first)) {
+    if (!buffer.deviceConstant)
+      return "the device its launches pick is computed after the first of "
+             "them";
+    device = Value();
+  }
 
   // Walk the span: what the device holds, and the updates host code needs.
   bool enterTo = false, deviceInit = false, deviceNewer = false;
@@ -1049,6 +1083,12 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // per-launch copies, each execution of their blocks.
   unsigned nestedUpdates = 0, nestedCopies = 0;
   OpBuilder b(block->getParentOp()->getContext());
+  // A constant device (a callee's) is made before the first event.
+  if (!device && buffer.deviceConstant) {
+    b.setInsertionPoint(first);
+    device = arith::ConstantIntOp::create(b, first->getLoc(),
+                                          *buffer.deviceConstant, 32);
+  }
   for (Event &event : span) {
     markResidentCalls(event);
     // Host accesses in the resident copies of callees need what the device

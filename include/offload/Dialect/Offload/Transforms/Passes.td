@@ -627,13 +627,16 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
 
     Launches that pick a device (`device(%d)`) keep the buffer on that
     device: the data ops name it too, when all the buffer's launches in the
-    block pick the same value and it is computed before the first of them.
+    block pick the same value (or constant) and it is computed before the
+    first of them. Across calls, a callee whose launches on an argument all
+    pick one constant device, or the device another argument gives, is
+    entered with the buffer on that device.
     A buffer is left alone (keeping its per-launch clauses) when launches
     map different views of it or pick different devices (a call's launches
     run on the default device), when a clause has the `always` or `present`
     modifier, when it is freed between launches, or when it is passed to a
     function that launches and is not summarised (or whose launches on it
-    pick a device).
+    pick a device it computes).
 
     With `remarks`, each hoisted buffer is reported with the copies it no
     longer makes per execution of the block and the functions it was kept
