@@ -88,7 +88,8 @@ static struct {
   int info;
   int numDevices;
   Device *devices;
-  /* libomptarget and libomp, from the process */
+  /* libomptarget and libomp, from the process (lookUpOpenMP) */
+  int (*getNumDevices)(void);
   int (*getDefaultDevice)(void);
   const char *(*getUidFromDevice)(int);
   void *(*getMappedPtr)(const void *, int);
@@ -186,6 +187,19 @@ static void readInfoEnv(void) {
   rt.info = infoEnv && *infoEnv && strcmp(infoEnv, "0") != 0;
 }
 
+/* libomptarget's and libomp's device functions, from the process (null
+ * where missing). */
+static pthread_once_t openMPOnce = PTHREAD_ONCE_INIT;
+static void lookUpOpenMP(void) {
+  rt.getNumDevices = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_devices");
+  rt.getDefaultDevice =
+      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_default_device");
+  rt.getUidFromDevice =
+      (const char *(*)(int))dlsym(RTLD_DEFAULT, "omp_get_uid_from_device");
+  rt.getMappedPtr =
+      (void *(*)(const void *, int))dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr");
+}
+
 static void initOnce(void) {
   pthread_once(&infoOnce, readInfoEnv);
   if (envIs("OFFLOAD_QUEUE_LAUNCHES", "0")) {
@@ -194,21 +208,14 @@ static void initOnce(void) {
   }
   if (envIs("OMP_TARGET_OFFLOAD", "disabled"))
     return;
-  int (*getNumDevices)(void) =
-      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_devices");
-  rt.getDefaultDevice =
-      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_default_device");
-  rt.getUidFromDevice =
-      (const char *(*)(int))dlsym(RTLD_DEFAULT, "omp_get_uid_from_device");
-  rt.getMappedPtr =
-      (void *(*)(const void *, int))dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr");
-  if (!getNumDevices || !rt.getDefaultDevice || !rt.getUidFromDevice ||
+  pthread_once(&openMPOnce, lookUpOpenMP);
+  if (!rt.getNumDevices || !rt.getDefaultDevice || !rt.getUidFromDevice ||
       !rt.getMappedPtr) {
     info("libomptarget's device functions are not in the process: every "
          "launch goes through libomptarget");
     return;
   }
-  rt.numDevices = getNumDevices();
+  rt.numDevices = rt.getNumDevices();
   if (rt.numDevices <= 0)
     return;
   rt.devices = calloc((size_t)rt.numDevices, sizeof(Device));
@@ -973,19 +980,16 @@ static int isHostPluginUid(const char *uid) {
 
 static void findAllDevices(void) {
   pthread_once(&infoOnce, readInfoEnv);
-  int (*getNumDevices)(void) =
-      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_devices");
-  const char *(*getUid)(int) =
-      (const char *(*)(int))dlsym(RTLD_DEFAULT, "omp_get_uid_from_device");
-  if (!getNumDevices || !getUid)
+  pthread_once(&openMPOnce, lookUpOpenMP);
+  if (!rt.getNumDevices || !rt.getUidFromDevice)
     return;
-  int n = getNumDevices();
+  int n = rt.getNumDevices();
   allDevices.devices = calloc(n > 0 ? (size_t)n : 1, sizeof(int));
   if (!allDevices.devices)
     return;
   int every = envIs("OFFLOAD_ALL_DEVICES", "every"), count = 0, host = 0;
   for (int d = 0; d < n; ++d) {
-    if (!every && isHostPluginUid(getUid(d))) {
+    if (!every && isHostPluginUid(rt.getUidFromDevice(d))) {
       ++host;
       continue;
     }
