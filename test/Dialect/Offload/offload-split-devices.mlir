@@ -33,8 +33,17 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
 //       SERIAL:   omp.parallel num_threads(%[[ONE]] : i32)
 // CHECK-LABEL: func.func @all(
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>)
+// A device that holds the buffer already (a data region around the launch
+// mapped it) runs the launch whole: its copy holds the current values.
+//       CHECK:   %[[PTR:.*]] = llvm.inttoptr
+//       CHECK:   %[[HELD:.*]] = scf.for {{.*}} -> (i32)
+//       CHECK:     func.call @omp_target_is_present(%[[PTR]], %{{.*}}) : (!llvm.ptr, i32) -> i32
+//       CHECK:   %[[IS_HELD:.*]] = arith.cmpi sge, %[[HELD]]
+//       CHECK:   scf.if %[[IS_HELD]] {
+//       CHECK:     offload.launch @scale(%[[A]]) device(%[[HELD]] : i32)
+//       CHECK:   } else {
 //       CHECK:   %[[UB:.*]] = memref.dim %[[A]], %c0
-//       CHECK:   %[[COUNT:.*]] = call @omp_get_num_devices() : () -> i32
+//       CHECK:   %[[COUNT:.*]] = func.call @omp_get_num_devices() : () -> i32
 //       CHECK:   %[[AVAIL:.*]] = arith.index_cast %[[COUNT]] : i32 to index
 //       CHECK:   %[[ROOM:.*]] = arith.maxsi %[[AVAIL]], %{{.*}} : index
 //       CHECK:   %[[ALL:.*]] = memref.alloc(%[[ROOM]]) : memref<?xi32>
@@ -43,7 +52,7 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
 //       CHECK:   %[[CHUNK:.*]] = arith.ceildivsi
 // The shares run at the same time: a host thread per device, share p on
 // thread p (every so many shares per thread when there are fewer).
-//       CHECK:   %[[LIMIT:.*]] = call @omp_get_thread_limit() : () -> i32
+//       CHECK:   %[[LIMIT:.*]] = {{(func\.)?}}call @omp_get_thread_limit() : () -> i32
 //       CHECK:   %[[LIMITX:.*]] = arith.index_cast %[[LIMIT]] : i32 to index
 //       CHECK:   %[[LIMIT1:.*]] = arith.maxsi %[[LIMITX]], %{{.*}} : index
 //       CHECK:   %[[FEWER:.*]] = arith.minsi %[[PARTS]], %[[LIMIT1]] : index
@@ -106,6 +115,8 @@ func.func @listed(%a: memref<?x?xf32>, %d0: i32, %d1: index) {
 // gives each device present, once, the next share.
 // CHECK-LABEL: func.func @in_buffer(
 //  CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[L:.*]]: memref<?xi32>)
+//       CHECK:   omp_target_is_present
+//       CHECK:   } else {
 //       CHECK:   %[[AVAIL:.*]] = arith.index_cast {{.*}} : i32 to index
 //       CHECK:   %[[LEN:.*]] = memref.dim %[[L]], %{{.*}} : memref<?xi32>
 //       CHECK:   %[[DEVS:.*]] = memref.alloc(%{{.*}}) : memref<?xi32>
@@ -165,7 +176,7 @@ func.func @shifted(%x: memref<?xf32>, %out: memref<?xf32>, %d: i32) {
 // From a list in a buffer: the first device of the list present.
 // CHECK-LABEL: func.func @shifted_in_buffer(
 //  CHECK-SAME: %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[L:.*]]: memref<3xi64>)
-//       CHECK:   %[[HOST:.*]] = call @omp_get_initial_device()
+//       CHECK:   %[[HOST:.*]] = {{(func\.)?}}call @omp_get_initial_device()
 //       CHECK:   %[[FOUND:.*]]:2 = scf.for {{.*}} iter_args(%[[F:.*]] = %[[HOST]], %{{.*}} = %false) -> (i32, i1)
 //       CHECK:     memref.load %[[L]]
 //       CHECK:     arith.select %{{.*}}, %{{.*}}, %[[F]] : i32

@@ -24,6 +24,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
@@ -32,6 +33,7 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -95,6 +97,40 @@ static Value loadDevice(OpBuilder &b, Location loc, Value list, Value index) {
 static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
   Value count = func::CallOp::create(b, loc, func, ValueRange()).getResult(0);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
+}
+
+/// `func.func private @omp_target_is_present(!llvm.ptr, i32) -> i32`,
+/// declared once.
+static func::FuncOp getIsPresent(ModuleOp module) {
+  StringRef name = "omp_target_is_present";
+  if (auto func = module.lookupSymbol<func::FuncOp>(name))
+    return func;
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  MLIRContext *context = module.getContext();
+  auto func = func::FuncOp::create(
+      b, module.getLoc(), name,
+      b.getFunctionType({LLVM::LLVMPointerType::get(context), b.getI32Type()},
+                        {b.getI32Type()}));
+  func.setPrivate();
+  return func;
+}
+
+/// The address of the first element of `buffer`, as a pointer.
+static Value getFirstElementAddress(OpBuilder &b, Location loc, Value buffer) {
+  auto type = cast<MemRefType>(buffer.getType());
+  Value aligned =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
+  uint64_t bytes = DataLayout::closest(b.getInsertionBlock()->getParentOp())
+                       .getTypeSize(type.getElementType())
+                       .getFixedValue();
+  Value offset =
+      arith::MulIOp::create(b, loc, metadata.getOffset(),
+                            arith::ConstantIndexOp::create(b, loc, bytes));
+  Value address = arith::IndexCastOp::create(
+      b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, aligned, offset));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
 }
 
 /// Whether two launches run over the same devices: the same operands, the
@@ -295,6 +331,10 @@ struct OffloadSplitDevicesPass
       IRMapping mapping;
       SmallVector<Value> inits;
       if (reason.empty()) {
+        // A buffer already on a device (a data region around the launch
+        // mapped it there) holds the current values: the launch runs whole
+        // on that device, where its maps find them.
+        runWholeWhereHeld(launch, kernel, getSplitBuffers(launch));
         OpBuilder b(launch);
         mapKernelArguments(kernel, launch, mapping);
         Value lb, ub;
@@ -1008,7 +1048,9 @@ struct OffloadSplitDevicesPass
       summary.deviceRoots.insert({arg, {launch, unsigned(index)}});
     }
     // With reductions, the host does what the kernel did after its loop.
-    for (Operation *op : getSplitShape(kernel)->after)
+    // The shape outlives the loop: its ops are in a vector it owns.
+    KernelShape shape = *getSplitShape(kernel);
+    for (Operation *op : shape.after)
       op->walk([&](Operation *nested) {
         for (Value operand : nested->getOperands())
           if (auto arg = dyn_cast<BlockArgument>(operand);
@@ -1236,8 +1278,7 @@ struct OffloadSplitDevicesPass
     if (run.launches.size() < 2 && !run.inLoop)
       return;
     planRun(run);
-    if (!run.checked.empty())
-      versionRun(run);
+    versionRun(run);
     rewriteRun(run);
   }
 
@@ -1250,10 +1291,10 @@ struct OffloadSplitDevicesPass
     return materializeShareBounds(b, kernel, mapping);
   }
 
-  /// Puts `run` in the `then` branch of an `scf.if` that compares, before
-  /// it, the bounds of the loops of `run.checked` with the first launch's;
-  /// the `else` branch is a copy of the run, whose launches are split one
-  /// by one.
+  /// Puts `run` in the `then` branch of an `scf.if` that checks, before it,
+  /// that no device holds a buffer of the run yet and that the bounds of
+  /// the loops of `run.checked` equal the first launch's; the `else` branch
+  /// is a copy of the run, whose launches are split one by one.
   void versionRun(Run &run) {
     LaunchOp leader = run.launches.front();
     Operation *first = run.ops.front();
@@ -1263,7 +1304,14 @@ struct OffloadSplitDevicesPass
     auto bounds = [&](LaunchOp of) { return launchShareBounds(b, of); };
     Value lb, ub;
     std::tie(lb, ub) = bounds(leader);
-    Value same = arith::ConstantIntOp::create(b, loc, 1, 1);
+    // No buffer of the run is on a device yet (a data region around the
+    // run would hold the current values there).
+    SmallVector<Value> buffers;
+    for (auto &entry : run.deviceRoots)
+      buffers.push_back(entry.first);
+    Value same = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::slt, findHoldingDevice(b, loc, buffers),
+        arith::ConstantIntOp::create(b, loc, 0, 32));
     for (LaunchOp launch : run.checked) {
       Value otherLb, otherUb;
       std::tie(otherLb, otherUb) = bounds(launch);
@@ -1658,6 +1706,73 @@ struct OffloadSplitDevicesPass
       emitRemark(loc) << "launch of @" << kernel.getSymName()
                       << " not split over devices: " << reason
                       << "; it runs on the first device present";
+  }
+
+  /// The buffers a split launch maps on its devices.
+  SmallVector<Value> getSplitBuffers(LaunchOp launch) {
+    KernelOp share = getShareOf(launch);
+    llvm::SetVector<Value> buffers;
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs()))
+      if (isa<MemRefType>(arg.getType()) &&
+          getShareAccess(share, index).isAccessed())
+        buffers.insert(arg);
+    return buffers.takeVector();
+  }
+
+  /// The first device (as an i32) on which the runtime holds one of
+  /// `buffers` (its first element), or -1.
+  Value findHoldingDevice(OpBuilder &b, Location loc, ArrayRef<Value> buffers) {
+    ModuleOp module = getOperation();
+    func::FuncOp isPresent = getIsPresent(module);
+    SmallVector<Value> addresses;
+    for (Value buffer : buffers)
+      addresses.push_back(getFirstElementAddress(b, loc, buffer));
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value none = arith::ConstantIntOp::create(b, loc, -1, 32);
+    Value available = callRuntimeQuery(
+        b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
+    auto forOp = scf::ForOp::create(
+        b, loc, zero, available, one, ValueRange{none},
+        [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+          Value device = toI32(body, loc, iv);
+          Value held = arith::ConstantIntOp::create(body, loc, 0, 1);
+          Value zero32 = arith::ConstantIntOp::create(body, loc, 0, 32);
+          for (Value address : addresses) {
+            Value answer = func::CallOp::create(body, loc, isPresent,
+                                                ValueRange{address, device})
+                               .getResult(0);
+            held = arith::OrIOp::create(
+                body, loc, held,
+                arith::CmpIOp::create(body, loc, arith::CmpIPredicate::ne,
+                                      answer, zero32));
+          }
+          Value notYet = arith::CmpIOp::create(
+              body, loc, arith::CmpIPredicate::slt, iterArgs[0], zero32);
+          Value take = arith::AndIOp::create(body, loc, held, notYet);
+          scf::YieldOp::create(body, loc,
+                               ValueRange{arith::SelectOp::create(
+                                   body, loc, take, device, iterArgs[0])});
+        });
+    return forOp.getResult(0);
+  }
+
+  /// Puts `launch` in the `else` branch of an `scf.if` whose `then` branch
+  /// runs it whole on the device holding one of `buffers`, when one does.
+  void runWholeWhereHeld(LaunchOp launch, KernelOp kernel,
+                         ArrayRef<Value> buffers) {
+    if (buffers.empty())
+      return;
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    Value holder = findHoldingDevice(b, loc, buffers);
+    Value held =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, holder,
+                              arith::ConstantIntOp::create(b, loc, 0, 32));
+    auto ifHeld = scf::IfOp::create(b, loc, held, /*withElseRegion=*/true);
+    OpBuilder then = ifHeld.getThenBodyBuilder();
+    launchOn(then, launch, kernel, holder);
+    launch->moveBefore(ifHeld.elseBlock()->getTerminator());
   }
 
   /// The initial device's number: the runtime runs what is launched on it

@@ -337,6 +337,7 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::offload::OffloadDialect",
     "::mlir::omp::OpenMPDialect",
