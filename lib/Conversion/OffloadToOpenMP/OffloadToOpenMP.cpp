@@ -1241,12 +1241,86 @@ static Value getOmpDevice(OpBuilder &b, Location loc, Value device) {
   return device ? getDeviceId(b, loc, device) : Value();
 }
 
+/// Whether a map clause of `op` moves a box (isBoxCandidate): omp's map
+/// entries cannot say "these rows only", so such an op calls libomptarget
+/// itself (callDataMapper).
+template <typename OpTy> static bool hasBoxClause(OpTy op) {
+  return llvm::any_of(llvm::zip(op.getMapVars(), op.getMapKindsAttr()),
+                      [](auto pair) {
+                        auto [var, kind] = pair;
+                        return isBoxCandidate(var, cast<MapAttr>(kind));
+                      });
+}
+
+/// Calls libomptarget's `function` (`__tgt_target_data_begin_mapper`, `_end_`
+/// or `_update_`) for the map clauses of `op` on `device`: each clause's
+/// buffer from its first element to its last, and a box narrower than its
+/// rows as in a launch (buildBoxArguments): its span without copying, and
+/// each row a member of it with the clause's copy bits. libomptarget copies
+/// the rows in when `begin` allocates the span, out when `end` is about to
+/// remove it, and always on `update`, so no element outside the box moves.
+template <typename OpTy>
+static void callDataMapper(ConversionPatternRewriter &rewriter, OpTy op,
+                           StringRef function) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  Type ptrType = LLVM::LLVMPointerType::get(ctx);
+  Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
+  SmallVector<Value> values, sizes;
+  SmallVector<int64_t> types;
+  SmallVector<BoxEntry> boxes;
+  const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
+                                 OpenMPOffloadMappingFlags::OMP_MAP_FROM |
+                                 OpenMPOffloadMappingFlags::OMP_MAP_ALWAYS);
+  for (auto [var, kind] : llvm::zip(op.getMapVars(), op.getMapKindsAttr())) {
+    auto map = cast<MapAttr>(kind);
+    if (isBoxCandidate(var, map))
+      boxes.push_back({values.size(), var, getMapTypeBits(map) & copyBits});
+    values.push_back(getFirstElementPointer(rewriter, loc, var));
+    sizes.push_back(getMappedSizeInBytes(rewriter, loc, var));
+    types.push_back(getMapTypeBits(map));
+  }
+  auto [basePtrs, ptrs, sizeArray, typeArray, numArgs, stack] =
+      buildBoxArguments(rewriter, loc, values, sizes, types,
+                        DenseMap<unsigned, Value>(), boxes,
+                        [](Value value) { return value; });
+  StringRef name = op->getName().getStringRef();
+  GlobalBuilder globals(rewriter, op);
+  Value ident = LLVM::AddressOfOp::create(
+      rewriter, loc,
+      globals.ident(loc, "__offload_data_ident", getIdentString(loc, name)));
+  Value null = LLVM::ZeroOp::create(rewriter, loc, ptrType);
+  // void __tgt_target_data_*_mapper(ident_t *, int64_t device, int32_t n,
+  //     void **bases, void **begins, int64_t *sizes, int64_t *types,
+  //     void **names, void **mappers)
+  auto callee = getOrDeclareFunction(
+      rewriter, op, function,
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx),
+                                  {ptrType, i64, i32, ptrType, ptrType, ptrType,
+                                   ptrType, ptrType, ptrType}));
+  LLVM::CallOp::create(
+      rewriter, loc, callee,
+      ValueRange{ident, getDeviceId(rewriter, loc, op.getDevice()), numArgs,
+                 basePtrs, ptrs, sizeArray, typeArray, null, null});
+  LLVM::StackRestoreOp::create(rewriter, loc, stack);
+}
+
 struct DataOpLowering : public OpConversionPattern<DataOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(DataOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (hasBoxClause(op)) {
+      // The region's maps around its body, by libomptarget's calls.
+      callDataMapper(rewriter, op, "__tgt_target_data_begin_mapper");
+      Block *body = &op.getBody().front();
+      rewriter.setInsertionPointToEnd(body);
+      callDataMapper(rewriter, op, "__tgt_target_data_end_mapper");
+      rewriter.inlineBlockBefore(body, op);
+      rewriter.eraseOp(op);
+      return success();
+    }
     SmallVector<Value> infos = createMapInfos(rewriter, op);
     auto data = omp::TargetDataOp::create(
         rewriter, loc, getOmpDevice(rewriter, loc, op.getDevice()),
@@ -1267,6 +1341,16 @@ struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
   matchAndRewrite(SourceOp op, typename SourceOp::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (hasBoxClause(op)) {
+      StringRef function = std::is_same_v<TargetOp, omp::TargetEnterDataOp>
+                               ? "__tgt_target_data_begin_mapper"
+                           : std::is_same_v<TargetOp, omp::TargetExitDataOp>
+                               ? "__tgt_target_data_end_mapper"
+                               : "__tgt_target_data_update_mapper";
+      callDataMapper(rewriter, op, function);
+      rewriter.eraseOp(op);
+      return success();
+    }
     SmallVector<Value> infos = createMapInfos(rewriter, op);
     rewriter.replaceOpWithNewOp<TargetOp>(
         op, /*depend_kinds=*/ArrayAttr(), /*depend_vars=*/ValueRange(),

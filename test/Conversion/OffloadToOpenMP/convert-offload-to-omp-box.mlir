@@ -100,4 +100,44 @@ module attributes {offload.targets = [#offload.host]} {
     offload.launch @scale(%a) map(alloc: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) : (memref<?x?xf32>) -> ()
     return
   }
+
+  // Data ops with a box call libomptarget themselves (omp's map entries
+  // cannot name rows): the same arrays, the box's span without copying
+  // (parent type 0 instead of TO = 1) and its rows MEMBER_OF it with the
+  // clause's bits ((1 << 48) | TO), then the stack given back. A clause
+  // that is not a box (the whole of %b) is one entry as usual.
+  // CHECK-LABEL: func.func @data_box(
+  // CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?xf32>, %[[D:.*]]: i32)
+  // CHECK: %[[SAVE:.*]] = llvm.intr.stacksave : !llvm.ptr
+  // CHECK: %[[TWO:.*]] = llvm.mlir.constant(2 : i64) : i64
+  // CHECK: %[[TOTAL:.*]] = llvm.add %[[TWO]], %{{.*}} : i64
+  // CHECK: %[[TO:.*]] = llvm.mlir.constant(1 : i64) : i64
+  // CHECK: %[[NONE:.*]] = llvm.mlir.constant(0 : i64) : i64
+  // CHECK: llvm.select %{{.*}}, %[[NONE]], %[[TO]] : i1, i64
+  // CHECK: llvm.mlir.constant(281474976710657 : i64) : i64
+  // CHECK: scf.for
+  // CHECK: %[[NUM:.*]] = llvm.trunc %[[TOTAL]] : i64 to i32
+  // CHECK: %[[DEV:.*]] = arith.extsi %[[D]] : i32 to i64
+  // CHECK: llvm.call @__tgt_target_data_begin_mapper(%{{.*}}, %[[DEV]], %[[NUM]], {{.*}}) : (!llvm.ptr, i64, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
+  // CHECK: llvm.intr.stackrestore %[[SAVE]]
+  // CHECK: llvm.call @__tgt_target_data_update_mapper(
+  // CHECK: llvm.call @__tgt_target_data_end_mapper(
+  // A region: begin before its body, end after it.
+  // CHECK: llvm.call @__tgt_target_data_begin_mapper(
+  // CHECK: llvm.call @__tgt_target_kernel
+  // CHECK: llvm.call @__tgt_target_data_end_mapper(
+  // CHECK-NOT: omp.target
+  // CHECK: return
+  func.func @data_box(%a: memref<?x?xf32>, %b: memref<?xf32>, %d: i32) {
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    %box = memref.subview %a[%c1, %c1] [%c7, %c7] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+    offload.enter_data map(to: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>, to: %b : memref<?xf32>) device(%d : i32)
+    offload.update map(from: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) device(%d : i32)
+    offload.exit_data map(from: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>, release: %b : memref<?xf32>) device(%d : i32)
+    offload.data map(tofrom: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) {
+      offload.launch @scale(%a) map(tofrom: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) : (memref<?x?xf32>) -> ()
+    }
+    return
+  }
 }
