@@ -116,8 +116,11 @@ llvm::Error mlir::offload::linkProgram(llvm::ArrayRef<std::string> objects,
   // these programs.
   if (std::optional<std::string> lld = findLld())
     args.push_back("--ld-path=" + *lld);
+  // A library binds its own symbols to itself: two modules loaded in one
+  // process (Python loads them RTLD_GLOBAL) may define kernels, their host
+  // copies and entry points of the same names.
   if (shared)
-    args.push_back("-shared");
+    args.insert(args.end(), {"-shared", "-Wl,-Bsymbolic"});
   for (const std::string &object : objects)
     args.push_back(object);
   args.insert(args.end(), {"-o", output.str()});

@@ -567,3 +567,34 @@ def test_errors_are_not_cached(tmp_path, monkeypatch):
             offload.compile("module {\n  offload.nonsense\n}\n")
         assert info.value.line == 2
     assert not list(tmp_path.glob("cache/*.so"))
+
+
+def test_modules_with_the_same_names(tmp_path, monkeypatch):
+    # Two modules loaded in one process whose kernels, host copies and entry
+    # points have the same names: each call runs its own module's code (on
+    # the device, on one of several devices, and on the host).
+    monkeypatch.setenv("OFFLOAD_CACHE_DIR", str(tmp_path / "cache"))
+    template = textwrap.dedent("""\
+        module attributes {offload.targets = [#offload.host]} {
+          offload.kernel @k(%x: memref<?xi32>) {
+            %c0 = arith.constant 0 : index
+            %c1 = arith.constant 1 : index
+            %v = arith.constant VALUE : i32
+            %n = memref.dim %x, %c0 : memref<?xi32>
+            scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+              memref.store %v, %x[%i] : memref<?xi32>
+            }
+            offload.return
+          }
+        }
+        """)
+    first = offload.compile(template.replace("VALUE", "1"))
+    second = offload.compile(template.replace("VALUE", "2"))
+    for devices in (None, [0, 1]):
+        for module, value in ((first, 1), (second, 2), (first, 1)):
+            x = np.zeros(5, dtype=np.int32)
+            if devices is None:
+                module.k(x)
+            else:
+                module.k(x, devices=devices)
+            assert x.tolist() == [value] * 5

@@ -198,6 +198,21 @@ static LogicalResult verifyKernelLoops(KernelOp kernel) {
 LogicalResult mlir::offload::verifyKernelContents(KernelOp kernel) {
   if (failed(verifyKernelLoops(kernel)))
     return failure();
+  // Kernels work on buffers: nothing bufferizes tensor values inside them.
+  WalkResult tensors = kernel.walk([&](Operation *op) {
+    auto isTensor = [](Type type) { return isa<TensorType>(type); };
+    if (llvm::none_of(op->getResultTypes(), isTensor) &&
+        llvm::none_of(op->getOperandTypes(), isTensor))
+      return WalkResult::advance();
+    op->emitError() << "'" << op->getName() << "' in kernel @"
+                    << kernel.getSymName()
+                    << " works on tensor values: kernels work on memrefs "
+                       "(pass a buffer, or read a table of constants from a "
+                       "memref.global)";
+    return WalkResult::interrupt();
+  });
+  if (tensors.wasInterrupted())
+    return failure();
   // Linalg ops stay only as a tiled or tensor-core contraction
   // (offload-lower-linalg).
   KernelStrategyKind kind = selectKernelStrategy(kernel).kind;
@@ -1629,6 +1644,20 @@ struct ConvertOffloadToGPUPass
           return signalPassFailure();
         }
         targets.push_back(target);
+      }
+      // An empty list builds no image: a launch would find nothing to run
+      // (libomptarget, with no image registered, has no device either).
+      if (targets.empty()) {
+        WalkResult launches = module.walk([&](LaunchOp launch) {
+          launch.emitOpError()
+              << "launches " << launch.getKernelAttr() << ", but the module's '"
+              << OffloadDialect::getTargetsAttrName()
+              << "' is empty: no image of the kernel is built (list a target; "
+                 "#offload.host runs kernels on the host)";
+          return WalkResult::interrupt();
+        });
+        if (launches.wasInterrupted())
+          return signalPassFailure();
       }
     }
     // What a kernel may contain is the same for every target (the

@@ -93,8 +93,11 @@ struct HostSerializer
     if (!lld)
       return fail("ld.lld not found (Debian package lld-22; or set "
                   "OFFLOAD_LLD)");
-    SmallVector<StringRef> args = {*lld, "-shared",    "--hash-style=gnu",
-                                   "-o", soPath.str(), objPath.str()};
+    // -Bsymbolic: the image's kernels call its own functions even when
+    // another image loaded before defines the same names.
+    SmallVector<StringRef> args = {
+        *lld, "-shared",    "-Bsymbolic", "--hash-style=gnu",
+        "-o", soPath.str(), objPath.str()};
     std::string message;
     if (llvm::sys::ExecuteAndWait(*lld, args, std::nullopt, {}, 0, 0,
                                   &message) != 0)

@@ -265,3 +265,34 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     return
   }
 }
+
+// -----
+
+// An empty list of targets builds no image: a launch would have nothing to
+// run (the empty list itself is valid, for a module that launches nothing).
+module attributes {offload.targets = []} {
+  offload.kernel @k(%x: memref<?xf32>) {
+    offload.return
+  }
+  func.func @main(%x: memref<?xf32>) {
+    // expected-error@+1 {{'offload.launch' op launches @k, but the module's 'offload.targets' is empty: no image of the kernel is built (list a target; #offload.host runs kernels on the host)}}
+    offload.launch @k(%x) : (memref<?xf32>) -> ()
+    return
+  }
+}
+
+// -----
+
+// Tensor values inside a kernel: nothing bufferizes them there.
+offload.kernel @tensor_table(%x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  // expected-error@+1 {{'arith.constant' in kernel @tensor_table works on tensor values: kernels work on memrefs (pass a buffer, or read a table of constants from a memref.global)}}
+  %table = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = tensor.extract %table[%c0] : tensor<2xf32>
+    memref.store %v, %x[%i] : memref<?xf32>
+  }
+  offload.return
+}

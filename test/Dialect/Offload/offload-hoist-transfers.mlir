@@ -211,7 +211,10 @@ offload.kernel @inc(%a: memref<?xf32>) {
 // read of one element in the loop updates that element from it.
 // CHECK-LABEL: func.func @on_device(
 // CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[N:.*]]: index, %[[D:.*]]: i32,
-// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>) device(%[[D]] : i32)
+// %sink, of the same element type, may be a view of %a (see @maybe_same).
+// CHECK: scf.if
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<?xf32>) device(%[[D]] : i32)
+// CHECK-NEXT: }
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom: %[[A]] : memref<?xf32>) device(%[[D]] : i32)
 // CHECK-NEXT: %[[E:.*]] = memref.subview %[[A]][%{{.*}}] [1] [1]
@@ -305,6 +308,103 @@ func.func @share_threads(%a: memref<?xf32>, %list: memref<?xi32>, %parts: index)
       offload.launch @inc(%a) device(%d : i32) : (memref<?xf32>) -> ()
     }
     omp.terminator
+  }
+  return
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Other names of the buffer. A read through what an scf.if yields (%a or
+// %b) is a host access of %a: the whole of it comes back before it (the
+// alias is not %a itself, so not just the element), and goes back after.
+// CHECK-LABEL: func.func @yielded_alias(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>,
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK: scf.for
+// CHECK: offload.launch @inc(%[[A]])
+// CHECK-NEXT: offload.update map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: memref.load
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+func.func @yielded_alias(%a: memref<?xf32>, %b: memref<?xf32>, %flag: i1, %n: index, %sink: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = scf.if %flag -> (memref<?xf32>) {
+    scf.yield %a : memref<?xf32>
+  } else {
+    scf.yield %b : memref<?xf32>
+  }
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops)}}
+  scf.for %k = %c0 to %n step %c1 {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+    %v = memref.load %s[%c0] : memref<?xf32>
+    memref.store %v, %sink[%c0] : memref<1xf32>
+  }
+  return
+}
+
+// Its address handed out: the host may read or write through it anywhere,
+// so the buffer keeps its per-launch clauses.
+// CHECK-LABEL: func.func @address_taken(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @address_taken(%a: memref<?xf32>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: its address is taken ('memref.extract_aligned_pointer_as_index'): the host may touch it through that at any time}}
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  return %p : index
+}
+
+// Two arguments of one element type: a caller may pass one buffer as both
+// (or a view of it), and then the host's store through %y is a store into
+// %x, which the device's copy of %x would not see. The buffers' bytes are
+// compared first: when they overlap nothing is entered, so the launches
+// map %x themselves (and the exit, finding nothing, does nothing). %z, of
+// another element type, and %w, which the host does not touch, need no
+// check.
+// CHECK-LABEL: func.func @maybe_same(
+// CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>, %[[Z:.*]]: memref<?xi32>, %[[W:.*]]: memref<?xf32>,
+// CHECK: memref.extract_aligned_pointer_as_index %[[X]] : memref<?xf32> -> index {offload.address_query}
+// CHECK: memref.extract_aligned_pointer_as_index %[[Y]] : memref<?xf32> -> index {offload.address_query}
+// CHECK-NOT: memref.extract_aligned_pointer_as_index
+// CHECK: arith.andi
+// CHECK: arith.andi
+// CHECK: %[[OVERLAP:.*]] = arith.andi
+// CHECK-NOT: arith.andi
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT: %[[DISTINCT:.*]] = arith.xori %[[OVERLAP]], %[[TRUE]] : i1
+// CHECK-NEXT: scf.if %[[DISTINCT]] {
+// CHECK-NEXT: offload.enter_data map(to: %[[X]] : memref<?xf32>)
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.for
+// CHECK: offload.exit_data map(from: %[[X]] : memref<?xf32>)
+func.func @maybe_same(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xi32>, %w: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %izero = arith.constant 0 : i32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops)}}
+  scf.for %k = %c0 to %n step %c1 {
+    offload.launch @inc(%x) : (memref<?xf32>) -> ()
+    memref.store %zero, %y[%c0] : memref<?xf32>
+    memref.store %izero, %z[%c0] : memref<?xi32>
+    %d = memref.dim %w, %c0 : memref<?xf32>
   }
   return
 }

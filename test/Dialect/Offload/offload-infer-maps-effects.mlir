@@ -68,6 +68,50 @@ func.func @not_read_after(%n: index, %steps: index) -> index {
   return %rows : index
 }
 
+// Other names of the buffer: what a region op yields (scf.if,
+// scf.execute_region), a loop's iteration argument, and its address handed
+// out (memref.extract_aligned_pointer_as_index, even before the launch: the
+// host may read through it afterwards). Reads through them read what the
+// launch wrote: `from`.
+// CHECK-LABEL: func.func @read_through_aliases(
+// CHECK: offload.launch @fill(%[[A:.*]]) map(from: %[[A]] : memref<?x?xf32>)
+// CHECK: offload.launch @fill(%[[B:.*]]) map(from: %[[B]] : memref<?x?xf32>)
+// CHECK: offload.launch @fill(%[[C:.*]]) map(from: %[[C]] : memref<?x?xf32>)
+// CHECK: offload.launch @fill(%[[D:.*]]) map(from: %[[D]] : memref<?x?xf32>)
+func.func @read_through_aliases(%n: index, %flag: i1, %other: memref<?x?xf32>)
+    -> (f32, f32, f32, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n, %n) : memref<?x?xf32>
+  %sa = scf.if %flag -> (memref<?x?xf32>) {
+    scf.yield %a : memref<?x?xf32>
+  } else {
+    scf.yield %other : memref<?x?xf32>
+  }
+  // expected-remark@+1 {{argument #0 mapped 'from'}}
+  offload.launch @fill(%a) : (memref<?x?xf32>) -> ()
+  %va = memref.load %sa[%c0, %c0] : memref<?x?xf32>
+  %b = memref.alloc(%n, %n) : memref<?x?xf32>
+  %sb = scf.execute_region -> memref<?x?xf32> {
+    scf.yield %b : memref<?x?xf32>
+  }
+  // expected-remark@+1 {{argument #0 mapped 'from'}}
+  offload.launch @fill(%b) : (memref<?x?xf32>) -> ()
+  %vb = memref.load %sb[%c0, %c0] : memref<?x?xf32>
+  %c = memref.alloc(%n, %n) : memref<?x?xf32>
+  %last = scf.for %k = %c0 to %n step %c1 iter_args(%it = %other) -> memref<?x?xf32> {
+    scf.yield %c : memref<?x?xf32>
+  }
+  // expected-remark@+1 {{argument #0 mapped 'from'}}
+  offload.launch @fill(%c) : (memref<?x?xf32>) -> ()
+  %vc = memref.load %last[%c0, %c0] : memref<?x?xf32>
+  %d = memref.alloc(%n, %n) : memref<?x?xf32>
+  %p = memref.extract_aligned_pointer_as_index %d : memref<?x?xf32> -> index
+  // expected-remark@+1 {{argument #0 mapped 'from'}}
+  offload.launch @fill(%d) : (memref<?x?xf32>) -> ()
+  return %va, %vb, %vc, %p : f32, f32, f32, index
+}
+
 // -----
 
 // Partial and conditional writes stay `tofrom`: the elements the kernel does

@@ -77,6 +77,19 @@ Value mlir::offload::getViewRoot(Value value) {
 void mlir::offload::forEachUseThroughViews(
     Value root, function_ref<void(OpOperand &)> fn) {
   SmallVector<Value> worklist = {root};
+  llvm::SmallPtrSet<Value, 8> seen = {root};
+  auto follow = [&](Value value) {
+    if (isa<BaseMemRefType>(value.getType()) && seen.insert(value).second)
+      worklist.push_back(value);
+  };
+  // The memref arguments of the entry blocks of `op`'s regions (a loop's
+  // iteration arguments).
+  auto followRegionArguments = [&](Operation *op) {
+    for (Region &region : op->getRegions())
+      if (!region.empty())
+        for (BlockArgument arg : region.front().getArguments())
+          follow(arg);
+  };
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     for (OpOperand &use : value.getUses()) {
@@ -85,7 +98,7 @@ void mlir::offload::forEachUseThroughViews(
       if ((view && view.getViewSource() == value) ||
           isa<memref::CastOp>(user)) {
         for (Value result : user->getResults())
-          worklist.push_back(result);
+          follow(result);
         continue;
       }
       fn(use);
@@ -93,10 +106,49 @@ void mlir::offload::forEachUseThroughViews(
       // region op yielding it) may return a view of it: its uses are the
       // buffer's too.
       for (Value result : user->getResults())
-        if (isa<BaseMemRefType>(result.getType()))
-          worklist.push_back(result);
+        follow(result);
+      // A terminator yielding it (scf.yield, scf.condition) gives it to the
+      // op around (its results) and, in a loop, to the next iteration (the
+      // region's arguments); a region op taking it as an operand (a loop's
+      // initial value) gives it to its regions; a branch, to the blocks it
+      // jumps to.
+      if (user->hasTrait<OpTrait::IsTerminator>()) {
+        if (Operation *parent = user->getParentOp()) {
+          for (Value result : parent->getResults())
+            follow(result);
+          followRegionArguments(parent);
+        }
+      } else if (user->getNumRegions() != 0) {
+        followRegionArguments(user);
+      }
+      for (Block *successor : user->getSuccessors())
+        for (BlockArgument arg : successor->getArguments())
+          follow(arg);
     }
   }
+}
+
+bool mlir::offload::isAddressEscape(Operation *user) {
+  if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(
+          user) ||
+      isa<ViewLikeOpInterface, memref::CastOp>(user) ||
+      user->hasTrait<OpTrait::IsTerminator>() || user->getNumRegions() != 0)
+    return false;
+  // The passes' own queries of an address (is it mapped, do two buffers
+  // overlap) say so.
+  if (user->hasAttr(OffloadDialect::getAddressQueryAttrName()))
+    return false;
+  if (isa<memref::ExtractAlignedPointerAsIndexOp, UnrealizedConversionCastOp>(
+          user))
+    return true;
+  // An op without effects that makes something other than a memref of it
+  // (a pointer, an integer) may hand out its address.
+  auto iface = dyn_cast<MemoryEffectOpInterface>(user);
+  if (!iface || !iface.hasNoEffect())
+    return false;
+  return llvm::any_of(user->getResultTypes(), [](Type type) {
+    return !isa<BaseMemRefType>(type) && !type.isIndex();
+  });
 }
 
 /// Whether `use`, an argument of a launch, is one whose kernel only reads
@@ -128,6 +180,11 @@ bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
     if (op->isAncestor(user) || isa<memref::DeallocOp>(user) ||
         isShapeOnlyLaunchArgument(use))
       return;
+    // Its address handed out, before or after: reads through it may follow.
+    if (isAddressEscape(user)) {
+      mayRead = true;
+      return;
+    }
     // A use before `op`, in the same block and outside any loop that also
     // holds `op`, cannot observe what `op` wrote.
     Operation *userAncestor = user;

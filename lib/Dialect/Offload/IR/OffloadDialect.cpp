@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -301,6 +302,16 @@ LogicalResult OffloadDialect::verifyOperationAttribute(Operation *op,
       return op->emitError()
              << "'" << getBoundedWaitsAttrName()
              << "' is a unit attribute or a positive integer (milliseconds)";
+    return success();
+  }
+  if (attr.getName() == getAddressQueryAttrName()) {
+    if (!isa<memref::ExtractAlignedPointerAsIndexOp>(op))
+      return op->emitError()
+             << "'" << getAddressQueryAttrName()
+             << "' belongs on a memref.extract_aligned_pointer_as_index";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getAddressQueryAttrName() << "' is a unit attribute";
     return success();
   }
   return op->emitError() << "unknown offload dialect attribute '"

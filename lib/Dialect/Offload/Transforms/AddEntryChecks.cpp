@@ -21,6 +21,7 @@
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
+#include "offload/Dialect/Offload/Utils/ByteRange.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -867,52 +868,6 @@ static ArgumentUse getArgumentUse(BlockArgument arg,
   return use;
 }
 
-/// The bytes [begin, end) `memref` covers (end == begin when empty).
-static std::pair<Value, Value> getByteRange(OpBuilder &b, Location loc,
-                                            Value memref, int64_t elementSize) {
-  auto type = cast<MemRefType>(memref.getType());
-  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
-  Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  Value low = meta.getOffset(), high = meta.getOffset();
-  Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
-  for (int64_t d = 0; d < type.getRank(); ++d) {
-    Value size = meta.getSizes()[d], stride = meta.getStrides()[d];
-    Value span = arith::MulIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, size, one), stride);
-    low = arith::AddIOp::create(b, loc, low,
-                                arith::MinSIOp::create(b, loc, span, zero));
-    high = arith::AddIOp::create(b, loc, high,
-                                 arith::MaxSIOp::create(b, loc, span, zero));
-    empty = arith::OrIOp::create(
-        b, loc, empty,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, size, zero));
-  }
-  high = arith::AddIOp::create(b, loc, high, one);
-  Value bytes = arith::ConstantIndexOp::create(b, loc, elementSize);
-  Value begin = arith::AddIOp::create(
-      b, loc, base, arith::MulIOp::create(b, loc, low, bytes));
-  Value end = arith::AddIOp::create(b, loc, base,
-                                    arith::MulIOp::create(b, loc, high, bytes));
-  end = arith::SelectOp::create(b, loc, empty, begin, end);
-  return {begin, end};
-}
-
-/// The size in bytes of an element, or 0 when not known here.
-static int64_t getElementSize(Type type) {
-  if (type.isIndex())
-    return 8;
-  if (type.isIntOrFloat())
-    return llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
-  if (auto complex = dyn_cast<ComplexType>(type))
-    return 2 * getElementSize(complex.getElementType());
-  if (auto vector = dyn_cast<VectorType>(type);
-      vector && vector.hasStaticShape())
-    return vector.getNumElements() * getElementSize(vector.getElementType());
-  return 0;
-}
-
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -1113,8 +1068,7 @@ void OffloadAddEntryChecksPass::addChecker(func::FuncOp entry) {
   for (const AliasPair &pair : pairs) {
     auto range = [&](unsigned i) {
       auto type = cast<MemRefType>(entry.getArgument(i).getType());
-      return getByteRange(b, loc, checker.getArgument(i),
-                          getElementSize(type.getElementType()));
+      return buildByteRange(b, loc, checker.getArgument(i));
     };
     auto [beginA, endA] = range(pair.first);
     auto [beginB, endB] = range(pair.second);

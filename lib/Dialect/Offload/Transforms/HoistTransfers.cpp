@@ -27,11 +27,13 @@
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
+#include "offload/Dialect/Offload/Utils/ByteRange.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
 #include "mlir/IR/SymbolTable.h"
@@ -328,6 +330,9 @@ collectEvents(Block *block, Value root,
           fail("its aggregate is used by something else than a launch");
       return;
     }
+    if (isAddressEscape(user))
+      return fail("its address is taken ('" + user->getName().getStringRef() +
+                  "'): the host may touch it through that at any time");
     Operation *op = getAncestorIn(block, user);
     if (!op)
       return; // elsewhere (data ops there hold the buffer around the block)
@@ -563,6 +568,12 @@ private:
   /// Keeps `buffer` on the device in `block`. Returns why it does not when
   /// it should (empty when it did, or when it is not worth it).
   std::string hoist(Block *block, BufferEvents &buffer);
+  /// Whether `root`, an argument of the function, may be the buffer of
+  /// another of its arguments that the host touches between `first` and
+  /// `last` (ops of `block`): a caller may pass one buffer twice. An i1
+  /// computed at `b`, or null when no such argument exists.
+  Value buildArgumentAliasCheck(OpBuilder &b, Block *block, Value root,
+                                Operation *first, Operation *last);
   /// Inserts the updates host accesses need in `block`, where `root` is
   /// resident on `device` (mapped as `var` by an enclosing enter_data).
   void processResidentBlock(Block *block, Value root, Value var, Value device,
@@ -938,6 +949,68 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
   }
 }
 
+Value OffloadHoistTransfersPass::buildArgumentAliasCheck(
+    OpBuilder &b, Block *block, Value root, Operation *first, Operation *last) {
+  auto arg = dyn_cast<BlockArgument>(root);
+  if (!arg)
+    return Value();
+  auto fn = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  if (!fn || arg.getOwner() != &fn.getFunctionBody().front())
+    return Value();
+  auto within = [&](Operation *user) {
+    Operation *op = getAncestorIn(block, user);
+    return op && !op->isBeforeInBlock(first) && !last->isBeforeInBlock(op);
+  };
+  Type element = cast<MemRefType>(root.getType()).getElementType();
+  if (!getElementSize(element))
+    return Value();
+  Value aliased;
+  for (BlockArgument other : arg.getOwner()->getArguments()) {
+    auto type = dyn_cast<MemRefType>(other.getType());
+    if (other == arg || !type || type.getElementType() != element)
+      continue;
+    bool touched = false;
+    forEachUseThroughViews(other, [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (touched || !within(user) ||
+          isa<LaunchOp, PackOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp,
+              DeviceCopyOp, memref::DimOp, memref::RankOp, memref::DeallocOp>(
+              user))
+        return;
+      if (isAddressEscape(user)) {
+        touched = true;
+        return;
+      }
+      if (auto call = dyn_cast<CallOpInterface>(user)) {
+        std::optional<unsigned> position = getCallPosition(call, use);
+        const ArgSummary *summary =
+            position ? getSummary(call, *position) : nullptr;
+        touched = !summary || summary->hostAccess;
+        return;
+      }
+      auto iface = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!iface) {
+        touched = user->getNumRegions() == 0 &&
+                  !user->hasTrait<OpTrait::IsTerminator>();
+        return;
+      }
+      SmallVector<MemoryEffects::EffectInstance> effects;
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects)
+        touched |= (!effect.getValue() || effect.getValue() == use.get()) &&
+                   !isa<MemoryEffects::Allocate, MemoryEffects::Free>(
+                       effect.getEffect());
+    });
+    if (!touched)
+      continue;
+    Value overlaps = buildOverlaps(b, first->getLoc(), root, other);
+    aliased = aliased
+                  ? arith::OrIOp::create(b, first->getLoc(), aliased, overlaps)
+                  : overlaps;
+  }
+  return aliased;
+}
+
 void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
                                                    StringRef why,
                                                    Operation *at) {
@@ -1143,6 +1216,17 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   if (exitFrom && !initializedByLaunch)
     enterTo = true;
   b.setInsertionPoint(first);
+  if (Value aliased = buildArgumentAliasCheck(b, block, root, first, last)) {
+    // Passed twice, the host's accesses through the other argument would
+    // bypass the device's copy: nothing is entered then, so the launches
+    // map the buffer themselves, and the updates and the exit find nothing
+    // on the device to move (libomptarget does nothing for them).
+    Value one = arith::ConstantIntOp::create(b, first->getLoc(), 1, 1);
+    Value distinct = arith::XOrIOp::create(b, first->getLoc(), aliased, one);
+    auto ifDistinct = scf::IfOp::create(b, first->getLoc(), distinct,
+                                        /*withElseRegion=*/false);
+    b.setInsertionPointToStart(ifDistinct.thenBlock());
+  }
   createDataOp(b, first->getLoc(), "enter", var,
                enterTo ? MapKind::to : MapKind::alloc, device);
   b.setInsertionPointAfter(last);

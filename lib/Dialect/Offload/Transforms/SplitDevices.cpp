@@ -118,8 +118,8 @@ static func::FuncOp getIsPresent(ModuleOp module) {
 /// The address of the first element of `buffer`, as a pointer.
 static Value getFirstElementAddress(OpBuilder &b, Location loc, Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
-  Value aligned =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  auto aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
+  aligned->setAttr(OffloadDialect::getAddressQueryAttrName(), b.getUnitAttr());
   auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
   uint64_t bytes = DataLayout::closest(b.getInsertionBlock()->getParentOp())
                        .getTypeSize(type.getElementType())

@@ -106,6 +106,13 @@ Value getViewRoot(Value value);
 /// (calls, region ops) count as views too: they may return it.
 void forEachUseThroughViews(Value root, function_ref<void(OpOperand &)> fn);
 
+/// Whether `user`, an op taking a buffer, hands out its address (a raw
+/// pointer: memref.extract_aligned_pointer_as_index, a conversion cast):
+/// what is done through it later is not a use of the buffer the passes see.
+bool isAddressEscape(Operation *user);
+
+/// Ops with OffloadDialect::getAddressQueryAttrName() hand out nothing.
+
 /// Whether anything (host code or another launch) may read `buffer` after
 /// `op` (and what it nests) has run. Only a buffer the function allocates
 /// itself can be proven dead afterwards: any other belongs to someone who

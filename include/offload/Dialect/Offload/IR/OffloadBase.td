@@ -128,6 +128,13 @@ def Offload_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral getBoundedWaitsAttrName() {
       return ::llvm::StringLiteral("offload.bounded_waits");
     }
+    /// Name of the unit attribute of the ops through which the passes
+    /// only query a buffer's address (whether a device holds it, whether
+    /// two buffers overlap): unlike other ways of taking its address, they
+    /// hand out nothing the host could read or write through later.
+    static constexpr ::llvm::StringLiteral getAddressQueryAttrName() {
+      return ::llvm::StringLiteral("offload.address_query");
+    }
   }];
 }
 

@@ -654,6 +654,11 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
               "Number of buffers kept on the device across launches">,
     Statistic<"numUpdates", "updates", "Number of updates inserted">,
   ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
 }
 
 def OffloadChainLaunches
