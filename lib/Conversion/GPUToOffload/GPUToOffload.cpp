@@ -482,6 +482,13 @@ static LogicalResult checkHostOp(Operation *op) {
     return op->emitError()
            << "'gpu.launch' must be outlined into a gpu.module first (run "
               "gpu-kernel-outlining, as offload-pipeline does)";
+  if (auto kernel = op->getParentOfType<KernelOp>();
+      kernel && !isLoweredHostOp(op))
+    return op->emitError()
+           << "'" << op->getName() << "' in kernel @" << kernel.getSymName()
+           << ": offload kernels are written without GPU-only operations "
+              "(barriers, shuffles, thread ids); write such a kernel in a "
+              "gpu.module and launch it with gpu.launch_func";
   if (!isLoweredHostOp(op))
     return op->emitError() << "'" << op->getName()
                            << "' in host code is not supported by the offload "

@@ -144,6 +144,18 @@ module attributes {gpu.container_module, offload.targets = [#offload.host]} {
 
 // -----
 
+// Inside an offload kernel: the message says where it is, and where such a
+// kernel goes.
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  offload.kernel @k(%x: memref<?xf32>) {
+    // expected-error@+1 {{'gpu.barrier' in kernel @k: offload kernels are written without GPU-only operations (barriers, shuffles, thread ids); write such a kernel in a gpu.module and launch it with gpu.launch_func}}
+    gpu.barrier
+    offload.return
+  }
+}
+
+// -----
+
 module attributes {gpu.container_module, offload.targets = [#offload.host]} {
   gpu.module @k {
     gpu.func @k() kernel {
