@@ -21,6 +21,7 @@
 #include "offload/Dialect/Offload/Analysis/KernelShares.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
+#include "offload/Dialect/Offload/Utils/ByteRange.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,7 +34,6 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -49,13 +49,16 @@ using namespace mlir;
 using namespace mlir::offload;
 
 namespace {
-/// `func.func private @name() -> i32` of the OpenMP runtime, declared once.
-static func::FuncOp getRuntimeQuery(ModuleOp module, StringRef name) {
+/// `func.func private @name` of the OpenMP runtime, of type `type` (by
+/// default `() -> i32`), declared once.
+static func::FuncOp getRuntimeQuery(ModuleOp module, StringRef name,
+                                    FunctionType type = {}) {
   if (auto func = module.lookupSymbol<func::FuncOp>(name))
     return func;
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  auto func = func::FuncOp::create(b, module.getLoc(), name,
-                                   b.getFunctionType({}, {b.getI32Type()}));
+  if (!type)
+    type = b.getFunctionType({}, {b.getI32Type()});
+  auto func = func::FuncOp::create(b, module.getLoc(), name, type);
   func.setPrivate();
   return func;
 }
@@ -99,36 +102,10 @@ static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), count);
 }
 
-/// `func.func private @omp_target_is_present(!llvm.ptr, i32) -> i32`,
-/// declared once.
-static func::FuncOp getIsPresent(ModuleOp module) {
-  StringRef name = "omp_target_is_present";
-  if (auto func = module.lookupSymbol<func::FuncOp>(name))
-    return func;
-  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  MLIRContext *context = module.getContext();
-  auto func = func::FuncOp::create(
-      b, module.getLoc(), name,
-      b.getFunctionType({LLVM::LLVMPointerType::get(context), b.getI32Type()},
-                        {b.getI32Type()}));
-  func.setPrivate();
-  return func;
-}
-
-/// The address of the first element of `buffer`, as a pointer.
-static Value getFirstElementAddress(OpBuilder &b, Location loc, Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  auto aligned = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer);
-  aligned->setAttr(OffloadDialect::getAddressQueryAttrName(), b.getUnitAttr());
-  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
-  uint64_t bytes = DataLayout::closest(b.getInsertionBlock()->getParentOp())
-                       .getTypeSize(type.getElementType())
-                       .getFixedValue();
-  Value offset =
-      arith::MulIOp::create(b, loc, metadata.getOffset(),
-                            arith::ConstantIndexOp::create(b, loc, bytes));
-  Value address = arith::IndexCastOp::create(
-      b, loc, b.getI64Type(), arith::AddIOp::create(b, loc, aligned, offset));
+/// The address of `buffer`'s lowest byte, as a pointer.
+static Value getAddress(OpBuilder &b, Location loc, Value buffer) {
+  Value begin = buildByteRange(b, loc, buffer).first;
+  Value address = arith::IndexCastOp::create(b, loc, b.getI64Type(), begin);
   return LLVM::IntToPtrOp::create(
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
 }
@@ -1720,13 +1697,18 @@ struct OffloadSplitDevicesPass
   }
 
   /// The first device (as an i32) on which the runtime holds one of
-  /// `buffers` (its first element), or -1.
+  /// `buffers` (its lowest byte), or -1.
   Value findHoldingDevice(OpBuilder &b, Location loc, ArrayRef<Value> buffers) {
     ModuleOp module = getOperation();
-    func::FuncOp isPresent = getIsPresent(module);
+    // int omp_target_is_present(const void *, int device)
+    func::FuncOp isPresent = getRuntimeQuery(
+        module, "omp_target_is_present",
+        b.getFunctionType(
+            {LLVM::LLVMPointerType::get(b.getContext()), b.getI32Type()},
+            {b.getI32Type()}));
     SmallVector<Value> addresses;
     for (Value buffer : buffers)
-      addresses.push_back(getFirstElementAddress(b, loc, buffer));
+      addresses.push_back(getAddress(b, loc, buffer));
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value none = arith::ConstantIntOp::create(b, loc, -1, 32);
