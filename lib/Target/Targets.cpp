@@ -34,6 +34,8 @@ void mlir::offload::addPreLLVMLoweringPasses(OpPassManager &pm) {
   // expand_shape first, ours: upstream's rewrite of it crashes on dynamic
   // output shapes.
   pm.addPass(createOffloadExpandReshapes());
+  // Copies between strided views: loops, not calls of MLIR's runtime library.
+  pm.addPass(createOffloadExpandCopies());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   // Complex numbers (buffers of them are plain structs): arithmetic to

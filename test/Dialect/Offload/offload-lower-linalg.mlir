@@ -259,3 +259,41 @@ offload.kernel @fills_kept(%x: memref<?x?xf32>, %s: memref<?xf32>, %t: memref<?x
   }
   offload.return
 }
+
+// memref.copy is the linalg.copy of its operands: a parallel loop over the
+// box (no call of MLIR's runtime library for the strided views), also when
+// it copies a row of each iteration of a loop the kernel wrote.
+// CHECK-LABEL: offload.kernel @copies(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[B:[^:]*]]: memref<?x?xf32>)
+// CHECK: %[[SA:.*]] = memref.subview %[[A]][1, 2] [3, 4] [1, 1]
+// CHECK: %[[SB:.*]] = memref.subview %[[B]][0, 0] [3, 4] [1, 1]
+// CHECK: scf.parallel (%[[I:.*]], %[[J:.*]]) =
+// CHECK: %[[V:.*]] = memref.load %[[SA]][%[[I]], %[[J]]]
+// CHECK: memref.store %[[V]], %[[SB]][%[[I]], %[[J]]]
+// CHECK: scf.parallel (%[[R:.*]]) =
+// CHECK: %[[RA:.*]] = memref.subview %[[A]][%[[R]], 0]
+// CHECK: %[[RB:.*]] = memref.subview %[[B]][%[[R]], 0]
+// CHECK: scf.parallel (%[[K:.*]]) =
+// CHECK: %[[W:.*]] = memref.load %[[RA]][%[[K]]]
+// CHECK: memref.store %[[W]], %[[RB]][%[[K]]]
+// CHECK-NOT: memref.copy
+// CHECK-NOT: linalg.
+// CHECK: offload.return
+offload.kernel @copies(%a: memref<?x?xf32>, %b: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %sa = memref.subview %a[1, 2] [3, 4] [1, 1] : memref<?x?xf32> to memref<3x4xf32, strided<[?, 1], offset: ?>>
+  %sb = memref.subview %b[0, 0] [3, 4] [1, 1] : memref<?x?xf32> to memref<3x4xf32, strided<[?, 1]>>
+  // expected-remark@+1 {{'linalg.copy' lowered to a parallel loop over all its dimensions}}
+  memref.copy %sa, %sb : memref<3x4xf32, strided<[?, 1], offset: ?>> to memref<3x4xf32, strided<[?, 1]>>
+  scf.parallel (%r) = (%c4) to (%c8) step (%c1) {
+    %ra = memref.subview %a[%r, 0] [1, 4] [1, 1] : memref<?x?xf32> to memref<4xf32, strided<[1], offset: ?>>
+    %rb = memref.subview %b[%r, 0] [1, 4] [1, 1] : memref<?x?xf32> to memref<4xf32, strided<[1], offset: ?>>
+    // expected-remark@+1 {{'linalg.copy' lowered to a parallel loop over all its dimensions}}
+    memref.copy %ra, %rb : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+    scf.reduce
+  }
+  offload.return
+}

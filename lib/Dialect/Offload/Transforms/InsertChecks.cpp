@@ -23,6 +23,7 @@
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Dialect/Offload/Utils/Contraction.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
+#include "offload/Dialect/Offload/Utils/Loops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Complex/IR/Complex.h"
@@ -55,32 +56,6 @@ static Value allocLike(OpBuilder &b, Location loc, Value buffer) {
       dynamicSizes.push_back(memref::DimOp::create(b, loc, buffer, dim));
   auto allocType = MemRefType::get(type.getShape(), type.getElementType());
   return memref::AllocOp::create(b, loc, allocType, dynamicSizes);
-}
-
-/// A loop nest over every index of `buffer`; leaves `b` in the innermost
-/// body and returns the indices.
-static SmallVector<Value> buildLoopNest(OpBuilder &b, Location loc,
-                                        Value buffer) {
-  auto type = cast<MemRefType>(buffer.getType());
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> ivs;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim) {
-    Value size = memref::DimOp::create(b, loc, buffer, dim);
-    auto loop = scf::ForOp::create(b, loc, zero, size, one);
-    b.setInsertionPointToStart(loop.getBody());
-    ivs.push_back(loop.getInductionVar());
-  }
-  return ivs;
-}
-
-/// Copies `src` into `dst` (same shape) element by element: memref.copy of
-/// a strided buffer would need MLIR's runtime support library.
-static void copyBuffer(OpBuilder &b, Location loc, Value src, Value dst) {
-  OpBuilder::InsertionGuard guard(b);
-  SmallVector<Value> ivs = buildLoopNest(b, loc, src);
-  Value value = memref::LoadOp::create(b, loc, src, ivs);
-  memref::StoreOp::create(b, loc, value, dst, ivs);
 }
 
 /// Declares `name` (an external C function) in `module` once.
@@ -419,7 +394,7 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   SmallVector<Value> host;
   for (auto [index, arg] : written) {
     host.push_back(allocLike(b, loc, arg));
-    copyBuffer(b, loc, arg, host.back());
+    buildElementwiseCopy(b, loc, arg, host.back());
     hostBuffers.map(arg, host.back());
   }
   SmallVector<Value> args = {

@@ -820,6 +820,19 @@ struct OffloadLowerLinalgPass
     IRRewriter rewriter(&getContext());
     bool failed = false;
     for (KernelOp kernel : getOperation().getOps<KernelOp>()) {
+      // A memref.copy is the linalg.copy of its operands: the same
+      // parallel loops (the LLVM lowering would copy with one thread, or
+      // call MLIR's runtime library for strided views).
+      SmallVector<memref::CopyOp> copies;
+      kernel.walk([&](memref::CopyOp copy) { copies.push_back(copy); });
+      for (memref::CopyOp copy : copies) {
+        if (!isa<MemRefType>(copy.getSource().getType()) ||
+            !isa<MemRefType>(copy.getTarget().getType()))
+          continue;
+        rewriter.setInsertionPoint(copy);
+        rewriter.replaceOpWithNewOp<linalg::CopyOp>(copy, copy.getSource(),
+                                                    copy.getTarget());
+      }
       SmallVector<linalg::LinalgOp> ops;
       kernel.walk([&](linalg::LinalgOp op) { ops.push_back(op); });
       if (ops.empty())

@@ -192,8 +192,9 @@ def OffloadLowerLinalg : Pass<"offload-lower-linalg", "ModuleOp"> {
   let description = [{
     Lowers every linalg structured op on memrefs inside an `offload.kernel`
     (fill, copy, transpose, broadcast, map, reduce, matvec, convolutions,
-    generic, ...) to the loop forms the kernel strategies of
-    `convert-offload-to-gpu` put on the GPU:
+    generic, ...) and every `memref.copy` (as the `linalg.copy` it is) to
+    the loop forms the kernel strategies of `convert-offload-to-gpu` put on
+    the GPU:
 
     * no reduction dimension: one `scf.parallel` over all dimensions (the
       leading ones collapsed when there are more than three);
@@ -747,6 +748,33 @@ def OffloadInsertChecks : Pass<"offload-insert-checks", "ModuleOp"> {
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def OffloadExpandCopies : Pass<"offload-expand-copies"> {
+  let summary = "Rewrite memref.copy of non-contiguous views as loops";
+  let description = [{
+    Replaces every `memref.copy` whose source or target is not contiguous
+    (a strided view: a subview of a matrix, a transposed view) by a loop
+    nest of `memref.load` / `memref.store` over its elements. The LLVM
+    lowering copies contiguous buffers with one memcpy, but calls
+    `memrefCopy` of MLIR's C runner utilities for the others, which neither
+    offload's programs nor device code link. Every target pipeline runs it
+    before lowering to LLVM; copies inside kernels became parallel loops
+    before (`offload-lower-linalg`).
+
+    ```mlir
+    memref.copy %a, %b : memref<3x3xf32, strided<[10, 1], offset: 11>>
+                      to memref<3x3xf32, strided<[10, 1], offset: 22>>
+    ```
+
+    becomes an `scf.for` nest over the 3 x 3 elements. Copies of unranked
+    memrefs are left as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];
