@@ -485,3 +485,91 @@ func.func @loop_mixed(%a: memref<16xf32>, %b: memref<16xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+// What a callee needs of its caller's buffer when its launches map sections
+// of it: nothing when it first writes all of it (a temporary it fills, then
+// reads as a section), the caller's contents when it first writes only a
+// section and then reads all of it.
+offload.kernel @copy(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %u = memref.load %x[%i] : memref<?xf32>
+    memref.store %u, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @fill_first(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %one, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @use_tmp(%x: memref<?xf32>, %t: memref<?xf32>) {
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 2}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'from', 0 update(s); 1 copies instead of 2}}
+  offload.launch @copy(%x, %t) : (memref<?xf32>, memref<?xf32>) -> ()
+  offload.launch @copy(%t, %x) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+func.func private @fill_then_read(%t: memref<?xf32>, %x: memref<?xf32>, %n: index) {
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 2}}
+  offload.launch @fill_first(%t, %n) : (memref<?xf32>, index) -> ()
+  offload.launch @copy(%t, %x) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// The temporary: entered 'alloc' around the loop.
+// CHECK-LABEL: func.func @tmp_loop(
+// CHECK-SAME: %[[X:[^:]*]]: memref<?xf32>
+// CHECK: %[[T:.*]] = memref.alloc(
+// CHECK: offload.enter_data map(alloc: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: call @use_tmp_resident_0_1(%[[X]], %[[T]])
+// CHECK: offload.exit_data map(release: %[[T]] : memref<?xf32>)
+func.func @tmp_loop(%x: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %t = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @use_tmp: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @use_tmp: enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 0 + 1 per iteration}}
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{calls @use_tmp_resident_0_1, a copy of @use_tmp entered with argument(s) #0, #1 on the device}}
+    func.call @use_tmp(%x, %t) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  memref.dealloc %t : memref<?xf32>
+  return
+}
+
+// A section written first: the loop enters the caller's contents.
+// CHECK-LABEL: func.func @section_loop(
+// CHECK: %[[T:.*]] = memref.alloc(
+// CHECK: offload.enter_data map(to: %[[T]] : memref<?xf32>)
+// CHECK: scf.for
+// CHECK: call @fill_then_read_resident_0_1(%[[T]]
+// CHECK: offload.exit_data map(release: %[[T]] : memref<?xf32>)
+func.func @section_loop(%x: memref<?xf32>, %n: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.dim %x, %c0 : memref<?xf32>
+  %t = memref.alloc(%m) : memref<?xf32>
+  memref.copy %x, %t : memref<?xf32> to memref<?xf32>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @fill_then_read: enter 'to', exit 'release', 0 update(s); 1 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @fill_then_read: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 1 per iteration}}
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{calls @fill_then_read_resident_0_1, a copy of @fill_then_read entered with argument(s) #0, #1 on the device}}
+    func.call @fill_then_read(%t, %x, %n) : (memref<?xf32>, memref<?xf32>, index) -> ()
+  }
+  memref.dealloc %t : memref<?xf32>
+  return
+}

@@ -408,3 +408,103 @@ func.func @maybe_same(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xi32>, %
   }
   return
 }
+
+// -----
+
+// A launch that writes a section leaves the rest of the buffer unwritten on
+// the device: whatever reads the device's copy after it (a launch, an update
+// for the host) needs the host's contents entered. One that writes all of
+// it first needs none.
+offload.kernel @fill(%a: memref<?xf32>, %n: index, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %v, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @fill_all(%a: memref<?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %v, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @total(%a: memref<?xf32>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %t = arith.addf %acc, %v : f32
+    scf.yield %t : f32
+  }
+  memref.store %s, %out[%c0] : memref<1xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @section_then_whole(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[N:.*]]: index,
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @fill(%[[B]]
+// CHECK: offload.launch @total(%[[B]]
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<?xf32>)
+func.func @section_then_whole(%a: memref<?xf32>, %n: index, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %m = memref.dim %a, %c0 : memref<?xf32>
+  %b = memref.alloc(%m) : memref<?xf32>
+  memref.copy %a, %b : memref<?xf32> to memref<?xf32>
+  %v = arith.constant 2.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'release', 0 update(s); 1 copies instead of 2}}
+  offload.launch @fill(%b, %n, %v) : (memref<?xf32>, index, f32) -> ()
+  offload.launch @total(%b, %out) : (memref<?xf32>, memref<1xf32>) -> ()
+  memref.dealloc %b : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @section_then_host_read(
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @fill(%[[B]]
+// CHECK: offload.update map(from:
+// CHECK-NEXT: memref.load %[[B]]
+// CHECK: offload.launch @fill(%[[B]]
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<?xf32>)
+func.func @section_then_host_read(%a: memref<?xf32>, %n: index, %k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %m = memref.dim %a, %c0 : memref<?xf32>
+  %b = memref.alloc(%m) : memref<?xf32>
+  memref.copy %a, %b : memref<?xf32> to memref<?xf32>
+  %v = arith.constant 2.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'release', 1 update(s); 2 copies instead of 1}}
+  offload.launch @fill(%b, %n, %v) : (memref<?xf32>, index, f32) -> ()
+  %x = memref.load %b[%k] : memref<?xf32>
+  offload.launch @fill(%b, %n, %x) : (memref<?xf32>, index, f32) -> ()
+  memref.dealloc %b : memref<?xf32>
+  return %x : f32
+}
+
+// Written whole first, then read as a section: nothing to enter.
+// CHECK-LABEL: func.func @whole_then_section(
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: offload.enter_data map(alloc: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @fill_all(%[[B]]
+// CHECK: offload.launch @fill(%[[B]]
+// CHECK: offload.launch @total(%[[B]]
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<?xf32>)
+func.func @whole_then_section(%m: index, %n: index, %out: memref<1xf32>) {
+  %b = memref.alloc(%m) : memref<?xf32>
+  %v = arith.constant 2.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 3}}
+  offload.launch @fill_all(%b, %v) : (memref<?xf32>, f32) -> ()
+  offload.launch @fill(%b, %n, %v) : (memref<?xf32>, index, f32) -> ()
+  offload.launch @total(%b, %out) : (memref<?xf32>, memref<1xf32>) -> ()
+  memref.dealloc %b : memref<?xf32>
+  return
+}

@@ -113,6 +113,9 @@ struct Event {
   bool calleeHostAccess = false;
   /// `op` is a call whose callee starts by overwriting all of the buffer.
   bool callInitializes = false;
+  /// Some launch maps all of `var` without copying it in and writes it
+  /// (every element: `from`).
+  bool launchWritesWhole = false;
   bool copiesIn = false; // some launch needs the host's contents
   bool deviceWrites = false;
   bool inLoop = false; // some launch runs repeatedly inside `op`
@@ -124,6 +127,13 @@ struct Event {
   bool frees = false;
 
   bool hasLaunches() const { return !launches.empty() || callLaunches; }
+  /// Whether the op is a launch (or a call) that always runs and leaves
+  /// all of `var` on the device written, needing none of it there before.
+  bool overwritesAll() const {
+    if (copiesIn || inLoop || calleeHostAccess || hasHostAccess())
+      return false;
+    return (isa<LaunchOp>(op) && launchWritesWhole) || callInitializes;
+  }
   bool hasHostAccess() const { return hostReads || hostWrites; }
   unsigned numLaunches() const { return launches.size() + callLaunches; }
 };
@@ -313,6 +323,8 @@ collectEvents(Block *block, Value root,
         return fail("launches map different views of it");
       }
       event.launches.push_back(launch);
+      event.launchWritesWhole |=
+          var == arg && !map.copiesIn() && map.getKind() == MapKind::from;
       event.copiesIn |= map.copiesIn();
       event.deviceWrites |= map.getKind() != MapKind::to;
       event.inLoop |= isInLoopBelow(launch, op);
@@ -774,7 +786,9 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         }
         s.deviceArg = arg.getArgNumber();
       }
-      bool deviceInit = false, first = true, mixed = false;
+      // Whether all of the argument on the device is valid: a launch wrote
+      // it whole (launches on sections of it leave the rest unwritten).
+      bool deviceWhole = false, first = true, mixed = false;
       unsigned launchCopies = 0;
       for (Event &event : buffer.events) {
         if (event.frees) {
@@ -786,14 +800,11 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         if (!host && !launches)
           continue;
         if (first)
-          s.initializes = launches && !host && !event.copiesIn &&
-                          !event.inLoop && event.deviceWrites &&
-                          !buffer.sections && buffer.var == arg &&
-                          (isa<LaunchOp>(event.op) || event.callInitializes);
+          s.initializes = buffer.var == arg && event.overwritesAll();
         first = false;
-        if (!deviceInit && (host || event.copiesIn))
+        if (!deviceWhole && (host || event.copiesIn))
           s.needsHostData = true;
-        deviceInit |= launches;
+        deviceWhole |= buffer.var == arg && event.overwritesAll();
         s.hostAccess |= host;
         mixed |= host && launches;
         if (!launches)
@@ -812,7 +823,6 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
       }
       if (!s.unknown.empty())
         continue;
-      s.needsHostData |= buffer.sections && s.launches;
       // What a call moves: one enter and exit when the function keeps it on
       // the device itself, else what its launches' clauses move.
       bool hoistsItself = s.numLaunches >= 2 || s.numLoopLaunches || mixed;
@@ -1149,8 +1159,13 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   }
 
   // Walk the span: what the device holds, and the updates host code needs.
-  bool enterTo = false, deviceInit = false, deviceNewer = false;
-  bool anyDeviceWrite = false, initializedByLaunch = false;
+  // `written`: a launch that always runs wrote all of `var`. Until then
+  // (or unless the enter copies it), only what launches on sections of it
+  // wrote is valid on the device: anything that reads the device's copy
+  // before needs the host's contents entered.
+  bool enterTo = false, written = false, deviceNewer = false;
+  bool anyDeviceWrite = false;
+  auto deviceWhole = [&] { return enterTo || written; };
   unsigned perLaunchCopies = 0, perIterationCopies = 0, updates = 0;
   // In ops that launch and touch the buffer on the host: updates and
   // per-launch copies, each execution of their blocks.
@@ -1166,18 +1181,15 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     markResidentCalls(event);
     // Host accesses in the resident copies of callees need what the device
     // holds to be the buffer's contents.
-    if (event.calleeHostAccess && !initializedByLaunch)
+    if (event.calleeHostAccess && !deviceWhole())
       enterTo = true;
     if (event.hasLaunches() && event.hasHostAccess()) {
       // Launches and host accesses inside one op: the buffer stays
       // resident inside it, and its blocks get the updates they need.
       // Unless a launch overwrites it all before anything else touches it,
       // the first access may need the host's contents on the device.
-      bool needsHostData =
-          buffer.sections || !startsWithFullOverwrite(event.op, root, var);
-      if (needsHostData && !deviceInit)
+      if (!deviceWhole() && !startsWithFullOverwrite(event.op, root, var))
         enterTo = true;
-      deviceInit = true;
       deviceNewer = true;
       anyDeviceWrite |= event.deviceWrites || event.hostWrites;
       resident.insert({event.op, root});
@@ -1188,14 +1200,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       continue;
     }
     if (event.hasLaunches()) {
-      if (event.copiesIn && !deviceInit)
+      if (event.copiesIn && !deviceWhole())
         enterTo = true;
-      if (!deviceInit && !event.copiesIn && !event.inLoop &&
-          !event.calleeHostAccess &&
-          (isa<LaunchOp>(event.op) || event.callInitializes) &&
-          !buffer.sections)
-        initializedByLaunch = true;
-      deviceInit = true;
+      written |= event.overwritesAll();
       if (event.deviceWrites)
         deviceNewer = anyDeviceWrite = true;
       unsigned copies = 0;
@@ -1208,12 +1215,14 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       (event.inLoop ? perIterationCopies : perLaunchCopies) += copies;
       continue;
     }
+    // An update from the device brings back what it holds.
+    if (event.hostReads && deviceNewer && !deviceWhole())
+      enterTo = true;
     updates += insertHostUpdates(b, var, device, event, deviceNewer);
   }
   bool exitFrom = anyDeviceWrite && mayBeReadAfter(last, var);
-  // What comes back at the exit must all be on the device: copy it there
-  // first unless a launch that always runs overwrote all of it.
-  if (exitFrom && !initializedByLaunch)
+  // What comes back at the exit must all be on the device.
+  if (exitFrom && !deviceWhole())
     enterTo = true;
   b.setInsertionPoint(first);
   if (Value aliased = buildArgumentAliasCheck(b, block, root, first, last)) {
