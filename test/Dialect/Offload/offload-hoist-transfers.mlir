@@ -508,3 +508,50 @@ func.func @whole_then_section(%m: index, %n: index, %out: memref<1xf32>) {
   memref.dealloc %b : memref<?xf32>
   return
 }
+
+// -----
+
+offload.kernel @inc(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %r = arith.addi %v, %one : i32
+    memref.store %r, %a[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+// The launch maps a cast of the buffer, the host reads and writes one
+// element through the buffer itself (or another cast of it): the indices
+// locate the same element, so the updates move that element only.
+// CHECK-LABEL: func.func @through_casts(
+// CHECK: %[[S:.*]] = memref.alloc() : memref<1000xi32>
+// CHECK: %[[D:.*]] = memref.cast %[[S]] : memref<1000xi32> to memref<?xi32>
+// CHECK: offload.enter_data map(to: %[[D]] : memref<?xi32>)
+// CHECK: scf.for
+// CHECK: offload.launch @inc(%[[D]])
+// CHECK: %[[E:.*]] = memref.subview %[[D]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xi32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[S]]
+// CHECK: memref.store %{{.*}}, %[[U:.*]][%{{.*}}] : memref<?xi32, strided<[1]>>
+// CHECK-NEXT: %[[F:.*]] = memref.subview %[[D]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(to: %[[F]] : memref<1xi32, strided<[1], offset: ?>>)
+// CHECK: offload.exit_data map(from: %[[D]] : memref<?xi32>)
+func.func @through_casts(%steps: index, %k: index) -> memref<1000xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = memref.alloc() : memref<1000xi32>
+  %d = memref.cast %s : memref<1000xi32> to memref<?xi32>
+  %u = memref.cast %s : memref<1000xi32> to memref<?xi32, strided<[1]>>
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s) + 2 per iteration; 2 copies + 2 per iteration instead of 0 + 2 per iteration}}
+  scf.for %it = %c0 to %steps step %c1 {
+    offload.launch @inc(%d) : (memref<?xi32>) -> ()
+    %v = memref.load %s[%k] : memref<1000xi32>
+    %w = arith.addi %v, %v : i32
+    memref.store %w, %u[%k] : memref<?xi32, strided<[1]>>
+  }
+  return %s : memref<1000xi32>
+}

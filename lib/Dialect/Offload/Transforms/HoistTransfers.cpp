@@ -175,6 +175,14 @@ struct BufferEvents {
 };
 } // namespace
 
+/// What `value` is a memref.cast of (through any number of them): a value
+/// whose indices locate the same elements.
+static Value stripCasts(Value value) {
+  while (auto cast = value.getDefiningOp<memref::CastOp>())
+    value = cast.getSource();
+  return value;
+}
+
 /// The op of `block` that holds `op`, or null.
 static Operation *getAncestorIn(Block *block, Operation *op) {
   while (op && op->getBlock() != block)
@@ -425,7 +433,7 @@ collectEvents(Block *block, Value root,
     if (!reads && !writes)
       return; // memref.dim and the like
     bool single = false;
-    if (user == op && use.get() == root) {
+    if (user == op && stripCasts(use.get()) == root) {
       if (isa<memref::LoadOp>(user))
         single = true;
       else if (auto store = dyn_cast<memref::StoreOp>(user))
@@ -457,15 +465,22 @@ collectEvents(Block *block, Value root,
 
 /// The part of `var` an update for `event` moves: one element, or all of it.
 static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
-  // The element's indices are the buffer's: they locate it in `var` only
-  // when `var` is the buffer itself.
-  if (!event.element || getViewRoot(var) != var)
+  if (!event.element)
     return var;
+  Value memref;
   ValueRange indices;
-  if (auto load = dyn_cast<memref::LoadOp>(event.element))
+  if (auto load = dyn_cast<memref::LoadOp>(event.element)) {
+    memref = load.getMemRef();
     indices = load.getIndices();
-  else
-    indices = cast<memref::StoreOp>(event.element).getIndices();
+  } else {
+    auto store = cast<memref::StoreOp>(event.element);
+    memref = store.getMemRef();
+    indices = store.getIndices();
+  }
+  // The element's indices locate it in `var` only when both are the buffer
+  // itself, or casts of it.
+  if (stripCasts(memref) != stripCasts(var))
+    return var;
   auto type = cast<MemRefType>(var.getType());
   if (type.getRank() == 0)
     return var;
