@@ -368,7 +368,7 @@ offload.kernel @k(%x: memref<?xf32>) {
 }
 
 func.func @device_not_integer(%x: memref<?xf32>, %d: f32) {
-  // expected-error@+1 {{'offload.launch' op operand #1 must be signless integer or index, but got 'f32'}}
+  // expected-error@+1 {{'offload.launch' op operand #1 must be device number (index, i8, i16, i32 or i64), but got 'f32'}}
   offload.launch @k(%x) device(%d : f32) : (memref<?xf32>) -> ()
   return
 }
@@ -416,7 +416,7 @@ offload.kernel @k(%x: memref<?xf32>) {
 }
 
 func.func @devices_not_integer(%x: memref<?xf32>, %d: f32) {
-  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of signless integer or index or 1D memref of signless integer values, but got 'f32'}}
+  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of device number (index, i8, i16, i32 or i64) or 1-D memref of device numbers (i8, i16, i32 or i64), but got 'f32'}}
   offload.launch @k(%x) devices(%d : f32) : (memref<?xf32>) -> ()
   return
 }
@@ -440,7 +440,7 @@ offload.kernel @k(%x: memref<?xf32>) {
 }
 
 func.func @devices_list_2d(%x: memref<?xf32>, %l: memref<?x?xi32>) {
-  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of signless integer or index or 1D memref of signless integer values, but got 'memref<?x?xi32>'}}
+  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of device number (index, i8, i16, i32 or i64) or 1-D memref of device numbers (i8, i16, i32 or i64), but got 'memref<?x?xi32>'}}
   offload.launch @k(%x) devices(%l : memref<?x?xi32>) : (memref<?xf32>) -> ()
   return
 }
@@ -690,7 +690,7 @@ func.func @update_no_map() {
 // -----
 
 func.func @update_device_not_integer(%x: memref<?xf32>, %d: f32) {
-  // expected-error@+1 {{'offload.update' op operand #1 must be signless integer or index, but got 'f32'}}
+  // expected-error@+1 {{'offload.update' op operand #1 must be device number (index, i8, i16, i32 or i64), but got 'f32'}}
   offload.update map(to: %x : memref<?xf32>) device(%d : f32)
   return
 }
@@ -1052,4 +1052,57 @@ func.func @all_devices_type(%l: memref<?xi64>) -> index {
   // expected-error@+1 {{'offload.all_devices' op operand #0 must be 1D memref of 32-bit signless integer values}}
   %n = offload.all_devices %l : memref<?xi64>
   return %n : index
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @devices_empty(%x: memref<?xf32>) {
+  // expected-error@+1 {{'devices()' lists no device: give device numbers ('devices(%d0, %d1 : i32, i32)'), a buffer of them ('devices(%list : memref<?xi32>)'), or 'all'}}
+  offload.launch @k(%x) devices() : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+// An i1 would be sign-extended: `true` to -1, the default device.
+func.func @devices_i1(%x: memref<?xf32>, %b: i1) {
+  // expected-error@+1 {{'offload.launch' op operand #1 must be variadic of device number (index, i8, i16, i32 or i64) or 1-D memref of device numbers (i8, i16, i32 or i64), but got 'i1'}}
+  offload.launch @k(%x) devices(%b : i1) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
+func.func @device_i1(%x: memref<?xf32>, %b: i1) {
+  // expected-error@+1 {{'offload.launch' op operand #1 must be device number (index, i8, i16, i32 or i64), but got 'i1'}}
+  offload.launch @k(%x) device(%b : i1) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @enter_data_device_i1(%x: memref<?xf32>, %b: i1) {
+  // expected-error@+1 {{'offload.enter_data' op operand #1 must be device number (index, i8, i16, i32 or i64), but got 'i1'}}
+  offload.enter_data map(to: %x : memref<?xf32>) device(%b : i1)
+  return
+}
+
+// -----
+
+func.func @device_copy_i128(%x: memref<?xf32>, %a: i32, %b: i128) {
+  // expected-error@+1 {{'offload.device_copy' op operand #2 must be device number (index, i8, i16, i32 or i64), but got 'i128'}}
+  offload.device_copy %x from(%a : i32) to(%b : i128) : memref<?xf32>
+  return
 }

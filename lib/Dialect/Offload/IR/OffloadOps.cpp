@@ -102,6 +102,12 @@ parseDevices(OpAsmParser &parser,
     all = parser.getBuilder().getUnitAttr();
     return parser.parseRParen();
   }
+  SMLoc loc = parser.getCurrentLocation();
+  if (succeeded(parser.parseOptionalRParen()))
+    return parser.emitError(loc)
+           << "'devices()' lists no device: give device numbers "
+              "('devices(%d0, %d1 : i32, i32)'), a buffer of them "
+              "('devices(%list : memref<?xi32>)'), or 'all'";
   if (parser.parseOperandList(devices) || parser.parseColonTypeList(types) ||
       parser.parseRParen())
     return failure();

@@ -12,6 +12,14 @@ include "mlir/Interfaces/FunctionInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/IR/OpAsmInterface.td"
 
+// A device number: an index or a signless integer of 8 to 64 bits. An i1
+// would be sign-extended, `true` to -1: the default device.
+def Offload_DeviceNumber : AnyTypeOf<[Index, I8, I16, I32, I64],
+    "device number (index, i8, i16, i32 or i64)">;
+def Offload_DeviceNumberList
+    : AnyTypeOf<[MemRefRankOf<[I8, I16, I32, I64], [1]>],
+                "1-D memref of device numbers (i8, i16, i32 or i64)">;
+
 //===----------------------------------------------------------------------===//
 // KernelOp
 //===----------------------------------------------------------------------===//
@@ -177,11 +185,11 @@ def Offload_LaunchOp : Offload_Op<"launch", [
                        Variadic<AnyType>:$args,
                        Variadic<AnyType>:$map_vars,
                        OptionalAttr<Offload_MapArrayAttr>:$map_kinds,
-                       Optional<AnySignlessIntegerOrIndex>:$device,
+                       Optional<Offload_DeviceNumber>:$device,
                        Variadic<Index>:$blocks,
                        Variadic<Index>:$threads,
-                       Variadic<AnyTypeOf<[AnySignlessIntegerOrIndex,
-                           MemRefRankOf<[AnySignlessInteger], [1]>]>>:$devices,
+                       Variadic<AnyTypeOf<[Offload_DeviceNumber,
+                           Offload_DeviceNumberList]>>:$devices,
                        UnitAttr:$allow_aliasing,
                        UnitAttr:$nowait,
                        UnitAttr:$all_devices);
@@ -305,7 +313,7 @@ def Offload_DataOp : Offload_Op<"data", [
   }];
   let arguments = (ins Variadic<AnyType>:$map_vars,
                        Offload_MapArrayAttr:$map_kinds,
-                       Optional<AnySignlessIntegerOrIndex>:$device);
+                       Optional<Offload_DeviceNumber>:$device);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     `map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds) `)`
@@ -321,7 +329,7 @@ class Offload_StandaloneDataOp<string mnemonic>
         DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let arguments = (ins Variadic<AnyType>:$map_vars,
                        Offload_MapArrayAttr:$map_kinds,
-                       Optional<AnySignlessIntegerOrIndex>:$device);
+                       Optional<Offload_DeviceNumber>:$device);
   let assemblyFormat = [{
     `map` `(` custom<MapClauses>($map_vars, type($map_vars), $map_kinds) `)`
     (`device` `(` $device^ `:` type($device) `)`)?
@@ -402,8 +410,8 @@ def Offload_DeviceCopyOp : Offload_Op<"device_copy", [
     ```
   }];
   let arguments = (ins AnyMemRef:$buffer,
-                       AnySignlessIntegerOrIndex:$source,
-                       AnySignlessIntegerOrIndex:$dest);
+                       Offload_DeviceNumber:$source,
+                       Offload_DeviceNumber:$dest);
   let assemblyFormat = [{
     $buffer `from` `(` $source `:` type($source) `)`
     `to` `(` $dest `:` type($dest) `)` attr-dict `:` type($buffer)
