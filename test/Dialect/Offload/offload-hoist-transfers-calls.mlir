@@ -573,3 +573,57 @@ func.func @section_loop(%x: memref<?xf32>, %n: index, %steps: index) {
   memref.dealloc %t : memref<?xf32>
   return
 }
+
+// -----
+
+// A global the callee's launches reach through memref.get_global is no
+// argument the caller could keep on the device: it moves at every call, and
+// a remark on each call in a loop says so (once per call and global, also
+// through a function that calls the one that launches).
+offload.kernel @inc(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %r = arith.addi %v, %one : i32
+    memref.store %r, %a[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+memref.global "private" @G : memref<1000xi32> = dense<0>
+
+func.func private @step_global() {
+  %g = memref.get_global @G : memref<1000xi32>
+  %d = memref.cast %g : memref<1000xi32> to memref<?xi32>
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
+  offload.launch @inc(%d) : (memref<?xi32>) -> ()
+  offload.launch @inc(%d) : (memref<?xi32>) -> ()
+  return
+}
+
+func.func private @outer() {
+  func.call @step_global() : () -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @global_loop(
+// CHECK: scf.for
+// CHECK-NEXT: {{(func\.)?}}call @step_global()
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: {{(func\.)?}}call @outer()
+func.func @global_loop(%steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{global @G moved at every iteration of the loop around this call: the launches of @step_global map it (memref.get_global), and a global stays on the device within one function at most; pass it to @step_global as an argument to keep it there across the loop}}
+    func.call @step_global() : () -> ()
+    scf.for %j = %c0 to %steps step %c1 {
+      // expected-remark@+1 {{global @G moved at every iteration of the loop around this call: the launches of @outer map it}}
+      func.call @outer() : () -> ()
+    }
+  }
+  return
+}

@@ -88,6 +88,9 @@ struct FunctionSummary {
   /// Why no argument can be resident across calls (recursion, ...).
   std::string unknown;
   DenseMap<unsigned, ArgSummary> args;
+  /// The globals (memref.get_global) its launches map, or those of the
+  /// functions it calls: kept on the device within one call at most.
+  llvm::SetVector<StringAttr> globals;
 };
 using SummaryMap = DenseMap<Operation *, FunctionSummary>;
 
@@ -619,6 +622,9 @@ private:
   /// Says, once per buffer, why it still moves at every iteration of a loop
   /// in `block` that launches on it.
   /// `at`, when given, is the op the reason is about.
+  /// Remarks, for calls in loops of `block` whose callees launch on
+  /// globals, that those globals move at every iteration.
+  void remarkGlobalsPerIteration(Block *block);
   void remarkPerIteration(Block *block, Value root, StringRef why,
                           Operation *at = nullptr);
 
@@ -654,6 +660,8 @@ private:
   SmallVector<std::pair<Operation *, SmallVector<unsigned>>> pending;
   /// Buffers a per-iteration remark was emitted for.
   DenseSet<Value> remarked;
+  /// Globals remarked on, by the call in a loop that moves them.
+  DenseSet<std::pair<Operation *, Attribute>> remarkedGlobals;
   /// Processing a resident copy: its ops have the locations of the
   /// callee's, whose own placement was reported already.
   bool inCopy = false;
@@ -675,6 +683,7 @@ void OffloadHoistTransfersPass::runOnOperation() {
   copies.clear();
   pending.clear();
   remarked.clear();
+  remarkedGlobals.clear();
   reportedCalls.clear();
   inCopy = false;
   summarize();
@@ -771,6 +780,21 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
   if (fn.isExternal())
     return; // calls to it are host accesses
   FunctionSummary summary;
+  fn->walk([&](Operation *op) {
+    if (auto launch = dyn_cast<LaunchOp>(op)) {
+      for (Value operand : launch.getArgs())
+        for (Value arg : getAggregateMembers(operand))
+          if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg))
+            if (auto global =
+                    getViewRoot(arg).getDefiningOp<memref::GetGlobalOp>())
+              summary.globals.insert(global.getNameAttr().getAttr());
+    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
+      Operation *callee = call.resolveCallableInTable(symbolTables);
+      auto it = callee ? summaries.find(callee) : summaries.end();
+      if (it != summaries.end())
+        summary.globals.insert_range(it->second.globals);
+    }
+  });
   std::string name = "@" + SymbolTable::getSymbolName(fn).str();
   if (recursive) {
     summary.unknown = name + " calls itself (directly or through other "
@@ -929,6 +953,7 @@ void OffloadHoistTransfersPass::processFunction(
 }
 
 void OffloadHoistTransfersPass::processBlock(Block *block) {
+  remarkGlobalsPerIteration(block);
   llvm::SetVector<Value> roots;
   block->walk([&](Operation *op) {
     if (auto launch = dyn_cast<LaunchOp>(op)) {
@@ -1034,6 +1059,35 @@ Value OffloadHoistTransfersPass::buildArgumentAliasCheck(
                   : overlaps;
   }
   return aliased;
+}
+
+void OffloadHoistTransfersPass::remarkGlobalsPerIteration(Block *block) {
+  if (!remarks || inCopy)
+    return;
+  for (Operation &op : *block) {
+    op.walk(
+        [&](CallOpInterface call) {
+          if (!isInProgramLoopBelow(call, &op))
+            return;
+          Operation *callee = call.resolveCallableInTable(symbolTables);
+          auto it = callee ? summaries.find(callee) : summaries.end();
+          if (it == summaries.end())
+            return;
+          for (StringAttr global : it->second.globals) {
+            if (!remarkedGlobals.insert({call, global}).second)
+              continue;
+            call->emitRemark()
+                << "global @" << global.getValue()
+                << " moved at every iteration of the loop around this call: "
+                   "the launches of "
+                << getCalleeName(call)
+                << " map it (memref.get_global), and a global stays on the "
+                   "device within one function at most; pass it to "
+                << getCalleeName(call)
+                << " as an argument to keep it there across the loop";
+          }
+        });
+  }
 }
 
 void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
