@@ -479,7 +479,8 @@ func.func @loop_mixed(%a: memref<16xf32>, %b: memref<16xf32>, %n: index) {
   %c1 = arith.constant 1 : index
   %d0 = arith.constant 0 : i32
   scf.for %k = %c0 to %n step %c1 {
-    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: its launches pick different devices}}
+    // expected-remark@+2 {{buffer moved at every iteration of the loop around this call: its launches pick different devices (argument #0)}}
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: its launches pick different devices (argument #1)}}
     func.call @on_one(%a, %b) : (memref<16xf32>, memref<16xf32>) -> ()
     offload.launch @blend(%a, %b) device(%d0 : i32) : (memref<16xf32>, memref<16xf32>) -> ()
   }

@@ -248,7 +248,7 @@ func.func @two_devices(%a: memref<?xf32>, %n: index) {
   %d0 = arith.constant 0 : i32
   %d1 = arith.constant 1 : i32
   scf.for %k = %c0 to %n step %c1 {
-    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: its launches pick different devices}}
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: its launches pick different devices (argument #0)}}
     offload.launch @inc(%a) device(%d0 : i32) : (memref<?xf32>) -> ()
     offload.launch @inc(%a) device(%d1 : i32) : (memref<?xf32>) -> ()
   }

@@ -1131,9 +1131,26 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
   if (!where)
     return;
   remarked.insert(root);
-  where->emitRemark() << "buffer moved at every iteration of the loop around "
-                      << (isa<LaunchOp>(where) ? "this launch" : "this call")
-                      << ": " << why;
+  // Which of its operands the buffer is (a launch may move several).
+  SmallVector<unsigned> positions;
+  OperandRange operands = isa<LaunchOp>(where)
+                              ? cast<LaunchOp>(where).getArgs()
+                              : cast<CallOpInterface>(where).getArgOperands();
+  for (auto [position, operand] : llvm::enumerate(operands))
+    for (Value member : getAggregateMembers(operand))
+      if (isa<MemRefType>(member.getType()) && getViewRoot(member) == root) {
+        positions.push_back(position);
+        break;
+      }
+  InFlightDiagnostic remark = where->emitRemark();
+  remark << "buffer moved at every iteration of the loop around "
+         << (isa<LaunchOp>(where) ? "this launch" : "this call") << ": " << why;
+  if (!positions.empty()) {
+    remark << " (argument" << (positions.size() > 1 ? "s" : "") << " ";
+    llvm::interleaveComma(positions, remark,
+                          [&](unsigned p) { remark << "#" << p; });
+    remark << ")";
+  }
 }
 
 void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
