@@ -628,3 +628,60 @@ func.func @global_loop(%steps: index) {
   }
   return
 }
+
+// -----
+
+// A copy made for a function that is itself replaced by a copy (@loop, whose
+// copy calls @f_resident_0_1) is removed once no call reaches it.
+// CHECK-NOT: func.func private @f_resident_0(
+// CHECK-LABEL: func.func private @f_resident_0_1(
+// CHECK-NOT: func.func private @f_resident_0(
+// CHECK-LABEL: func.func private @loop_resident_0_1_2(
+// CHECK: call @f_resident_0_1(
+// CHECK-NOT: func.func private @f_resident_0(
+// CHECK-LABEL: func.func @main_of_loops(
+// CHECK: call @loop_resident_0_1_2(
+offload.kernel @addto(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %u = memref.load %x[%i] : memref<?xf32>
+    %v = memref.load %y[%i] : memref<?xf32>
+    %r = arith.addf %u, %v : f32
+    memref.store %r, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @f(%a: memref<?xf32>, %b: memref<?xf32>) {
+  offload.launch @addto(%b, %a) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+func.func private @loop(%a: memref<?xf32>, %b1: memref<?xf32>, %b2: memref<?xf32>, %sel: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @f: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %k = %c0 to %n step %c1 {
+    %b = arith.select %sel, %b1, %b2 : memref<?xf32>
+    // expected-remark@+3 {{buffer moved at every iteration of the loop around this call: the view its launches map is defined after the first of them (argument #1)}}
+    // expected-remark@+2 {{calls @f_resident_0, a copy of @f entered with argument(s) #0 on the device}}
+    // expected-remark@+1 {{calls @f_resident_0_1, a copy of @f entered with argument(s) #0, #1 on the device}}
+    func.call @f(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+func.func @main_of_loops(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %true = arith.constant true
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @loop: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @loop: enter 'to', exit 'release', 0 update(s); 1 copies instead of 0 + 1 per iteration}}
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-remark@+1 {{calls @loop_resident_0_1_2, a copy of @loop entered with argument(s) #0, #1, #2 on the device}}
+    func.call @loop(%a, %b, %c, %true, %n) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, i1, index) -> ()
+  }
+  return
+}

@@ -714,6 +714,21 @@ void OffloadHoistTransfersPass::runOnOperation() {
       callee->erase();
   for (auto &entry : pristine)
     entry.second->erase();
+  // Resident copies that no call reaches any more (a caller that was
+  // itself copied calls other copies), until none is left.
+  SmallVector<Operation *> unused;
+  do {
+    unused.clear();
+    for (auto &entry : copies)
+      if (entry.second &&
+          SymbolTable::symbolKnownUseEmpty(entry.second, getOperation()))
+        unused.push_back(entry.second);
+    for (auto &entry : copies)
+      if (llvm::is_contained(unused, entry.second))
+        entry.second = nullptr;
+    for (Operation *copy : unused)
+      copy->erase();
+  } while (!unused.empty());
 }
 
 //===----------------------------------------------------------------------===//
