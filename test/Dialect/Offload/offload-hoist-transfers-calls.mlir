@@ -256,7 +256,8 @@ func.func private @log(memref<?xf32>)
 
 // Host accesses in callees: the resident copy of a helper that reads one
 // element updates that element alone; one that passes the buffer to an
-// unknown function updates all of it, both ways.
+// unknown function updates all of it, both ways. The caller's remark counts
+// those updates: 4 per iteration (1 + 1 + 2).
 // CHECK-LABEL: func.func @read_at(
 // CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[K:.*]]: index)
 // CHECK-NEXT: memref.load %[[A]][%[[K]]]
@@ -321,7 +322,7 @@ func.func @probe_loop(%a: memref<?xf32>, %steps: index, %k: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32
-  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @advance, @read_at, @show, @write_at: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @advance, @read_at, @show, @write_at: enter 'to', exit 'from', 0 update(s) + 4 per iteration; 2 copies + 4 per iteration instead of 0 + 2 per iteration}}
   %sum = scf.for %i = %c0 to %steps step %c1 iter_args(%s = %zero) -> f32 {
     // expected-remark@+1 {{calls @advance_resident_0, a copy of @advance entered with argument(s) #0 on the device}}
     func.call @advance(%a) : (memref<?xf32>) -> ()

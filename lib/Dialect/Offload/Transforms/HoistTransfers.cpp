@@ -75,6 +75,9 @@ struct ArgSummary {
   unsigned numLaunches = 0, numLoopLaunches = 0;
   /// Copies of it one call makes when it is not on the device already.
   unsigned copies = 0;
+  /// Updates one call of its resident copy makes for host accesses (at
+  /// most: one before each read, one after each write).
+  unsigned updates = 0;
   /// The device its launches pick: a constant, or the function's argument
   /// at this position; neither for the default device.
   std::optional<int64_t> deviceConstant;
@@ -853,6 +856,10 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         bool launches = event.hasLaunches();
         if (!host && !launches)
           continue;
+        if (!launches)
+          s.updates += event.hostReads + event.hostWrites;
+        for (const CallUse &use : event.calls)
+          s.updates += use.summary->updates;
         if (first)
           s.initializes = buffer.var == arg && event.overwritesAll();
         first = false;
@@ -1268,6 +1275,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   bool anyDeviceWrite = false;
   auto deviceWhole = [&] { return enterTo || written; };
   unsigned perLaunchCopies = 0, perIterationCopies = 0, updates = 0;
+  // Updates in the resident copies of the callees: once, and per iteration
+  // of loops around the calls.
+  unsigned calleeUpdates = 0, calleeLoopUpdates = 0;
   // In ops that launch and touch the buffer on the host: updates and
   // per-launch copies, each execution of their blocks.
   unsigned nestedUpdates = 0, nestedCopies = 0;
@@ -1280,6 +1290,12 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   }
   for (Event &event : span) {
     markResidentCalls(event);
+    // What the resident copies of callees update, as far as their
+    // summaries tell (for the remark).
+    for (const CallUse &use : event.calls)
+      (isInProgramLoopBelow(use.call, event.op) ? calleeLoopUpdates
+                                                : calleeUpdates) +=
+          use.summary->updates;
     // Host accesses in the resident copies of callees need what the device
     // holds to be the buffer's contents.
     if (event.calleeHostAccess && !deviceWhole())
@@ -1351,7 +1367,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   ++numHoisted;
   numUpdates += updates + nestedUpdates;
   if (remarks && !inCopy) {
-    unsigned copies = enterTo + exitFrom + updates;
+    unsigned allUpdates = updates + calleeUpdates;
+    unsigned loopUpdates = nestedUpdates + calleeLoopUpdates;
+    unsigned copies = enterTo + exitFrom + allUpdates;
     InFlightDiagnostic remark = first->emitRemark();
     remark << "buffer kept on the device across " << numLaunches
            << " launch(es)";
@@ -1365,13 +1383,13 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                             [&](StringRef name) { remark << "@" << name; });
     }
     remark << ": enter '" << (enterTo ? "to" : "alloc") << "', exit '"
-           << (exitFrom ? "from" : "release") << "', " << updates
+           << (exitFrom ? "from" : "release") << "', " << allUpdates
            << " update(s)";
-    if (nestedUpdates)
-      remark << " + " << nestedUpdates << " per iteration";
+    if (loopUpdates)
+      remark << " + " << loopUpdates << " per iteration";
     remark << "; " << copies << " copies";
-    if (nestedUpdates)
-      remark << " + " << nestedUpdates << " per iteration";
+    if (loopUpdates)
+      remark << " + " << loopUpdates << " per iteration";
     remark << " instead of " << perLaunchCopies;
     if (perIterationCopies + nestedCopies)
       remark << " + " << perIterationCopies + nestedCopies << " per iteration";
