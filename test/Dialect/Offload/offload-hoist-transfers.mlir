@@ -555,3 +555,53 @@ func.func @through_casts(%steps: index, %k: index) -> memref<1000xi32> {
   }
   return %s : memref<1000xi32>
 }
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A host write that is not one element (a loop storing some elements, a
+// copy into a view) is followed by an update of all of the buffer: the host
+// brings the device's newer contents back first, or the update would send
+// its stale copy of the elements it did not write.
+// CHECK-LABEL: func.func @host_loop_write(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: offload.update map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: }
+// CHECK-NEXT: offload.update map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: offload.update map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: memref.copy
+// CHECK-NEXT: offload.update map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+func.func @host_loop_write(%a: memref<?xf32>, %b: memref<2xf32>, %lo: index, %hi: index) {
+  %c1 = arith.constant 1 : index
+  %five = arith.constant 5.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'from', 4 update(s); 6 copies instead of 6}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  scf.for %j = %lo to %hi step %c1 {
+    memref.store %five, %a[%j] : memref<?xf32>
+  }
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  %v = memref.subview %a[%lo] [2] [1] : memref<?xf32> to memref<2xf32, strided<[1], offset: ?>>
+  memref.copy %b, %v : memref<2xf32> to memref<2xf32, strided<[1], offset: ?>>
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}

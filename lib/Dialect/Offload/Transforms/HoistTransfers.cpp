@@ -469,24 +469,37 @@ collectEvents(Block *block, Value root,
   return true;
 }
 
+/// The memref and indices of the one element `event` touches, if any.
+static std::pair<Value, ValueRange> getElement(const Event &event) {
+  if (!event.element)
+    return {};
+  if (auto load = dyn_cast<memref::LoadOp>(event.element))
+    return {load.getMemRef(), load.getIndices()};
+  auto store = cast<memref::StoreOp>(event.element);
+  return {store.getMemRef(), store.getIndices()};
+}
+
+/// Whether an update for `event` moves one element of `var` (the element's
+/// indices locate it in `var` only when both are the buffer itself, or
+/// casts of it), not all of it.
+static bool updatesOneElement(Value var, const Event &event) {
+  Value memref = getElement(event).first;
+  return memref && stripCasts(memref) == stripCasts(var);
+}
+
+/// Whether the host needs the device's newer contents before `event`: it
+/// reads, or it writes and the update after it sends all of `var` back to
+/// the device (the elements it did not write included).
+static bool needsUpdateFrom(Value var, const Event &event) {
+  return event.hostReads ||
+         (event.hostWrites && !updatesOneElement(var, event));
+}
+
 /// The part of `var` an update for `event` moves: one element, or all of it.
 static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
-  if (!event.element)
+  if (!updatesOneElement(var, event))
     return var;
-  Value memref;
-  ValueRange indices;
-  if (auto load = dyn_cast<memref::LoadOp>(event.element)) {
-    memref = load.getMemRef();
-    indices = load.getIndices();
-  } else {
-    auto store = cast<memref::StoreOp>(event.element);
-    memref = store.getMemRef();
-    indices = store.getIndices();
-  }
-  // The element's indices locate it in `var` only when both are the buffer
-  // itself, or casts of it.
-  if (stripCasts(memref) != stripCasts(var))
-    return var;
+  ValueRange indices = getElement(event).second;
   auto type = cast<MemRefType>(var.getType());
   if (type.getRank() == 0)
     return var;
@@ -516,7 +529,7 @@ static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
 static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
                                   const Event &event, bool &deviceNewer) {
   unsigned updates = 0;
-  if (event.hostReads && deviceNewer) {
+  if (needsUpdateFrom(var, event) && deviceNewer) {
     b.setInsertionPoint(event.op);
     Value part = getUpdatedPart(b, var, event);
     createDataOp(b, event.op->getLoc(), "update", part, MapKind::from, device);
@@ -1333,7 +1346,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       continue;
     }
     // An update from the device brings back what it holds.
-    if (event.hostReads && deviceNewer && !deviceWhole())
+    if (needsUpdateFrom(var, event) && deviceNewer && !deviceWhole())
       enterTo = true;
     updates += insertHostUpdates(b, var, device, event, deviceNewer);
   }
