@@ -489,3 +489,44 @@ func.func @list_written(%a: memref<?xf32>, %b: memref<?xf32>, %list: memref<?xi3
   offload.launch @step(%b, %a) devices(%list : memref<?xi32>) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
+
+// Device numbers that are constants inside the loop (a front end emitting
+// them per iteration) move to the function's entry, so that the run around
+// the loop can use them; ones computed in the loop keep each launch on its
+// own (within one iteration, they make a run of their own).
+// CHECK-LABEL: func.func @devices_in_loop(
+// CHECK-NEXT: arith.constant 1 : i32
+// CHECK-NEXT: arith.constant 0 : i32
+// CHECK: scf.for
+func.func @devices_in_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @step keep their sections on 2 listed devices across 2 launch(es) (2 in loops)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    %d0 = arith.constant 0 : i32
+    %d1 = arith.constant 1 : i32
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%a, %b) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%b, %a) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+func.func @devices_computed_in_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the devices of @step are computed after the first launch}}
+  scf.for %t = %c0 to %steps step %c1 {
+    %d = arith.index_cast %t : index to i32
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{split launches of @step keep their sections on 2 listed devices across 2 launch(es)}}
+    offload.launch @step(%a, %b) devices(%d, %d : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%b, %a) devices(%d, %d : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}

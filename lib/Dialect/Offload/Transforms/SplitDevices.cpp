@@ -113,8 +113,20 @@ static Value getAddress(OpBuilder &b, Location loc, Value buffer) {
 /// Whether two launches run over the same devices: the same operands, the
 /// same list, or both over every device.
 static bool sameDevices(LaunchOp a, LaunchOp b) {
+  // The same values, or constants of the same value.
+  auto same = [](Value x, Value y) {
+    if (x == y)
+      return true;
+    std::optional<int64_t> cx = getConstantIntValue(x);
+    std::optional<int64_t> cy = getConstantIntValue(y);
+    return cx && cy && *cx == *cy && x.getType() == y.getType();
+  };
   return a.getAllDevices() == b.getAllDevices() &&
-         llvm::equal(a.getDevices(), b.getDevices());
+         a.getDevices().size() == b.getDevices().size() &&
+         llvm::all_of(llvm::zip(a.getDevices(), b.getDevices()),
+                      [&](auto pair) {
+                        return same(std::get<0>(pair), std::get<1>(pair));
+                      });
 }
 
 /// `offset` added to a share's bound, for remarks: "lo - 1", "hi".
@@ -282,6 +294,29 @@ struct OffloadSplitDevicesPass
       return signalPassFailure();
     if (!any)
       return;
+
+    // Device numbers that are constants inside loops (code emitted per
+    // iteration): from the function's entry, where a run around the loop
+    // can use them (one copy of each).
+    DenseMap<Value, Value> hoisted;
+    module.walk([&](LaunchOp launch) {
+      auto function = launch->getParentOfType<FunctionOpInterface>();
+      if (!function || function.isExternal())
+        return;
+      Block &entry = function.getFunctionBody().front();
+      for (OpOperand &operand : launch.getDevicesMutable()) {
+        Operation *def = operand.get().getDefiningOp();
+        if (!def || def->getBlock() == &entry || def->getNumOperands() ||
+            !def->hasTrait<OpTrait::ConstantLike>())
+          continue;
+        Value &copy = hoisted[operand.get()];
+        if (!copy) {
+          OpBuilder b(&entry, entry.begin());
+          copy = b.clone(*def)->getResult(0);
+        }
+        operand.set(copy);
+      }
+    });
 
     // Runs of consecutive launches first: they keep their sections on the
     // devices.
@@ -1076,6 +1111,11 @@ struct OffloadSplitDevicesPass
     for (Value list : summary.lists)
       if (!dominance.properlyDominates(list, start))
         return "the list of devices is allocated after the first launch";
+    for (LaunchOp launch : summary.launches)
+      for (Value device : launch.getDevices())
+        if (!dominance.properlyDominates(device, start))
+          return "the devices of @" + launch.getKernel().str() +
+                 " are computed after the first launch";
     std::string why =
         findConflict(summary.hostRoots, run.deviceRoots, run.lists);
     if (why.empty())
