@@ -485,9 +485,29 @@ func.func @section_then_host_read(%a: memref<?xf32>, %n: index, %k: index) -> f3
   // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'release', 1 update(s); 2 copies instead of 1}}
   offload.launch @fill(%b, %n, %v) : (memref<?xf32>, index, f32) -> ()
   %x = memref.load %b[%k] : memref<?xf32>
-  offload.launch @fill(%b, %n, %x) : (memref<?xf32>, index, f32) -> ()
+  offload.launch @fill(%b, %k, %x) : (memref<?xf32>, index, f32) -> ()
   memref.dealloc %b : memref<?xf32>
   return %x : f32
+}
+
+// Launches that all map the same section (a loop over [0, n) of each):
+// that section alone is kept on the device, entered from a copy of the
+// view made before the first launch; written whole by the first, it needs
+// nothing of the host.
+// CHECK-LABEL: func.func @one_section(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[N:[^:]*]]: index)
+// CHECK: %[[S:.*]] = memref.subview %[[A]]
+// CHECK-NEXT: offload.enter_data map(alloc: %[[S]] : memref<?xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: offload.launch @fill(%[[A]], %[[N]], %{{.*}}) map(from: %[[S]] :
+// CHECK: offload.launch @fill(%[[A]], %[[N]]
+// CHECK-NEXT: offload.exit_data map(from: %[[S]] : memref<?xf32, strided<[1], offset: ?>>)
+func.func @one_section(%a: memref<?xf32>, %n: index) {
+  %v = arith.constant 2.0 : f32
+  %w = arith.constant 3.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es), the section they all map: enter 'alloc', exit 'from', 0 update(s); 1 copies instead of 2}}
+  offload.launch @fill(%a, %n, %v) : (memref<?xf32>, index, f32) -> ()
+  offload.launch @fill(%a, %n, %w) : (memref<?xf32>, index, f32) -> ()
+  return
 }
 
 // Written whole first, then read as a section: nothing to enter.

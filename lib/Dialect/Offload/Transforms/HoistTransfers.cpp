@@ -36,6 +36,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -122,6 +123,9 @@ struct Event {
   /// Some launch maps all of `var` without copying it in and writes it
   /// (every element: `from`).
   bool launchWritesWhole = false;
+  /// Some launch writes every element of the section of `var` it maps
+  /// (`from`) without copying it in.
+  bool launchWritesSection = false;
   bool copiesIn = false; // some launch needs the host's contents
   bool deviceWrites = false;
   bool inLoop = false; // some launch runs repeatedly inside `op`
@@ -151,6 +155,11 @@ struct BufferEvents {
   /// The launches map different sections of `var`, an argument they all
   /// pass: the whole of it is kept on the device.
   bool sections = false;
+  /// The section the first launch maps, and whether every launch maps the
+  /// same one (the same view of the same values): that section alone is
+  /// kept on the device then.
+  Value section;
+  bool sameSection = true;
   /// The device all its launches pick (`device(...)`, or the device the
   /// launches of a function it is passed to pick): a value, or a constant
   /// the caller's data ops materialize; neither for the default device. The
@@ -187,6 +196,82 @@ static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
   return value;
+}
+
+/// Whether `a` and `b` are the same value: equal, or results of the same
+/// side-effect free op (same name, attributes and result) of the same
+/// values, to `depth` ops up.
+static bool isSameValue(Value a, Value b, unsigned depth = 8) {
+  if (a == b)
+    return true;
+  auto ra = dyn_cast<OpResult>(a), rb = dyn_cast<OpResult>(b);
+  if (!ra || !rb || !depth || ra.getResultNumber() != rb.getResultNumber())
+    return false;
+  Operation *x = ra.getOwner(), *y = rb.getOwner();
+  if (x->getName() != y->getName() ||
+      x->getAttrDictionary() != y->getAttrDictionary() || x->getNumRegions() ||
+      y->getNumRegions() || !isPure(x) ||
+      x->getNumOperands() != y->getNumOperands() || a.getType() != b.getType())
+    return false;
+  for (auto [u, v] : llvm::zip(x->getOperands(), y->getOperands()))
+    if (!isSameValue(u, v, depth - 1))
+      return false;
+  return true;
+}
+
+/// Whether `a` and `b` are the same section: subviews of the same buffer
+/// with the same offsets, sizes and strides (see isSameValue).
+static bool isSameSection(Value a, Value b) {
+  if (a == b)
+    return true;
+  auto x = a.getDefiningOp<memref::SubViewOp>();
+  auto y = b.getDefiningOp<memref::SubViewOp>();
+  if (!x || !y || a.getType() != b.getType() ||
+      !isSameValue(x.getSource(), y.getSource()))
+    return false;
+  auto same = [](ArrayRef<OpFoldResult> u, ArrayRef<OpFoldResult> v) {
+    return u.size() == v.size() && llvm::all_of(llvm::zip(u, v), [](auto pair) {
+             auto [p, q] = pair;
+             if (auto attr = dyn_cast<Attribute>(p))
+               return attr == dyn_cast<Attribute>(q);
+             return isa<Value>(q) &&
+                    isSameValue(cast<Value>(p), cast<Value>(q));
+           });
+  };
+  return same(x.getMixedOffsets(), y.getMixedOffsets()) &&
+         same(x.getMixedSizes(), y.getMixedSizes()) &&
+         same(x.getMixedStrides(), y.getMixedStrides());
+}
+
+/// Whether `value` can be computed before `point`: it dominates it, or it
+/// is the result of side-effect free ops without regions whose operands
+/// can (to `depth` ops up).
+static bool isComputableBefore(Value value, Operation *point,
+                               DominanceInfo &dom, unsigned depth = 8) {
+  if (dom.properlyDominates(value, point))
+    return true;
+  Operation *def = value.getDefiningOp();
+  if (!def || !depth || def->getNumRegions() || !isPure(def))
+    return false;
+  return llvm::all_of(def->getOperands(), [&](Value operand) {
+    return isComputableBefore(operand, point, dom, depth - 1);
+  });
+}
+
+/// `value` (isComputableBefore) computed before `point`: itself, or copies
+/// of the ops that compute it there.
+static Value cloneBefore(Value value, Operation *point, DominanceInfo &dom,
+                         IRMapping &mapping) {
+  if (dom.properlyDominates(value, point))
+    return value;
+  if (Value copy = mapping.lookupOrNull(value))
+    return copy;
+  Operation *def = value.getDefiningOp();
+  for (Value operand : def->getOperands())
+    mapping.map(operand, cloneBefore(operand, point, dom, mapping));
+  OpBuilder b(point);
+  Operation *copy = b.clone(*def, mapping);
+  return copy->getResult(cast<OpResult>(value).getResultNumber());
 }
 
 /// The op of `block` that holds `op`, or null.
@@ -331,14 +416,18 @@ collectEvents(Block *block, Value root,
       if (!result.var) {
         result.var = arg;
         result.sections = var != arg;
+        result.section = var;
       } else if (result.var == arg) {
         result.sections |= var != arg;
+        result.sameSection &= isSameSection(var, result.section);
       } else {
         return fail("launches map different views of it");
       }
       event.launches.push_back(launch);
       event.launchWritesWhole |=
           var == arg && !map.copiesIn() && map.getKind() == MapKind::from;
+      event.launchWritesSection |=
+          !map.copiesIn() && map.getKind() == MapKind::from;
       event.copiesIn |= map.copiesIn();
       event.deviceWrites |= map.getKind() != MapKind::to;
       event.inLoop |= isInLoopBelow(launch, op);
@@ -405,6 +494,8 @@ collectEvents(Block *block, Value root,
             result.var = arg;
           else if (result.var != arg)
             return fail("launches map different views of it");
+          // The callee's launches map what they map.
+          result.sameSection = false;
           event.copiesIn |= summary->needsHostData;
           event.deviceWrites |= summary->deviceWrites;
           event.inLoop |= isInLoopBelow(call, op);
@@ -548,8 +639,10 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
 
 /// Whether every path through `op` that touches `root` starts with a launch
 /// that overwrites all of `var` (so the device needs none of the host's
-/// contents when `op` starts).
-static bool startsWithFullOverwrite(Operation *op, Value root, Value var) {
+/// contents when `op` starts), or, with `oneSection` (all launches map the
+/// same section of `var`), all of its section.
+static bool startsWithFullOverwrite(Operation *op, Value root, Value var,
+                                    bool oneSection = false) {
   Operation *firstAccess = nullptr;
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
     if (firstAccess)
@@ -568,7 +661,7 @@ static bool startsWithFullOverwrite(Operation *op, Value root, Value var) {
     return false;
   MapAttr map = launch.getMapFor(var);
   if (!map || map.copiesIn() || map.getKind() == MapKind::to ||
-      launch.getMappedSection(var) != var)
+      (!oneSection && launch.getMappedSection(var) != var))
     return false;
   // Unconditional within each iteration: only loops between it and `op`.
   for (Operation *parent = launch->getParentOp(); parent != op;
@@ -1278,6 +1371,28 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
              "them";
     device = Value();
   }
+  // Launches that all map one section of `var` (the same view of the same
+  // values, a loop over [lo, hi) say) keep that section on the device, not
+  // all of `var`: the data ops name a copy of it made before the span.
+  // Host accesses update it (all of it, for any element of `var`).
+  Value data = var, section = buffer.section;
+  if (auto launch = dyn_cast<LaunchOp>(first))
+    if (Value own = launch.getMappedSection(var))
+      section = own; // the same section, defined before the span
+  bool oneSection = buffer.sections && buffer.sameSection && !anyMixed &&
+                    isComputableBefore(section, first, dom);
+  if (oneSection) {
+    IRMapping mapping;
+    data = cloneBefore(section, first, dom, mapping);
+  }
+  // Whether `event` leaves all of `data` written on the device.
+  auto overwritesAll = [&](const Event &event) {
+    if (!oneSection)
+      return event.overwritesAll();
+    return !event.copiesIn && !event.inLoop && !event.calleeHostAccess &&
+           !event.hasHostAccess() && isa<LaunchOp>(event.op) &&
+           event.launchWritesSection;
+  };
 
   // Walk the span: what the device holds, and the updates host code needs.
   // `written`: a launch that always runs wrote all of `var`. Until then
@@ -1330,9 +1445,13 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       continue;
     }
     if (event.hasLaunches()) {
-      if (event.copiesIn && !deviceWhole())
+      // A loop whose launches copy in, but whose first launch of every
+      // iteration overwrites all of it, reads only what the device wrote.
+      if (event.copiesIn && !deviceWhole() &&
+          !(event.inLoop && event.calls.empty() &&
+            startsWithFullOverwrite(event.op, root, var, oneSection)))
         enterTo = true;
-      written |= event.overwritesAll();
+      written |= overwritesAll(event);
       if (event.deviceWrites)
         deviceNewer = anyDeviceWrite = true;
       unsigned copies = 0;
@@ -1346,9 +1465,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       continue;
     }
     // An update from the device brings back what it holds.
-    if (needsUpdateFrom(var, event) && deviceNewer && !deviceWhole())
+    if (needsUpdateFrom(data, event) && deviceNewer && !deviceWhole())
       enterTo = true;
-    updates += insertHostUpdates(b, var, device, event, deviceNewer);
+    updates += insertHostUpdates(b, data, device, event, deviceNewer);
   }
   bool exitFrom = anyDeviceWrite && mayBeReadAfter(last, var);
   // What comes back at the exit must all be on the device.
@@ -1366,10 +1485,10 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                                         /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifDistinct.thenBlock());
   }
-  createDataOp(b, first->getLoc(), "enter", var,
+  createDataOp(b, first->getLoc(), "enter", data,
                enterTo ? MapKind::to : MapKind::alloc, device);
   b.setInsertionPointAfter(last);
-  createDataOp(b, last->getLoc(), "exit", var,
+  createDataOp(b, last->getLoc(), "exit", data,
                exitFrom ? MapKind::from : MapKind::release, device);
   for (Event &event : span) {
     for (LaunchOp launch : event.launches)
@@ -1388,6 +1507,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
            << " launch(es)";
     if (numLoopLaunches)
       remark << " (" << numLoopLaunches << " in loops)";
+    if (oneSection)
+      remark << ", the section they all map";
     if (!callees.empty()) {
       SmallVector<StringRef> names(callees.begin(), callees.end());
       llvm::sort(names);
@@ -1406,7 +1527,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     remark << " instead of " << perLaunchCopies;
     if (perIterationCopies + nestedCopies)
       remark << " + " << perIterationCopies + nestedCopies << " per iteration";
-    auto type = cast<MemRefType>(var.getType());
+    auto type = cast<MemRefType>(data.getType());
     if (type.hasStaticShape())
       remark << " ("
              << type.getNumElements() *
