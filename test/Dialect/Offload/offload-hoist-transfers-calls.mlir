@@ -686,3 +686,87 @@ func.func @main_of_loops(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>
   }
   return
 }
+
+// -----
+
+// The resident copy of a helper whose launches pick device 1 updates on
+// device 1, where the caller keeps the buffers.
+offload.kernel @cp(%x: memref<?xi32>, %y: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    memref.store %v, %y[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+func.func private @step_on_one(%x: memref<?xi32>, %y: memref<?xi32>) {
+  %d1 = arith.constant 1 : i32
+  %c5 = arith.constant 5 : index
+  %one = arith.constant 1 : i32
+  offload.launch @cp(%x, %y) device(%d1 : i32) : (memref<?xi32>, memref<?xi32>) -> ()
+  %v = memref.load %y[%c5] : memref<?xi32>
+  %w = arith.addi %v, %one : i32
+  memref.store %w, %x[%c5] : memref<?xi32>
+  return
+}
+
+// CHECK-LABEL: func.func private @step_on_one_resident_0_1(
+// The device is a constant 1 (named %c1_i32 by the printer).
+// CHECK: offload.update map(from: %{{.*}} : memref<1xi32, strided<[1], offset: ?>>) device(%c1_i32{{(_[0-9]+)?}} : i32)
+// CHECK: offload.update map(to: %{{.*}} : memref<1xi32, strided<[1], offset: ?>>) device(%c1_i32{{(_[0-9]+)?}} : i32)
+// CHECK-LABEL: func.func @steps_on_one(
+// CHECK: offload.enter_data map(to: %{{.*}} : memref<?xi32>) device(
+// CHECK: call @step_on_one_resident_0_1(
+func.func @steps_on_one(%x: memref<?xi32>, %y: memref<?xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @step_on_one: enter 'to', exit 'release', 0 update(s) + 1 per iteration; 1 copies + 1 per iteration instead of 0 + 1 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @step_on_one: enter 'to', exit 'from', 0 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 1 per iteration}}
+  scf.for %it = %c0 to %n step %c1 {
+    // expected-remark@+1 {{calls @step_on_one_resident_0_1, a copy of @step_on_one entered with argument(s) #0, #1 on the device}}
+    func.call @step_on_one(%x, %y) : (memref<?xi32>, memref<?xi32>) -> ()
+  }
+  return
+}
+
+// -----
+
+// A helper whose launch maps a section of a view of its argument: its
+// resident copy finds the argument present.
+offload.kernel @twice_view(%x: memref<?xi32, strided<[1], offset: ?>>, %lo: index, %hi: index) {
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2 : i32
+  scf.parallel (%i) = (%lo) to (%hi) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi32, strided<[1], offset: ?>>
+    %w = arith.muli %v, %two : i32
+    memref.store %w, %x[%i] : memref<?xi32, strided<[1], offset: ?>>
+  }
+  offload.return
+}
+
+func.func private @on_view(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %s = memref.subview %a[%c0] [%c8] [1] : memref<?xi32> to memref<?xi32, strided<[1], offset: ?>>
+  offload.launch @twice_view(%s, %c0, %c8) : (memref<?xi32, strided<[1], offset: ?>>, index, index) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func private @on_view_resident_0(
+// CHECK: offload.launch @twice_view(
+// CHECK-LABEL: func.func @views_twice(
+// CHECK: offload.enter_data map(to: %[[A:.*]] : memref<?xi32>)
+// CHECK-NEXT: call @on_view_resident_0(%[[A]])
+// CHECK-NEXT: call @on_view_resident_0(%[[A]])
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xi32>)
+func.func @views_twice(%a: memref<?xi32>) {
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), through calls to @on_view: enter 'to', exit 'from'}}
+  // expected-remark@+1 {{calls @on_view_resident_0, a copy of @on_view entered with argument(s) #0 on the device}}
+  func.call @on_view(%a) : (memref<?xi32>) -> ()
+  // expected-remark@+1 {{calls @on_view_resident_0, a copy of @on_view entered with argument(s) #0 on the device}}
+  func.call @on_view(%a) : (memref<?xi32>) -> ()
+  return
+}

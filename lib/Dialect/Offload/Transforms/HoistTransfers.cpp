@@ -769,6 +769,8 @@ private:
   SmallVector<std::pair<Operation *, SmallVector<unsigned>>> pending;
   /// Buffers a per-iteration remark was emitted for.
   DenseSet<Value> remarked;
+  /// The function each resident copy was made from.
+  DenseMap<Operation *, Operation *> originals;
   /// Globals remarked on, by the call in a loop that moves them.
   DenseSet<std::pair<Operation *, Attribute>> remarkedGlobals;
   /// Processing a resident copy: its ops have the locations of the
@@ -792,6 +794,7 @@ void OffloadHoistTransfersPass::runOnOperation() {
   copies.clear();
   pending.clear();
   remarked.clear();
+  originals.clear();
   remarkedGlobals.clear();
   reportedCalls.clear();
   inCopy = false;
@@ -1050,9 +1053,24 @@ void OffloadHoistTransfersPass::processFunction(
   for (unsigned position : residentArgs) {
     Value arg = entry.getArgument(position);
     resident.insert({fn, arg});
+    // The device the caller keeps the argument on: the one its launches
+    // pick (the function's summary says which).
+    Value device;
+    auto summary = summaries.find(originals.lookup(fn));
+    if (summary != summaries.end()) {
+      auto it = summary->second.args.find(position);
+      if (it != summary->second.args.end()) {
+        if (it->second.deviceArg) {
+          device = entry.getArgument(*it->second.deviceArg);
+        } else if (it->second.deviceConstant) {
+          OpBuilder b(&entry, entry.begin());
+          device = arith::ConstantIntOp::create(b, fn.getLoc(),
+                                                *it->second.deviceConstant, 32);
+        }
+      }
+    }
     unsigned updates = 0, launchCopies = 0;
-    processResidentBlock(&entry, arg, arg, /*device=*/Value(), updates,
-                         launchCopies);
+    processResidentBlock(&entry, arg, arg, device, updates, launchCopies);
     numUpdates += updates;
   }
   // The blocks that hold launches, or calls that launch.
@@ -1307,8 +1325,11 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
     if (event.hasLaunches()) {
       deviceNewer |= event.deviceWrites;
       for (LaunchOp launch : event.launches) {
-        MapAttr map = launch.getMapFor(var);
-        launchCopies += map.copiesIn() + map.copiesOut();
+        // The launches here may map a view of `var` (a subview the callee
+        // made of its argument).
+        MapAttr map = launch.getMapFor(buffer.var);
+        if (map)
+          launchCopies += map.copiesIn() + map.copiesOut();
       }
       for (const CallUse &use : event.calls)
         launchCopies += use.summary->copies;
@@ -1582,6 +1603,7 @@ OffloadHoistTransfersPass::getResidentCopy(Operation *callee,
   symbolTables->getSymbolTable(callee->getParentOp())
       .insert(copy, std::next(Block::iterator(callee)));
   copies[key] = copy;
+  originals[copy] = callee;
   pending.push_back({copy, SmallVector<unsigned>(positions)});
   return copy;
 }
