@@ -7,7 +7,12 @@
 //            kernels' work was that of the plain launch and any difference
 //            the split's own cost);
 //   [0,1]    the list [0, 1] (only with SPLIT_TWO_GPUS=1 in the
-//            environment: devices 0 and 1 must be GPUs).
+//            environment: devices 0 and 1 must be GPUs);
+//   [0] each the list [0], one split launch per call of a function: not a
+//            run of split launches, so each launch first asks the runtime
+//            whether a device holds its buffers (omp_target_is_present of
+//            each buffer on every device; they are held by device 0, so it
+//            runs whole there): what that test costs a launch, against [0].
 // SPLIT_SMALL=1 runs one small size instead (2^16, k = 20), to try the
 // program on the host plugin's devices.
 // The buffers are on the devices before the first call (entered
@@ -56,28 +61,51 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 
-  // Seconds per launch of the variant (`list` empty: plain), best of 3.
-  func.func @per_launch(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %list: memref<?xi32>, %k: index) -> f64 {
+  // One split launch, alone in its function: no run.
+  func.func private @split_once(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %list: memref<?xi32>) {
+    %three = arith.constant 3.0 : f32
+    offload.launch @triad(%a, %b, %c, %three) devices(%list : memref<?xi32>) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, f32) -> ()
+    return
+  }
+
+  func.func @split_each(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %list: memref<?xi32>, %k: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    scf.for %s = %c0 to %k step %c1 {
+      func.call @split_once(%a, %b, %c, %list) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>) -> ()
+    }
+    return
+  }
+
+  // `k` launches of variant `mode`: 0 plain, 1 split, 2 split one per call.
+  func.func @steps(%mode: index, %a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %list: memref<?xi32>, %k: index) {
+    scf.index_switch %mode
+    case 0 {
+      func.call @plain_steps(%a, %b, %c, %k) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
+      scf.yield
+    }
+    case 1 {
+      func.call @split_steps(%a, %b, %c, %list, %k) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> ()
+      scf.yield
+    }
+    default {
+      func.call @split_each(%a, %b, %c, %list, %k) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> ()
+    }
+    return
+  }
+
+  // Seconds per launch of variant `mode` (see @steps), best of 3.
+  func.func @per_launch(%mode: index, %a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %list: memref<?xi32>, %k: index) -> f64 {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
     %reps = arith.constant 3 : index
     %big = arith.constant 1.0e30 : f64
     %k1 = arith.addi %k, %c1 : index
-    %len = memref.dim %list, %c0 : memref<?xi32>
-    %plain = arith.cmpi eq, %len, %c0 : index
     %best:2 = scf.for %r = %c0 to %reps step %c1 iter_args(%one = %big, %many = %big) -> (f64, f64) {
       %t0 = func.call @now() : () -> f64
-      scf.if %plain {
-        func.call @plain_steps(%a, %b, %c, %c1) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
-      } else {
-        func.call @split_steps(%a, %b, %c, %list, %c1) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> ()
-      }
+      func.call @steps(%mode, %a, %b, %c, %list, %c1) : (index, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> ()
       %t1 = func.call @now() : () -> f64
-      scf.if %plain {
-        func.call @plain_steps(%a, %b, %c, %k1) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, index) -> ()
-      } else {
-        func.call @split_steps(%a, %b, %c, %list, %k1) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> ()
-      }
+      func.call @steps(%mode, %a, %b, %c, %list, %k1) : (index, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> ()
       %t2 = func.call @now() : () -> f64
       %d1 = arith.subf %t1, %t0 : f64
       %d2 = arith.subf %t2, %t1 : f64
@@ -170,6 +198,9 @@ module attributes {offload.targets = [#offload.host]} {
     %d1 = arith.constant 1 : i32
     %p7 = arith.constant 7 : index
     %p13 = arith.constant 13 : index
+    %m0 = arith.constant 0 : index
+    %m1 = arith.constant 1 : index
+    %m2 = arith.constant 2 : index
     %a = memref.alloc(%n) : memref<?xf32>
     %b = memref.alloc(%n) : memref<?xf32>
     %c = memref.alloc(%n) : memref<?xf32>
@@ -198,23 +229,32 @@ module attributes {offload.targets = [#offload.host]} {
       offload.enter_data map(to: %a1 : memref<?xf32, strided<[1], offset: ?>>, to: %b1 : memref<?xf32, strided<[1], offset: ?>>, to: %c1v : memref<?xf32, strided<[1], offset: ?>>) device(%d1 : i32)
     }
 
-    %t_plain = func.call @per_launch(%a, %b, %c, %none, %k) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
+    %t_plain = func.call @per_launch(%m0, %a, %b, %c, %none, %k) : (index, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
     offload.update map(from: %a : memref<?xf32>) device(%d0 : i32)
     %ok_plain = func.call @exact(%a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> i64
     offload.update map(to: %a : memref<?xf32>) device(%d0 : i32)
     %s_plain = llvm.mlir.addressof @name_plain : !llvm.ptr
     func.call @report(%s_plain, %n, %t_plain, %ok_plain) : (!llvm.ptr, index, f64, i64) -> ()
 
-    %t_one = func.call @per_launch(%a, %b, %c, %one, %k) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
+    %t_one = func.call @per_launch(%m1, %a, %b, %c, %one, %k) : (index, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
     offload.update map(from: %a : memref<?xf32>) device(%d0 : i32)
     %ok_one = func.call @exact(%a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> i64
     offload.update map(to: %a : memref<?xf32>) device(%d0 : i32)
     %s_one = llvm.mlir.addressof @name_one : !llvm.ptr
     func.call @report(%s_one, %n, %t_one, %ok_one) : (!llvm.ptr, index, f64, i64) -> ()
 
+    // The same list, one split launch per call: each asks who holds its
+    // buffers.
+    %t_each = func.call @per_launch(%m2, %a, %b, %c, %one, %k) : (index, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
+    offload.update map(from: %a : memref<?xf32>) device(%d0 : i32)
+    %ok_each = func.call @exact(%a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> i64
+    offload.update map(to: %a : memref<?xf32>) device(%d0 : i32)
+    %s_each = llvm.mlir.addressof @name_each : !llvm.ptr
+    func.call @report(%s_each, %n, %t_each, %ok_each) : (!llvm.ptr, index, f64, i64) -> ()
+
     // Devices listed twice take one share (docs/DataMovement.md): [0, 0]
     // runs as [0].
-    %t_same = func.call @per_launch(%a, %b, %c, %same, %k) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
+    %t_same = func.call @per_launch(%m1, %a, %b, %c, %same, %k) : (index, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
     offload.update map(from: %a : memref<?xf32>) device(%d0 : i32)
     %ok_same = func.call @exact(%a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> i64
     offload.update map(to: %a : memref<?xf32>) device(%d0 : i32)
@@ -222,7 +262,7 @@ module attributes {offload.targets = [#offload.host]} {
     func.call @report(%s_same, %n, %t_same, %ok_same) : (!llvm.ptr, index, f64, i64) -> ()
 
     scf.if %two {
-      %t_pair = func.call @per_launch(%a, %b, %c, %pair, %k) : (memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
+      %t_pair = func.call @per_launch(%m1, %a, %b, %c, %pair, %k) : (index, memref<?xf32>, memref<?xf32>, memref<?xf32>, memref<?xi32>, index) -> f64
       offload.update map(from: %a0 : memref<?xf32, strided<[1]>>) device(%d0 : i32)
       offload.update map(from: %a1 : memref<?xf32, strided<[1], offset: ?>>) device(%d1 : i32)
       %ok_pair = func.call @exact(%a, %b, %c) : (memref<?xf32>, memref<?xf32>, memref<?xf32>) -> i64
@@ -273,5 +313,6 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @name_one("devices [0]\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @name_same("devices [0, 0]\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @name_pair("devices [0, 1]\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @name_each("[0] each\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @fmt_line("triad %ld f32, %-16s %9.1f us/launch %6.0f GB/s; %ld of %ld exact\0A\00") {addr_space = 0 : i32}
 }

@@ -497,7 +497,18 @@ func.func @list_written(%a: memref<?xf32>, %b: memref<?xf32>, %list: memref<?xi3
 // CHECK-LABEL: func.func @devices_in_loop(
 // CHECK-NEXT: arith.constant 1 : i32
 // CHECK-NEXT: arith.constant 0 : i32
-// CHECK: scf.for
+// The run asks once which device holds its buffers (-1: none).
+// CHECK: %[[HOLDER:.*]] = scf.for {{.*}} -> (i32) {
+// CHECK: omp_target_is_present
+// CHECK: %[[HELD:.*]] = arith.cmpi sge, %[[HOLDER]]
+// When one does, every launch of the run runs whole there, a plain launch
+// (queued like any).
+// CHECK: scf.if %[[HELD]] {
+// CHECK-NEXT: scf.for
+// CHECK: offload.launch @step(%{{.*}}, %{{.*}}) device(%[[HOLDER]] : i32)
+// CHECK-NEXT: offload.launch @step(%{{.*}}, %{{.*}}) device(%[[HOLDER]] : i32)
+// CHECK-NEXT: }
+// CHECK-NEXT: } else {
 func.func @devices_in_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -1310,8 +1310,11 @@ struct OffloadSplitDevicesPass
 
   /// Puts `run` in the `then` branch of an `scf.if` that checks, before it,
   /// that no device holds a buffer of the run yet and that the bounds of
-  /// the loops of `run.checked` equal the first launch's; the `else` branch
-  /// is a copy of the run, whose launches are split one by one.
+  /// the loops of `run.checked` equal the first launch's. The `else` branch
+  /// holds two copies of the run: when a device holds one of its buffers
+  /// (a data region around it), one whose launches all run whole on that
+  /// device (plain launches, queued as any); else one whose launches are
+  /// split one by one.
   void versionRun(Run &run) {
     LaunchOp leader = run.launches.front();
     Operation *first = run.ops.front();
@@ -1326,9 +1329,12 @@ struct OffloadSplitDevicesPass
     SmallVector<Value> buffers;
     for (auto &entry : run.deviceRoots)
       buffers.push_back(entry.first);
-    Value same = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::slt, findHoldingDevice(b, loc, buffers),
-        arith::ConstantIntOp::create(b, loc, 0, 32));
+    Value holder = findHoldingDevice(b, loc, buffers);
+    Value zero32 = arith::ConstantIntOp::create(b, loc, 0, 32);
+    Value held = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       holder, zero32);
+    Value same = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                       holder, zero32);
     for (LaunchOp launch : run.checked) {
       Value otherLb, otherUb;
       std::tie(otherLb, otherUb) = bounds(launch);
@@ -1357,25 +1363,47 @@ struct OffloadSplitDevicesPass
                  : target->end();
     };
     OpBuilder other(ifOp.elseBlock(), endOf(ifOp.elseBlock()));
+    auto heldIf = scf::IfOp::create(other, loc, ValueRange(escaping).getTypes(),
+                                    held, /*withElseRegion=*/true);
+    OpBuilder onHolder(heldIf.thenBlock(), endOf(heldIf.thenBlock()));
+    IRMapping holderCopies;
+    for (Operation *op : run.ops)
+      onHolder.clone(*op, holderCopies);
+    SmallVector<LaunchOp> wholeOnHolder;
+    heldIf.thenBlock()->walk([&](LaunchOp launch) {
+      if (launch.getAllDevices() || !launch.getDevices().empty())
+        wholeOnHolder.push_back(launch);
+    });
+    for (LaunchOp launch : wholeOnHolder) {
+      OpBuilder at(launch);
+      launchOn(at, launch, symbols->lookup<KernelOp>(launch.getKernel()),
+               holder);
+      launch.erase();
+    }
+    OpBuilder oneByOne(heldIf.elseBlock(), endOf(heldIf.elseBlock()));
     IRMapping copies;
     for (Operation *op : run.ops)
-      other.clone(*op, copies);
+      oneByOne.clone(*op, copies);
     Block *thenBlock = ifOp.thenBlock();
     for (Operation *op : run.ops)
       op->moveBefore(thenBlock, endOf(thenBlock));
     if (!escaping.empty()) {
       OpBuilder then = OpBuilder::atBlockEnd(thenBlock);
       scf::YieldOp::create(then, loc, escaping);
-      SmallVector<Value> copied;
-      for (Value value : escaping)
+      SmallVector<Value> onHolderValues, copied;
+      for (Value value : escaping) {
+        onHolderValues.push_back(holderCopies.lookup(value));
         copied.push_back(copies.lookup(value));
-      scf::YieldOp::create(other, loc, copied);
+      }
+      scf::YieldOp::create(onHolder, loc, onHolderValues);
+      scf::YieldOp::create(oneByOne, loc, copied);
+      scf::YieldOp::create(other, loc, heldIf.getResults());
       for (auto [index, value] : llvm::enumerate(escaping))
         value.replaceUsesWithIf(ifOp.getResult(index), [&](OpOperand &use) {
           return !ifOp->isAncestor(use.getOwner());
         });
     }
-    ifOp.elseBlock()->walk(
+    heldIf.elseBlock()->walk(
         [&](LaunchOp launch) { copiesOfRuns.insert(launch); });
   }
 
