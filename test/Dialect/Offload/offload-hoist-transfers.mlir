@@ -625,3 +625,53 @@ func.func @host_loop_write(%a: memref<?xf32>, %b: memref<2xf32>, %lo: index, %hi
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+offload.kernel @fill_all(%a: memref<?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %v, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A loop whose launch writes all of the buffer: when the loop surely runs
+// (constant bounds, at least one iteration) the buffer needs nothing of the
+// host, and what comes back was written; when it may not run, the exit
+// would bring back whatever the device holds, so the enter copies the
+// host's contents.
+// CHECK-LABEL: func.func @loop_overwrites(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[N:.*]]: index)
+// CHECK: offload.enter_data map(alloc: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-LABEL: func.func @loop_may_not_run(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[N:.*]]: index)
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+func.func @loop_overwrites(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %v = arith.constant 2.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'alloc', exit 'from', 0 update(s); 1 copies instead of 0 + 1 per iteration}}
+  scf.for %k = %c0 to %c10 step %c1 {
+    offload.launch @fill_all(%a, %v) : (memref<?xf32>, f32) -> ()
+  }
+  return
+}
+
+func.func @loop_may_not_run(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 2.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 1 per iteration}}
+  scf.for %k = %c0 to %n step %c1 {
+    offload.launch @fill_all(%a, %v) : (memref<?xf32>, f32) -> ()
+  }
+  return
+}

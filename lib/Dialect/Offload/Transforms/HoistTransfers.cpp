@@ -642,7 +642,8 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
 /// contents when `op` starts), or, with `oneSection` (all launches map the
 /// same section of `var`), all of its section.
 static bool startsWithFullOverwrite(Operation *op, Value root, Value var,
-                                    bool oneSection = false) {
+                                    bool oneSection = false,
+                                    LaunchOp *firstLaunch = nullptr) {
   Operation *firstAccess = nullptr;
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
     if (firstAccess)
@@ -668,7 +669,28 @@ static bool startsWithFullOverwrite(Operation *op, Value root, Value var,
        parent = parent->getParentOp())
     if (!isa<LoopLikeOpInterface>(parent))
       return false;
+  if (firstLaunch)
+    *firstLaunch = launch;
   return true;
+}
+
+/// Whether `launch`, nested in loops up to `op` (one of them), runs at
+/// least once each time `op` does: every loop in between is an `scf.for`
+/// with constant bounds and at least one iteration.
+static bool runsAtLeastOnce(LaunchOp launch, Operation *op) {
+  for (Operation *parent = launch->getParentOp();;
+       parent = parent->getParentOp()) {
+    auto loop = dyn_cast<scf::ForOp>(parent);
+    if (!loop)
+      return false;
+    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+    if (!lb || !ub || !step || *step <= 0 || *lb >= *ub)
+      return false;
+    if (parent == op)
+      return true;
+  }
 }
 
 /// The reason collectEvents gives for a buffer the program maps itself: its
@@ -1468,11 +1490,17 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     if (event.hasLaunches()) {
       // A loop whose launches copy in, but whose first launch of every
       // iteration overwrites all of it, reads only what the device wrote.
-      if (event.copiesIn && !deviceWhole() &&
-          !(event.inLoop && event.calls.empty() &&
-            startsWithFullOverwrite(event.op, root, var, oneSection)))
+      LaunchOp firstLaunch;
+      bool loopOverwrites = event.inLoop && event.calls.empty() &&
+                            startsWithFullOverwrite(event.op, root, var,
+                                                    oneSection, &firstLaunch);
+      if (event.copiesIn && !deviceWhole() && !loopOverwrites)
         enterTo = true;
-      written |= overwritesAll(event);
+      // A loop that runs at least once and whose first launch overwrites
+      // all of it leaves it written.
+      written |=
+          overwritesAll(event) || (loopOverwrites && !event.hasHostAccess() &&
+                                   runsAtLeastOnce(firstLaunch, event.op));
       if (event.deviceWrites)
         deviceNewer = anyDeviceWrite = true;
       unsigned copies = 0;
