@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
+#include "offload/Dialect/Offload/Analysis/KernelShares.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Dialect/Offload/Utils/ByteRange.h"
@@ -198,36 +199,15 @@ static Value stripCasts(Value value) {
   return value;
 }
 
-/// Whether `a` and `b` are the same value: equal, or results of the same
-/// side-effect free op (same name, attributes and result) of the same
-/// values, to `depth` ops up.
-static bool isSameValue(Value a, Value b, unsigned depth = 8) {
-  if (a == b)
-    return true;
-  auto ra = dyn_cast<OpResult>(a), rb = dyn_cast<OpResult>(b);
-  if (!ra || !rb || !depth || ra.getResultNumber() != rb.getResultNumber())
-    return false;
-  Operation *x = ra.getOwner(), *y = rb.getOwner();
-  if (x->getName() != y->getName() ||
-      x->getAttrDictionary() != y->getAttrDictionary() || x->getNumRegions() ||
-      y->getNumRegions() || !isPure(x) ||
-      x->getNumOperands() != y->getNumOperands() || a.getType() != b.getType())
-    return false;
-  for (auto [u, v] : llvm::zip(x->getOperands(), y->getOperands()))
-    if (!isSameValue(u, v, depth - 1))
-      return false;
-  return true;
-}
-
 /// Whether `a` and `b` are the same section: subviews of the same buffer
-/// with the same offsets, sizes and strides (see isSameValue).
+/// with the same offsets, sizes and strides (see sameHostValue).
 static bool isSameSection(Value a, Value b) {
   if (a == b)
     return true;
   auto x = a.getDefiningOp<memref::SubViewOp>();
   auto y = b.getDefiningOp<memref::SubViewOp>();
   if (!x || !y || a.getType() != b.getType() ||
-      !isSameValue(x.getSource(), y.getSource()))
+      !sameHostValue(x.getSource(), y.getSource()))
     return false;
   auto same = [](ArrayRef<OpFoldResult> u, ArrayRef<OpFoldResult> v) {
     return u.size() == v.size() && llvm::all_of(llvm::zip(u, v), [](auto pair) {
@@ -235,7 +215,7 @@ static bool isSameSection(Value a, Value b) {
              if (auto attr = dyn_cast<Attribute>(p))
                return attr == dyn_cast<Attribute>(q);
              return isa<Value>(q) &&
-                    isSameValue(cast<Value>(p), cast<Value>(q));
+                    sameHostValue(cast<Value>(p), cast<Value>(q));
            });
   };
   return same(x.getMixedOffsets(), y.getMixedOffsets()) &&
@@ -1072,6 +1052,8 @@ bool OffloadHoistTransfersPass::callMayLaunch(CallOpInterface call) {
 void OffloadHoistTransfersPass::processFunction(
     FunctionOpInterface fn, ArrayRef<unsigned> residentArgs) {
   Block &entry = fn.getFunctionBody().front();
+  // Constant devices, made once at the entry.
+  DenseMap<int64_t, Value> constantDevices;
   for (unsigned position : residentArgs) {
     Value arg = entry.getArgument(position);
     resident.insert({fn, arg});
@@ -1084,10 +1066,13 @@ void OffloadHoistTransfersPass::processFunction(
       if (it != summary->second.args.end()) {
         if (it->second.deviceArg) {
           device = entry.getArgument(*it->second.deviceArg);
-        } else if (it->second.deviceConstant) {
-          OpBuilder b(&entry, entry.begin());
-          device = arith::ConstantIntOp::create(b, fn.getLoc(),
-                                                *it->second.deviceConstant, 32);
+        } else if (std::optional<int64_t> number = it->second.deviceConstant) {
+          Value &made = constantDevices[*number];
+          if (!made) {
+            OpBuilder b(&entry, entry.begin());
+            made = arith::ConstantIntOp::create(b, fn.getLoc(), *number, 32);
+          }
+          device = made;
         }
       }
     }

@@ -113,20 +113,13 @@ static Value getAddress(OpBuilder &b, Location loc, Value buffer) {
 /// Whether two launches run over the same devices: the same operands, the
 /// same list, or both over every device.
 static bool sameDevices(LaunchOp a, LaunchOp b) {
-  // The same values, or constants of the same value.
-  auto same = [](Value x, Value y) {
-    if (x == y)
-      return true;
-    std::optional<int64_t> cx = getConstantIntValue(x);
-    std::optional<int64_t> cy = getConstantIntValue(y);
-    return cx && cy && *cx == *cy && x.getType() == y.getType();
-  };
+  // The same values, or equal ones (constants of the same value).
   return a.getAllDevices() == b.getAllDevices() &&
          a.getDevices().size() == b.getDevices().size() &&
-         llvm::all_of(llvm::zip(a.getDevices(), b.getDevices()),
-                      [&](auto pair) {
-                        return same(std::get<0>(pair), std::get<1>(pair));
-                      });
+         llvm::all_of(
+             llvm::zip(a.getDevices(), b.getDevices()), [&](auto pair) {
+               return sameHostValue(std::get<0>(pair), std::get<1>(pair));
+             });
 }
 
 /// `offset` added to a share's bound, for remarks: "lo - 1", "hi".
@@ -317,6 +310,9 @@ struct OffloadSplitDevicesPass
         operand.set(copy);
       }
     });
+    for (auto &entry : hoisted)
+      if (Operation *def = entry.first.getDefiningOp(); def->use_empty())
+        def->erase();
 
     // Runs of consecutive launches first: they keep their sections on the
     // devices.
