@@ -21,7 +21,7 @@ build)
   mkdir -p "$D"
   [[ -s .device/offload-rt.tar.xz ]] ||
     ../shared/device/pack-runtime.sh .device/offload-rt.tar.xz
-  for p in launch-chain grid-paths kernel-abi vector-paths matmul-tiled transpose-paths copy-paths; do
+  for p in launch-chain grid-paths kernel-abi vector-paths matmul-tiled transpose-paths copy-paths collapse-paths; do
     "$B/offload-cc" "$K/$p.mlir" --offload-targets=nvptx:sm_90,host -o "$D/$p"
   done
   "$B/offload-cc" "$L/ops.mlir" --offload-targets=nvptx:sm_90,host -o "$D/linalg-ops"
@@ -112,6 +112,7 @@ done
 run queued-fault run ./queued-fault
 run vector-paths info LIBOMPTARGET_INFO=16 ./vector-paths
 run copy-paths memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./copy-paths
+run collapse-paths memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./collapse-paths
 run vector-paths memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./vector-paths
 run linalg-ops info LIBOMPTARGET_INFO=16 ./linalg-ops
 run linalg-ops memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./linalg-ops
@@ -203,7 +204,8 @@ check)
   done
   desc="linalg-ops under --offload-check"; check "$L/ops.mlir" < "$R/linalg-ops.check.out"
   desc="copy-paths results (memcheck)"; check "$K/copy-paths.mlir" < "$R/copy-paths.memcheck.out"
-  for p in vector-paths linalg-ops copy-paths; do
+  desc="collapse-paths results (memcheck)"; check "$K/collapse-paths.mlir" < "$R/collapse-paths.memcheck.out"
+  for p in vector-paths linalg-ops copy-paths collapse-paths; do
     desc="$p under compute-sanitizer memcheck: no errors"
     check --check-prefix=SANITIZER "$0" < "$R/$p.memcheck.out"
   done

@@ -244,6 +244,7 @@ offload.kernel @reinterpret(%a: memref<?xf32>) {
   %n = memref.dim %a, %c0 : memref<?xf32>
   // expected-note@+1 {{iterations of this loop may run at the same time}}
   scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-note@+1 {{the compiler does not follow indices through this 'memref.reinterpret_cast' to the elements of argument #0 of @reinterpret}}
     %v = memref.reinterpret_cast %a to offset: [%i], sizes: [1], strides: [1] : memref<?xf32> to memref<1xf32, strided<[1], offset: ?>>
     // expected-error@+1 {{'memref.store' writes argument #0 of @reinterpret at elements the compiler cannot determine, so it cannot prove that iterations of the parallel loop write different elements}}
     memref.store %f, %v[%c0] : memref<1xf32, strided<[1], offset: ?>>
@@ -340,3 +341,27 @@ offload.kernel @calls_scan(%y: memref<?xf32>) {
   offload.return
 }
 // CHECK: error: 'memref.store' writes an element of argument #0 of @scan that another iteration of the parallel loop may read with 'memref.load' at {{.*}} (in @scan, which kernel @calls_scan calls); use memref.atomic_rmw
+
+// -----
+
+// A write through a collapsed view and a read of the buffer itself: the
+// compiler does not relate the two views' indices, and says which view.
+offload.kernel @collapse_and_whole(%a: memref<?x?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note@+1 {{the compiler does not follow indices through this 'memref.collapse_shape' to the elements of argument #0 of @collapse_and_whole}}
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<?x?xi32> into memref<?xi32>
+  %n = memref.dim %flat, %c0 : memref<?xi32>
+  // expected-note@+1 {{iterations of this loop may run at the same time}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-note@+1 {{the other access}}
+    %v = memref.load %a[%c0, %c0] : memref<?x?xi32>
+    // expected-error@+1 {{'memref.store' writes argument #0 of @collapse_and_whole at elements the compiler cannot determine}}
+    memref.store %v, %flat[%i] : memref<?xi32>
+  }
+  offload.return
+}
+// CHECK: error: 'memref.store' writes argument #0 of @collapse_and_whole at elements the compiler cannot determine, so it cannot prove that iterations of the parallel loop write different elements; use memref.atomic_rmw
+// CHECK: note: the other access
+// CHECK: note: the compiler does not follow indices through this 'memref.collapse_shape' to the elements of argument #0 of @collapse_and_whole
+// CHECK: note: iterations of this loop may run at the same time

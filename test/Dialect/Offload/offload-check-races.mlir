@@ -226,6 +226,32 @@ offload.kernel @views(%a: memref<?x?xf32>, %b: memref<?xf32>, %c: memref<?x?xf32
   offload.return
 }
 
+// Writes through collapsed views, read through the same views: distinct
+// indices of a collapse_shape are distinct elements.
+// CHECK-LABEL: offload.kernel @collapsed_views
+offload.kernel @collapsed_views(%a: memref<?x?xi32>, %b: memref<?x?x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %flat = memref.collapse_shape %a [[0, 1]] : memref<?x?xi32> into memref<?xi32>
+  %n = memref.dim %flat, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %flat[%i] : memref<?xi32>
+    %w = arith.addi %v, %v : i32
+    memref.store %w, %flat[%i] : memref<?xi32>
+  }
+  %rows = memref.collapse_shape %b [[0, 1], [2]] : memref<?x?x4xf32> into memref<?x4xf32>
+  %m = memref.dim %rows, %c0 : memref<?x4xf32>
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    scf.for %k = %c0 to %c4 step %c1 {
+      %v = memref.load %rows[%i, %k] : memref<?x4xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %rows[%i, %k] : memref<?x4xf32>
+    }
+  }
+  offload.return
+}
+
 // A 4-D iteration space collapsed into one loop dimension, delinearized
 // with divui/remui (as offload-lower-linalg does).
 // CHECK-LABEL: offload.kernel @collapsed

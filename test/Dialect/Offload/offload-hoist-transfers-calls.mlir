@@ -770,3 +770,85 @@ func.func @views_twice(%a: memref<?xi32>) {
   func.call @on_view(%a) : (memref<?xi32>) -> ()
   return
 }
+
+// -----
+
+// A helper that returns its argument (through a cast): the host's load and
+// store through the result are one element of the caller's buffer, updated
+// alone. What a helper returns of another argument is not the buffer: the
+// host's load through it moves none of the buffer (which stays on the
+// device when the two arguments do not overlap).
+offload.kernel @incr(%x: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %x[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+func.func private @bump(%a: memref<?xi32>) -> memref<64xi32> {
+  offload.launch @incr(%a) : (memref<?xi32>) -> ()
+  %r = memref.cast %a : memref<?xi32> to memref<64xi32>
+  return %r : memref<64xi32>
+}
+
+func.func private @bump_other(%a: memref<?xi32>, %b: memref<?xi32>) -> memref<?xi32> {
+  offload.launch @incr(%a) : (memref<?xi32>) -> ()
+  return %b : memref<?xi32>
+}
+
+// CHECK-LABEL: func.func @through_result(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xi32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xi32>)
+// CHECK: %[[R:.*]] = func.call @bump_resident_0(%[[A]])
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[A]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xi32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[R]]
+// CHECK: memref.store %{{.*}}, %[[R]]
+// CHECK-NEXT: %[[F:.*]] = memref.subview %[[A]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(to: %[[F]] : memref<1xi32, strided<[1], offset: ?>>)
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xi32>)
+func.func @through_result(%a: memref<?xi32>, %n: index, %k: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @bump: enter 'to', exit 'from', 0 update(s) + 2 per iteration; 2 copies + 2 per iteration instead of 0 + 2 per iteration}}
+  %s = scf.for %it = %c0 to %n step %c1 iter_args(%acc = %z) -> i32 {
+    // expected-remark@+1 {{calls @bump_resident_0, a copy of @bump entered with argument(s) #0 on the device}}
+    %r = func.call @bump(%a) : (memref<?xi32>) -> memref<64xi32>
+    %v = memref.load %r[%k] : memref<64xi32>
+    %t = arith.addi %acc, %v : i32
+    memref.store %t, %r[%c1] : memref<64xi32>
+    scf.yield %t : i32
+  }
+  return %s : i32
+}
+
+// CHECK-LABEL: func.func @through_other_result(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xi32>, %[[B:[^:]*]]: memref<?xi32>
+// CHECK: scf.if
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<?xi32>)
+// CHECK: %[[R:.*]] = func.call @bump_other_resident_0(%[[A]], %[[B]])
+// CHECK-NEXT: memref.load %[[R]]
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: scf.yield
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xi32>)
+func.func @through_other_result(%a: memref<?xi32>, %b: memref<?xi32>, %n: index, %k: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @bump_other: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  %s = scf.for %it = %c0 to %n step %c1 iter_args(%acc = %z) -> i32 {
+    // expected-remark@+1 {{calls @bump_other_resident_0, a copy of @bump_other entered with argument(s) #0 on the device}}
+    %r = func.call @bump_other(%a, %b) : (memref<?xi32>, memref<?xi32>) -> memref<?xi32>
+    %v = memref.load %r[%k] : memref<?xi32>
+    %t = arith.addi %acc, %v : i32
+    scf.yield %t : i32
+  }
+  return %s : i32
+}

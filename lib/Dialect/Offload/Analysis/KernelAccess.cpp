@@ -74,6 +74,35 @@ Value mlir::offload::getViewRoot(Value value) {
   return value;
 }
 
+std::optional<unsigned> mlir::offload::getReturnedArgument(CallOpInterface call,
+                                                           unsigned result) {
+  auto fn = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!fn || fn.isExternal())
+    return std::nullopt;
+  Block &entry = fn.getFunctionBody().front();
+  std::optional<unsigned> position;
+  bool any = false;
+  for (Block &block : fn.getFunctionBody()) {
+    Operation *terminator = block.empty() ? nullptr : &block.back();
+    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
+      continue;
+    if (result >= terminator->getNumOperands())
+      return std::nullopt;
+    Value value = terminator->getOperand(result);
+    while (auto cast = value.getDefiningOp<memref::CastOp>())
+      value = cast.getSource();
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner() != &entry ||
+        (any && position != arg.getArgNumber()))
+      return std::nullopt;
+    position = arg.getArgNumber();
+    any = true;
+  }
+  if (!position || *position >= call.getArgOperands().size())
+    return std::nullopt;
+  return position;
+}
+
 void mlir::offload::forEachUseThroughViews(
     Value root, function_ref<void(OpOperand &)> fn) {
   SmallVector<Value> worklist = {root};
@@ -104,16 +133,26 @@ void mlir::offload::forEachUseThroughViews(
       fn(use);
       // Another op that takes the buffer and returns memrefs (a call, a
       // region op yielding it) may return a view of it: its uses are the
-      // buffer's too.
-      for (Value result : user->getResults())
+      // buffer's too. A call's result its callee makes of another argument
+      // is not.
+      auto call = dyn_cast<CallOpInterface>(user);
+      for (OpResult result : user->getResults()) {
+        std::optional<unsigned> returned =
+            call ? getReturnedArgument(call, result.getResultNumber())
+                 : std::nullopt;
+        if (returned && call.getArgOperands()[*returned] != value)
+          continue;
         follow(result);
+      }
       // A terminator yielding it (scf.yield, scf.condition) gives it to the
       // op around (its results) and, in a loop, to the next iteration (the
       // region's arguments); a region op taking it as an operand (a loop's
       // initial value) gives it to its regions; a branch, to the blocks it
-      // jumps to.
+      // jumps to. A function's return gives it to its callers, which
+      // follow their calls' results.
       if (user->hasTrait<OpTrait::IsTerminator>()) {
-        if (Operation *parent = user->getParentOp()) {
+        Operation *parent = user->getParentOp();
+        if (parent && !isa<FunctionOpInterface>(parent)) {
           for (Value result : parent->getResults())
             follow(result);
           followRegionArguments(parent);

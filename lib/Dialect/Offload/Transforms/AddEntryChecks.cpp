@@ -1067,7 +1067,6 @@ void OffloadAddEntryChecksPass::addChecker(func::FuncOp entry) {
   }
   for (const AliasPair &pair : pairs) {
     auto range = [&](unsigned i) {
-      auto type = cast<MemRefType>(entry.getArgument(i).getType());
       return buildByteRange(b, loc, checker.getArgument(i));
     };
     auto [beginA, endA] = range(pair.first);

@@ -28,6 +28,7 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -350,10 +351,62 @@ void RaceProver::combineDivRem(SmallVectorImpl<IndexForm> &a,
   }
 }
 
+/// The first view between `memref` and its buffer whose indices the
+/// analysis does not map to the buffer's (a collapse_shape, a
+/// reinterpret_cast), or null.
+static Operation *getOpaqueView(Value memref) {
+  while (Operation *def = memref.getDefiningOp()) {
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view && !isa<memref::CastOp>(def))
+      return nullptr;
+    if (!isa<memref::SubViewOp, memref::CastOp, memref::TransposeOp,
+             memref::ExpandShapeOp>(def))
+      return def;
+    memref =
+        isa<memref::CastOp>(def) ? def->getOperand(0) : view.getViewSource();
+  }
+  return nullptr;
+}
+
+/// Whether distinct indices of `memref` are distinct elements of its
+/// buffer: every view in between places them so (a subview with nonzero
+/// strides, a cast, a transpose, an expand_shape or a collapse_shape).
+static bool isInjectiveView(Value memref) {
+  while (Operation *def = memref.getDefiningOp()) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(def)) {
+      for (int64_t stride : subview.getStaticStrides())
+        if (stride == 0 || ShapedType::isDynamic(stride))
+          return false;
+      memref = subview.getSource();
+    } else if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      memref = cast.getSource();
+    } else if (auto transpose = dyn_cast<memref::TransposeOp>(def)) {
+      memref = transpose.getIn();
+    } else if (auto expand = dyn_cast<memref::ExpandShapeOp>(def)) {
+      memref = expand.getSrc();
+    } else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(def)) {
+      memref = collapse.getSrc();
+    } else {
+      return !isa<ViewLikeOpInterface>(def);
+    }
+  }
+  return true;
+}
+
 bool RaceProver::proveDisjoint(const MemoryAccess &a, const MemoryAccess &b) {
+  const std::optional<SmallVector<IndexForm>> *indicesA = &a.rootIndices,
+                                              *indicesB = &b.rootIndices;
+  // Two accesses through one view whose indices the analysis does not map
+  // to the buffer's (a collapse_shape): they meet where that view's
+  // indices do, when the view puts distinct indices at distinct elements.
+  if ((!a.rootIndices || !b.rootIndices) && a.memref == b.memref && a.indices &&
+      b.indices && isInjectiveView(a.memref)) {
+    indicesA = &a.indices;
+    indicesB = &b.indices;
+  }
   // Every variable of the loop must be known (its bounds read).
-  if (!a.rootIndices || !b.rootIndices || loopVars.size() != numIVs ||
-      numIVs == 0 || a.rootIndices->size() != b.rootIndices->size())
+  if (!*indicesA || !*indicesB || loopVars.size() != numIVs || numIVs == 0 ||
+      (*indicesA)->size() != (*indicesB)->size())
     return false;
   same.clear();
   // A dimension with a single iteration (a loop from 0 to 1 that keeps a
@@ -365,7 +418,7 @@ bool RaceProver::proveDisjoint(const MemoryAccess &a, const MemoryAccess &b) {
         if (*w <= info->step.value_or(1))
           same.insert(var);
   }
-  SmallVector<IndexForm> first(*a.rootIndices), second(*b.rootIndices);
+  SmallVector<IndexForm> first(**indicesA), second(**indicesB);
   combineDivRem(first, second);
   while (true) {
     bool progress = false;
@@ -542,6 +595,14 @@ struct OffloadCheckRacesPass
          << " 'allow_races' if the accesses never meet";
     if (&other != &write)
       diag.attachNote(other.op->getLoc()) << "the other access";
+    for (const MemoryAccess *access : {&write, &other})
+      if (!access->rootIndices)
+        if (Operation *view = getOpaqueView(access->memref)) {
+          diag.attachNote(view->getLoc())
+              << "the compiler does not follow indices through this '"
+              << view->getName() << "' to the elements of " << buffer;
+          break;
+        }
     diag.attachNote(loop->getLoc())
         << "iterations of this loop may run at the same time";
   }

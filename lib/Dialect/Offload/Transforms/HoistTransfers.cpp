@@ -132,8 +132,11 @@ struct Event {
   bool inLoop = false; // some launch runs repeatedly inside `op`
   // Host accesses (`op` itself or nested in it).
   bool hostReads = false, hostWrites = false;
-  /// The one element the host touches, when `op` is a load or store of it.
+  /// The one element the host touches, when `op` is a load or store of it,
+  /// and the value its memref is an alias of (through casts and calls
+  /// returning their argument): its indices locate it there.
   Operation *element = nullptr;
+  Value elementSource;
   /// `op` frees the buffer.
   bool frees = false;
 
@@ -197,6 +200,23 @@ static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
   return value;
+}
+
+/// What `value` is an alias of with the same indices: through casts, and
+/// through calls whose callees return the argument they were given.
+static Value stripAliases(Value value) {
+  while (true) {
+    value = stripCasts(value);
+    auto result = dyn_cast<OpResult>(value);
+    auto call = result ? dyn_cast<CallOpInterface>(result.getOwner())
+                       : CallOpInterface();
+    std::optional<unsigned> returned =
+        call ? getReturnedArgument(call, result.getResultNumber())
+             : std::nullopt;
+    if (!returned)
+      return value;
+    value = call.getArgOperands()[*returned];
+  }
 }
 
 /// Whether `a` and `b` are the same section: subviews of the same buffer
@@ -510,7 +530,8 @@ collectEvents(Block *block, Value root,
     if (!reads && !writes)
       return; // memref.dim and the like
     bool single = false;
-    if (user == op && stripCasts(use.get()) == root) {
+    Value source = stripAliases(use.get());
+    if (user == op && source == root) {
       if (isa<memref::LoadOp>(user))
         single = true;
       else if (auto store = dyn_cast<memref::StoreOp>(user))
@@ -520,6 +541,7 @@ collectEvents(Block *block, Value root,
     event.hostReads |= reads;
     event.hostWrites |= writes;
     event.element = first && single ? user : nullptr;
+    event.elementSource = event.element ? source : Value();
   });
   for (auto &entry : events) {
     // A call that also uses the buffer where its callee is not summarised:
@@ -552,10 +574,9 @@ static std::pair<Value, ValueRange> getElement(const Event &event) {
 
 /// Whether an update for `event` moves one element of `var` (the element's
 /// indices locate it in `var` only when both are the buffer itself, or
-/// casts of it), not all of it.
+/// aliases of it with the same indices), not all of it.
 static bool updatesOneElement(Value var, const Event &event) {
-  Value memref = getElement(event).first;
-  return memref && stripCasts(memref) == stripCasts(var);
+  return event.element && event.elementSource == stripCasts(var);
 }
 
 /// Whether the host needs the device's newer contents before `event`: it

@@ -101,9 +101,16 @@ Value materializeOnHost(OpBuilder &b, KernelOp kernel, Value value,
 /// The buffer `value` is a view of: follows view-like ops to their source.
 Value getViewRoot(Value value);
 
+/// The argument of `call` its callee returns as result #`result` (itself,
+/// or a memref.cast of it: the same indices locate the same elements), when
+/// every return of the callee's body gives back the same one.
+std::optional<unsigned> getReturnedArgument(CallOpInterface call,
+                                            unsigned result);
+
 /// Calls `fn` on every use of `root` and of the views of it, except the
 /// uses that create views. The memref results of other ops that take it
-/// (calls, region ops) count as views too: they may return it.
+/// (calls, region ops) count as views too: they may return it (a call's
+/// result that its callee surely makes of another argument does not).
 void forEachUseThroughViews(Value root, function_ref<void(OpOperand &)> fn);
 
 /// Whether `user`, an op taking a buffer, hands out its address (a raw
