@@ -578,10 +578,12 @@ func.func @section_loop(%x: memref<?xf32>, %n: index, %steps: index) {
 
 // -----
 
-// A global the callee's launches reach through memref.get_global is no
-// argument the caller could keep on the device: it moves at every call, and
-// a remark on each call in a loop says so (once per call and global, also
-// through a function that calls the one that launches).
+// Globals the launches map become arguments of the host functions that use
+// them, or call one that does (in place for private functions that only
+// host code calls; a public one keeps its body and host calls call a copy
+// `@<name>_globals`); every other function gets each once at its entry. A
+// loop calling such functions keeps the global on the device around it, and
+// a helper's host accesses update the elements they touch.
 offload.kernel @inc(%a: memref<?xi32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -596,7 +598,15 @@ offload.kernel @inc(%a: memref<?xi32>) {
 }
 
 memref.global "private" @G : memref<1000xi32> = dense<0>
+memref.global "private" @H : memref<1000xi32> = dense<0>
 
+// CHECK-NOT: func.func private @step_global(
+// CHECK-LABEL: func.func private @step_global_resident_0(
+// CHECK-SAME: %[[G:.*]]: memref<1000xi32>)
+// CHECK-NOT: memref.get_global
+// CHECK: offload.launch @inc(
+// CHECK: offload.launch @inc(
+// expected-remark@+1 {{@step_global takes global(s) @G as argument(s), which its callers keep on the device as they keep their buffers}}
 func.func private @step_global() {
   %g = memref.get_global @G : memref<1000xi32>
   %d = memref.cast %g : memref<1000xi32> to memref<?xi32>
@@ -606,28 +616,81 @@ func.func private @step_global() {
   return
 }
 
+// CHECK-LABEL: func.func private @outer_resident_0(
+// CHECK-SAME: %[[G:.*]]: memref<1000xi32>)
+// CHECK-NEXT: call @step_global_resident_0(%[[G]])
+// expected-remark@+1 {{@outer takes global(s) @G as argument(s), which its callers keep on the device as they keep their buffers}}
 func.func private @outer() {
+  // expected-remark@+1 {{calls @step_global_resident_0, a copy of @step_global entered with argument(s) #0 on the device}}
   func.call @step_global() : () -> ()
   return
 }
 
 // CHECK-LABEL: func.func @global_loop(
-// CHECK: scf.for
-// CHECK-NEXT: {{(func\.)?}}call @step_global()
+// CHECK-NEXT: %[[G:.*]] = memref.get_global @G
+// CHECK: offload.enter_data map(to: %[[G]] : memref<1000xi32>)
 // CHECK-NEXT: scf.for
-// CHECK-NEXT: {{(func\.)?}}call @outer()
+// CHECK-NEXT: call @step_global_resident_0(%[[G]])
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: call @outer_resident_0(%[[G]])
+// CHECK: offload.exit_data map(from: %[[G]] : memref<1000xi32>)
 func.func @global_loop(%steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 4 launch(es) (4 in loops), through calls to @outer, @step_global: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 4 per iteration (4000 bytes each)}}
   scf.for %k = %c0 to %steps step %c1 {
-    // expected-remark@+1 {{global @G moved at every iteration of the loop around this call: the launches of @step_global map it (memref.get_global), and a global stays on the device within one function at most; pass it to @step_global as an argument to keep it there across the loop}}
+    // expected-remark@+1 {{calls @step_global_resident_0, a copy of @step_global entered with argument(s) #0 on the device}}
     func.call @step_global() : () -> ()
     scf.for %j = %c0 to %steps step %c1 {
-      // expected-remark@+1 {{global @G moved at every iteration of the loop around this call: the launches of @outer map it}}
+      // expected-remark@+1 {{calls @outer_resident_0, a copy of @outer entered with argument(s) #0 on the device}}
       func.call @outer() : () -> ()
     }
   }
   return
+}
+
+// A public helper reading @H on the host keeps its body (callers this
+// module does not see); host calls call a copy taking @H, which updates the
+// element it reads. The launch in the loop and the helper's read share one
+// value of @H (each function gets it once at its entry); the cast the launch
+// maps, made in the loop, is made once before it.
+// CHECK-LABEL: func.func @peek_h(
+// CHECK: memref.get_global @H
+// CHECK-LABEL: func.func private @peek_h_globals_resident_1(
+// CHECK-SAME: %{{.*}}: index, %[[H:.*]]: memref<1000xi32>)
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[H]]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xi32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[H]]
+// expected-remark@+1 {{@peek_h_globals takes global(s) @H as argument(s), which its callers keep on the device as they keep their buffers}}
+func.func @peek_h(%k: index) -> i32 {
+  %h = memref.get_global @H : memref<1000xi32>
+  %v = memref.load %h[%k] : memref<1000xi32>
+  return %v : i32
+}
+
+// CHECK-LABEL: func.func @h_loop(
+// CHECK-NEXT: %[[H:.*]] = memref.get_global @H
+// CHECK: %[[D:.*]] = memref.cast %[[H]]
+// CHECK-NEXT: offload.enter_data map(to: %[[D]] : memref<?xi32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: offload.launch @inc(%[[D]])
+// CHECK-NEXT: call @peek_h_globals_resident_1(%{{.*}}, %[[H]])
+// CHECK: offload.exit_data map(from: %[[D]] : memref<?xi32>)
+func.func @h_loop(%steps: index, %k: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @peek_h_globals: enter 'to', exit 'from', 0 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 2 per iteration}}
+  %s = scf.for %it = %c0 to %steps step %c1 iter_args(%acc = %z) -> i32 {
+    %h = memref.get_global @H : memref<1000xi32>
+    %d = memref.cast %h : memref<1000xi32> to memref<?xi32>
+    offload.launch @inc(%d) : (memref<?xi32>) -> ()
+    // expected-remark@+1 {{calls @peek_h_globals_resident_1, a copy of @peek_h_globals entered with argument(s) #1 on the device}}
+    %v = func.call @peek_h(%k) : (index) -> i32
+    %t = arith.addi %acc, %v : i32
+    scf.yield %t : i32
+  }
+  return %s : i32
 }
 
 // -----
@@ -663,9 +726,14 @@ func.func private @f(%a: memref<?xf32>, %b: memref<?xf32>) {
 func.func private @loop(%a: memref<?xf32>, %b1: memref<?xf32>, %b2: memref<?xf32>, %sel: i1, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @f: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
   scf.for %k = %c0 to %n step %c1 {
-    %b = arith.select %sel, %b1, %b2 : memref<?xf32>
+    // Which buffer is picked changes from iteration to iteration.
+    %r = arith.remui %k, %c2 : index
+    %even = arith.cmpi eq, %r, %c0 : index
+    %pick = arith.andi %sel, %even : i1
+    %b = arith.select %pick, %b1, %b2 : memref<?xf32>
     // expected-remark@+3 {{buffer moved at every iteration of the loop around this call: the view its launches map is defined after the first of them (argument #1)}}
     // expected-remark@+2 {{calls @f_resident_0, a copy of @f entered with argument(s) #0 on the device}}
     // expected-remark@+1 {{calls @f_resident_0_1, a copy of @f entered with argument(s) #0, #1 on the device}}
@@ -851,4 +919,52 @@ func.func @through_other_result(%a: memref<?xi32>, %b: memref<?xi32>, %n: index,
     scf.yield %t : i32
   }
   return %s : i32
+}
+
+// -----
+
+// A function reached through a pointer (func.constant, call_indirect) may
+// use a global directly: a loop making such a call keeps the global's
+// per-launch clauses.
+offload.kernel @inc(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %r = arith.addi %v, %one : i32
+    memref.store %r, %a[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+memref.global "private" @G : memref<1000xi32> = dense<0>
+
+func.func private @touch() {
+  %c3 = arith.constant 3 : index
+  %one = arith.constant 1 : i32
+  %g = memref.get_global @G : memref<1000xi32>
+  memref.store %one, %g[%c3] : memref<1000xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @through_pointer(
+// CHECK-NOT: offload.enter_data
+// CHECK: scf.for
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) map(tofrom:
+// CHECK-NEXT: call_indirect
+// CHECK-NOT: offload.exit_data
+func.func @through_pointer(%steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = func.constant @touch : () -> ()
+  %g = memref.get_global @G : memref<1000xi32>
+  %d = memref.cast %g : memref<1000xi32> to memref<?xi32>
+  scf.for %k = %c0 to %steps step %c1 {
+    offload.launch @inc(%d) : (memref<?xi32>) -> ()
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: it is global @G, which a call through a function pointer may reach}}
+    func.call_indirect %f() : () -> ()
+  }
+  return
 }

@@ -29,6 +29,7 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Dialect/Offload/Utils/ByteRange.h"
+#include "offload/Dialect/Offload/Utils/GlobalArguments.h"
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -93,9 +94,6 @@ struct FunctionSummary {
   /// Why no argument can be resident across calls (recursion, ...).
   std::string unknown;
   DenseMap<unsigned, ArgSummary> args;
-  /// The globals (memref.get_global) its launches map, or those of the
-  /// functions it calls: kept on the device within one call at most.
-  llvm::SetVector<StringAttr> globals;
 };
 using SummaryMap = DenseMap<Operation *, FunctionSummary>;
 
@@ -543,6 +541,18 @@ collectEvents(Block *block, Value root,
     event.element = first && single ? user : nullptr;
     event.elementSource = event.element ? source : Value();
   });
+  // A global: the functions that use it take it as an argument
+  // (passGlobalsAsArguments), but a call through a pointer may reach one
+  // that uses it directly.
+  if (auto global = root.getDefiningOp<memref::GetGlobalOp>())
+    block->walk([&](CallOpInterface call) {
+      // (An indirect call resolves to the op making its callee value.)
+      if (isa_and_nonnull<FunctionOpInterface>(call.resolveCallable()))
+        return;
+      user = call;
+      fail("it is global @" + global.getName() +
+           ", which a call through a function pointer may reach");
+    });
   for (auto &entry : events) {
     // A call that also uses the buffer where its callee is not summarised:
     // updates around it could undo what its launches computed.
@@ -754,9 +764,6 @@ private:
   /// Says, once per buffer, why it still moves at every iteration of a loop
   /// in `block` that launches on it.
   /// `at`, when given, is the op the reason is about.
-  /// Remarks, for calls in loops of `block` whose callees launch on
-  /// globals, that those globals move at every iteration.
-  void remarkGlobalsPerIteration(Block *block);
   void remarkPerIteration(Block *block, Value root, StringRef why,
                           Operation *at = nullptr);
 
@@ -794,8 +801,6 @@ private:
   DenseSet<Value> remarked;
   /// The function each resident copy was made from.
   DenseMap<Operation *, Operation *> originals;
-  /// Globals remarked on, by the call in a loop that moves them.
-  DenseSet<std::pair<Operation *, Attribute>> remarkedGlobals;
   /// Processing a resident copy: its ops have the locations of the
   /// callee's, whose own placement was reported already.
   bool inCopy = false;
@@ -818,9 +823,21 @@ void OffloadHoistTransfersPass::runOnOperation() {
   pending.clear();
   remarked.clear();
   originals.clear();
-  remarkedGlobals.clear();
   reportedCalls.clear();
   inCopy = false;
+  // Globals launches map become arguments of the functions that reach
+  // them, so that callers keep them on the device as they do arguments.
+  for (auto &[fn, names] : passGlobalsAsArguments(getOperation())) {
+    if (!remarks)
+      continue;
+    std::string list;
+    for (StringAttr name : names)
+      list += (list.empty() ? "@" : ", @") + name.str();
+    fn->emitRemark() << "@" << SymbolTable::getSymbolName(fn).getValue()
+                     << " takes global(s) " << list
+                     << " as argument(s), which its callers keep on the "
+                        "device as they keep their buffers";
+  }
   summarize();
   SmallVector<FunctionOpInterface> functions;
   getOperation().walk([&](FunctionOpInterface fn) {
@@ -838,15 +855,24 @@ void OffloadHoistTransfersPass::runOnOperation() {
     processFunction(cast<FunctionOpInterface>(fn), positions);
   }
   inCopy = false;
-  // A private function every caller now calls copies of is dead.
-  llvm::SetVector<Operation *> callees;
+  // A private function every caller now calls copies of is dead (callers
+  // first: a dead caller's calls keep its callees alive until it goes).
+  llvm::SetVector<Operation *> unique;
   for (auto &entry : copies)
-    callees.insert(entry.first.first);
-  for (Operation *callee : callees)
-    if (SymbolTable::getSymbolVisibility(callee) ==
-            SymbolTable::Visibility::Private &&
-        SymbolTable::symbolKnownUseEmpty(callee, getOperation()))
-      callee->erase();
+    unique.insert(entry.first.first);
+  SmallVector<Operation *> callees(unique.begin(), unique.end());
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (Operation *&callee : callees)
+      if (callee &&
+          SymbolTable::getSymbolVisibility(callee) ==
+              SymbolTable::Visibility::Private &&
+          SymbolTable::symbolKnownUseEmpty(callee, getOperation())) {
+        callee->erase();
+        callee = nullptr;
+        erased = true;
+      }
+  }
   for (auto &entry : pristine)
     entry.second->erase();
   // Resident copies that no call reaches any more (a caller that was
@@ -930,21 +956,6 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
   if (fn.isExternal())
     return; // calls to it are host accesses
   FunctionSummary summary;
-  fn->walk([&](Operation *op) {
-    if (auto launch = dyn_cast<LaunchOp>(op)) {
-      for (Value operand : launch.getArgs())
-        for (Value arg : getAggregateMembers(operand))
-          if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg))
-            if (auto global =
-                    getViewRoot(arg).getDefiningOp<memref::GetGlobalOp>())
-              summary.globals.insert(global.getNameAttr().getAttr());
-    } else if (auto call = dyn_cast<CallOpInterface>(op)) {
-      Operation *callee = call.resolveCallableInTable(symbolTables);
-      auto it = callee ? summaries.find(callee) : summaries.end();
-      if (it != summaries.end())
-        summary.globals.insert_range(it->second.globals);
-    }
-  });
   std::string name = "@" + SymbolTable::getSymbolName(fn).str();
   if (recursive) {
     summary.unknown = name + " calls itself (directly or through other "
@@ -1127,7 +1138,6 @@ void OffloadHoistTransfersPass::processFunction(
 }
 
 void OffloadHoistTransfersPass::processBlock(Block *block) {
-  remarkGlobalsPerIteration(block);
   llvm::SetVector<Value> roots;
   block->walk([&](Operation *op) {
     if (auto launch = dyn_cast<LaunchOp>(op)) {
@@ -1233,35 +1243,6 @@ Value OffloadHoistTransfersPass::buildArgumentAliasCheck(
                   : overlaps;
   }
   return aliased;
-}
-
-void OffloadHoistTransfersPass::remarkGlobalsPerIteration(Block *block) {
-  if (!remarks || inCopy)
-    return;
-  for (Operation &op : *block) {
-    op.walk(
-        [&](CallOpInterface call) {
-          if (!isInProgramLoopBelow(call, &op))
-            return;
-          Operation *callee = call.resolveCallableInTable(symbolTables);
-          auto it = callee ? summaries.find(callee) : summaries.end();
-          if (it == summaries.end())
-            return;
-          for (StringAttr global : it->second.globals) {
-            if (!remarkedGlobals.insert({call, global}).second)
-              continue;
-            call->emitRemark()
-                << "global @" << global.getValue()
-                << " moved at every iteration of the loop around this call: "
-                   "the launches of "
-                << getCalleeName(call)
-                << " map it (memref.get_global), and a global stays on the "
-                   "device within one function at most; pass it to "
-                << getCalleeName(call)
-                << " as an argument to keep it there across the loop";
-          }
-        });
-  }
 }
 
 void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
@@ -1411,8 +1392,21 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     return "";
   Operation *first = span.front().op, *last = span.back().op;
   DominanceInfo dom(block->getParentOp());
-  if (!dom.properlyDominates(var, first))
-    return "the view its launches map is defined after the first of them";
+  if (!dom.properlyDominates(var, first)) {
+    // A view made in the span (a memref.cast in a loop) from values
+    // computed before: made once before it instead.
+    if (!isComputableBefore(var, first, dom))
+      return "the view its launches map is defined after the first of them";
+    IRMapping mapping;
+    Value hoisted = cloneBefore(var, first, dom, mapping);
+    Operation *def = var.getDefiningOp();
+    var.replaceAllUsesWith(hoisted);
+    if (def->use_empty())
+      def->erase();
+    if (buffer.section == var)
+      buffer.section = hoisted;
+    buffer.var = var = hoisted;
+  }
   Value device = buffer.device;
   if (device && !dom.properlyDominates(device, first)) {
     if (!buffer.deviceConstant)

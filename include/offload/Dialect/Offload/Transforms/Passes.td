@@ -628,6 +628,16 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     summarised: a buffer passed to one that launches keeps its per-launch
     clauses.
 
+    Globals (`memref.global`) that launches map are buffers like the
+    others: a host function that uses one (`memref.get_global`), or calls
+    one that does, and that other host functions call, first takes it as a
+    trailing argument (a public one, or one reached otherwise than by host
+    calls, through a private copy `@<name>_globals`), and every other
+    function gets it once at its entry. A loop calling a function that
+    launches on a global, or reads it on the host, then keeps it on the
+    device across the loop, with the updates the callee's host accesses
+    need.
+
     Launches that pick a device (`device(%d)`) keep the buffer on that
     device: the data ops name it too, when all the buffer's launches in the
     block pick the same value (or constant) and it is computed before the
@@ -658,6 +668,7 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];

@@ -1,0 +1,181 @@
+//===- GlobalArguments.cpp - globals passed as arguments --------*- C++ -*-===//
+
+#include "offload/Dialect/Offload/Utils/GlobalArguments.h"
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
+#include "offload/Dialect/Offload/IR/OffloadOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::offload;
+
+SmallVector<std::pair<Operation *, SmallVector<StringAttr>>>
+mlir::offload::passGlobalsAsArguments(ModuleOp module) {
+  SmallVector<std::pair<Operation *, SmallVector<StringAttr>>> changed;
+  // The globals launches map.
+  llvm::SetVector<StringAttr> launched;
+  module.walk([&](LaunchOp launch) {
+    for (Value operand : launch.getArgs())
+      for (Value arg : getAggregateMembers(operand))
+        if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg))
+          if (auto global =
+                  getViewRoot(arg).getDefiningOp<memref::GetGlobalOp>())
+            launched.insert(global.getNameAttr().getAttr());
+  });
+  if (launched.empty())
+    return changed;
+
+  // Host functions: func.func with a body that no kernel reaches through
+  // calls (device code keeps its globals).
+  SymbolTable symbols(module);
+  SmallVector<func::FuncOp> functions;
+  DenseSet<Operation *> device;
+  SmallVector<Operation *> worklist;
+  module.walk([&](KernelOp kernel) { worklist.push_back(kernel); });
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    op->walk([&](CallOpInterface call) {
+      Operation *callee = call.resolveCallable();
+      if (callee && device.insert(callee).second)
+        worklist.push_back(callee);
+    });
+  }
+  for (auto fn : module.getOps<func::FuncOp>())
+    if (!fn.isExternal() && !device.contains(fn))
+      functions.push_back(fn);
+  DenseSet<Operation *> isHost(functions.begin(), functions.end());
+
+  // The launched globals each function uses, itself or through the host
+  // functions it calls.
+  DenseMap<Operation *, llvm::SetVector<StringAttr>> reach;
+  DenseMap<Operation *, SmallVector<Operation *>> callees;
+  DenseMap<Operation *, unsigned> callers;
+  for (func::FuncOp fn : functions) {
+    fn.walk([&](Operation *op) {
+      if (auto get = dyn_cast<memref::GetGlobalOp>(op)) {
+        if (launched.contains(get.getNameAttr().getAttr()))
+          reach[fn].insert(get.getNameAttr().getAttr());
+      } else if (auto call = dyn_cast<func::CallOp>(op)) {
+        Operation *callee = symbols.lookup(call.getCallee());
+        if (callee && isHost.contains(callee)) {
+          callees[fn].push_back(callee);
+          ++callers[callee];
+        }
+      }
+    });
+  }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (func::FuncOp fn : functions)
+      for (Operation *callee : callees.lookup(fn))
+        for (StringAttr name : reach.lookup(callee))
+          grew |= reach[fn].insert(name);
+  }
+
+  // The functions that take them: those host functions call. A function
+  // reached otherwise keeps its body; host calls call a copy.
+  DenseMap<Operation *, func::FuncOp> taking;
+  DenseMap<Operation *, SmallVector<StringAttr>> taken;
+  for (func::FuncOp fn : functions) {
+    if (!callers.lookup(fn) || reach.lookup(fn).empty())
+      continue;
+    SmallVector<StringAttr> names(reach[fn].begin(), reach[fn].end());
+    llvm::sort(names, [](StringAttr a, StringAttr b) {
+      return a.getValue() < b.getValue();
+    });
+    bool onlyHostCalls = fn.isPrivate();
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(fn, module)) {
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        auto call = dyn_cast<func::CallOp>(use.getUser());
+        Operation *caller =
+            call ? call->getParentOfType<func::FuncOp>() : nullptr;
+        onlyHostCalls &= caller && isHost.contains(caller);
+      }
+    } else {
+      onlyHostCalls = false;
+    }
+    func::FuncOp target = fn;
+    if (!onlyHostCalls) {
+      target = fn.clone();
+      target.setName((fn.getName() + "_globals").str());
+      target.setPrivate();
+      symbols.insert(target, std::next(Block::iterator(fn)));
+    }
+    Block &entry = target.getBody().front();
+    for (StringAttr name : names) {
+      auto global = symbols.lookup<memref::GlobalOp>(name);
+      unsigned position = target.getNumArguments();
+      if (failed(target.insertArgument(position, global.getType(), {},
+                                       global.getLoc())))
+        continue;
+      Value arg = entry.getArgument(position);
+      target.walk([&](memref::GetGlobalOp get) {
+        if (get.getNameAttr().getAttr() == name) {
+          get.replaceAllUsesWith(arg);
+          get.erase();
+        }
+      });
+    }
+    taking[fn] = target;
+    taken[fn] = names;
+    changed.push_back({target, names});
+  }
+
+  // Every other host function gets each launched global once, at its entry
+  // (one value the placement follows).
+  SmallVector<func::FuncOp> all(functions);
+  for (auto &entry : taking)
+    if (entry.second.getOperation() != entry.first)
+      all.push_back(entry.second);
+  DenseSet<Operation *> takers;
+  for (auto &entry : taking)
+    takers.insert(entry.second);
+  for (func::FuncOp fn : all) {
+    DenseMap<StringAttr, Value> values;
+    Block &entry = fn.getBody().front();
+    if (takers.contains(fn)) {
+      Operation *original = fn;
+      for (auto &e : taking)
+        if (e.second == fn)
+          original = e.first;
+      ArrayRef<StringAttr> names = taken[original];
+      unsigned first = fn.getNumArguments() - names.size();
+      for (auto [k, name] : llvm::enumerate(names))
+        values[name] = entry.getArgument(first + k);
+    }
+    auto valueOf = [&](StringAttr name) {
+      Value &value = values[name];
+      if (!value) {
+        auto global = symbols.lookup<memref::GlobalOp>(name);
+        OpBuilder b = OpBuilder::atBlockBegin(&entry);
+        value = memref::GetGlobalOp::create(b, global.getLoc(),
+                                            global.getType(), name.getValue());
+      }
+      return value;
+    };
+    SmallVector<memref::GetGlobalOp> gets;
+    fn.walk([&](memref::GetGlobalOp get) {
+      if (launched.contains(get.getNameAttr().getAttr()))
+        gets.push_back(get);
+    });
+    for (memref::GetGlobalOp get : gets) {
+      get.replaceAllUsesWith(valueOf(get.getNameAttr().getAttr()));
+      get.erase();
+    }
+    fn.walk([&](func::CallOp call) {
+      auto it = taking.find(symbols.lookup(call.getCallee()));
+      if (it == taking.end())
+        return;
+      SmallVector<Value> extra;
+      for (StringAttr name : taken[it->first])
+        extra.push_back(valueOf(name));
+      call.setCallee(it->second.getName());
+      call.getOperandsMutable().append(extra);
+    });
+  }
+  return changed;
+}
