@@ -510,6 +510,58 @@ func.func @one_section(%a: memref<?xf32>, %n: index) {
   return
 }
 
+offload.kernel @fill_range(%a: memref<?xf32>, %lo: index, %hi: index, %v: f32) {
+  %c1 = arith.constant 1 : index
+  scf.parallel (%i) = (%lo) to (%hi) step (%c1) {
+    memref.store %v, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Launches writing constant sections that together cover all of a buffer
+// of constant size leave it written: nothing to enter. With a gap between
+// them, the rest must come from the host.
+// CHECK-LABEL: func.func @sections_cover(
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: offload.enter_data map(alloc: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @fill_range(%[[B]]
+// CHECK: offload.launch @fill_range(%[[B]]
+// CHECK: offload.launch @total(%[[B]]
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<?xf32>)
+func.func @sections_cover(%out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c400 = arith.constant 400 : index
+  %c1000 = arith.constant 1000 : index
+  %b = memref.alloc(%c1000) : memref<?xf32>
+  %v = arith.constant 2.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 3}}
+  offload.launch @fill_range(%b, %c400, %c1000, %v) : (memref<?xf32>, index, index, f32) -> ()
+  offload.launch @fill_range(%b, %c0, %c400, %v) : (memref<?xf32>, index, index, f32) -> ()
+  offload.launch @total(%b, %out) : (memref<?xf32>, memref<1xf32>) -> ()
+  memref.dealloc %b : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @sections_gap(
+// CHECK: %[[B:.*]] = memref.cast
+// CHECK: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+func.func @sections_gap(%a: memref<1000xf32>, %out: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c400 = arith.constant 400 : index
+  %c500 = arith.constant 500 : index
+  %c1000 = arith.constant 1000 : index
+  %s = memref.alloc() : memref<1000xf32>
+  memref.copy %a, %s : memref<1000xf32> to memref<1000xf32>
+  %b = memref.cast %s : memref<1000xf32> to memref<?xf32>
+  %v = arith.constant 2.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'release', 0 update(s); 1 copies instead of 3}}
+  offload.launch @fill_range(%b, %c0, %c400, %v) : (memref<?xf32>, index, index, f32) -> ()
+  offload.launch @fill_range(%b, %c500, %c1000, %v) : (memref<?xf32>, index, index, f32) -> ()
+  offload.launch @total(%b, %out) : (memref<?xf32>, memref<1xf32>) -> ()
+  memref.dealloc %s : memref<1000xf32>
+  return
+}
+
 // Written whole first, then read as a section: nothing to enter.
 // CHECK-LABEL: func.func @whole_then_section(
 // CHECK: %[[B:.*]] = memref.alloc

@@ -46,6 +46,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <map>
 
@@ -683,6 +684,85 @@ static bool startsWithFullOverwrite(Operation *op, Value root, Value var,
   if (firstLaunch)
     *firstLaunch = launch;
   return true;
+}
+
+/// The value of the index `value` when it folds to a constant through the
+/// integer arithmetic map inference builds for sections (sums, differences,
+/// products, min and max of constants and of constant sizes).
+static std::optional<int64_t> evaluateConstant(Value value,
+                                               unsigned depth = 16);
+
+/// The size of dimension `dim` of `memref` when it is a constant: static in
+/// its type or in a type it was cast from, or a constant operand of its
+/// allocation.
+static std::optional<int64_t> getConstantSize(Value memref, int64_t dim,
+                                              unsigned depth = 16) {
+  while (true) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    if (!type || dim < 0 || dim >= type.getRank())
+      return std::nullopt;
+    if (!type.isDynamicDim(dim))
+      return type.getDimSize(dim);
+    if (auto cast = memref.getDefiningOp<memref::CastOp>()) {
+      memref = cast.getSource();
+      continue;
+    }
+    if (auto alloc = memref.getDefiningOp<memref::AllocOp>())
+      return evaluateConstant(
+          alloc.getDynamicSizes()[type.getDynamicDimIndex(dim)], depth);
+    return std::nullopt;
+  }
+}
+
+static std::optional<int64_t> evaluateConstant(Value value, unsigned depth) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  Operation *def = value.getDefiningOp();
+  if (!def || !depth)
+    return std::nullopt;
+  if (auto dim = dyn_cast<memref::DimOp>(def)) {
+    std::optional<int64_t> index = evaluateConstant(dim.getIndex(), depth - 1);
+    if (!index)
+      return std::nullopt;
+    return getConstantSize(dim.getSource(), *index, depth - 1);
+  }
+  if (!isa<arith::AddIOp, arith::SubIOp, arith::MulIOp, arith::MinSIOp,
+           arith::MaxSIOp>(def))
+    return std::nullopt;
+  std::optional<int64_t> lhs = evaluateConstant(def->getOperand(0), depth - 1);
+  std::optional<int64_t> rhs = evaluateConstant(def->getOperand(1), depth - 1);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  return TypeSwitch<Operation *, std::optional<int64_t>>(def)
+      .Case([&](arith::AddIOp) { return *lhs + *rhs; })
+      .Case([&](arith::SubIOp) { return *lhs - *rhs; })
+      .Case([&](arith::MulIOp) { return *lhs * *rhs; })
+      .Case([&](arith::MinSIOp) { return std::min(*lhs, *rhs); })
+      .Case([&](arith::MaxSIOp) { return std::max(*lhs, *rhs); })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+/// The elements [begin, end) of the 1-D `var` that `section` (a subview of
+/// it with unit stride) covers, when they are constants.
+static std::optional<std::pair<int64_t, int64_t>>
+getConstantSection(Value var, Value section) {
+  auto subview = section.getDefiningOp<memref::SubViewOp>();
+  if (!subview || subview.getSource() != var ||
+      subview.getSourceType().getRank() != 1)
+    return std::nullopt;
+  std::optional<int64_t> stride =
+      getConstantIntValue(subview.getMixedStrides()[0]);
+  OpFoldResult offset = subview.getMixedOffsets()[0];
+  OpFoldResult size = subview.getMixedSizes()[0];
+  auto evaluate = [](OpFoldResult ofr) -> std::optional<int64_t> {
+    if (auto value = dyn_cast<Value>(ofr))
+      return evaluateConstant(value);
+    return getConstantIntValue(ofr);
+  };
+  std::optional<int64_t> begin = evaluate(offset), count = evaluate(size);
+  if (stride != 1 || !begin || !count)
+    return std::nullopt;
+  return std::make_pair(*begin, *begin + *count);
 }
 
 /// Whether `launch`, nested in loops up to `op` (one of them), runs at
@@ -1443,6 +1523,12 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // wrote is valid on the device: anything that reads the device's copy
   // before needs the host's contents entered.
   bool enterTo = false, written = false, deviceNewer = false;
+  // The sections of a 1-D `var` launches wrote so far, and its size.
+  SmallVector<std::pair<int64_t, int64_t>> writtenSections;
+  std::optional<int64_t> wholeSize;
+  if (auto type = dyn_cast<MemRefType>(var.getType());
+      type && type.getRank() == 1)
+    wholeSize = getConstantSize(var, 0);
   bool anyDeviceWrite = false;
   auto deviceWhole = [&] { return enterTo || written; };
   unsigned perLaunchCopies = 0, perIterationCopies = 0, updates = 0;
@@ -1501,6 +1587,23 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       written |=
           overwritesAll(event) || (loopOverwrites && !event.hasHostAccess() &&
                                    runsAtLeastOnce(firstLaunch, event.op));
+      // So do launches that always run and overwrite sections of it that
+      // together cover it (constant sections of a 1-D buffer).
+      if (!oneSection && wholeSize && isa<LaunchOp>(event.op) &&
+          event.launchWritesSection && !event.copiesIn && !event.inLoop &&
+          !event.hasHostAccess()) {
+        auto launch = cast<LaunchOp>(event.op);
+        if (auto section =
+                getConstantSection(var, launch.getMappedSection(var))) {
+          writtenSections.push_back(*section);
+          llvm::sort(writtenSections);
+          int64_t reached = 0;
+          for (auto [begin, end] : writtenSections)
+            if (begin <= reached)
+              reached = std::max(reached, end);
+          written |= reached >= *wholeSize;
+        }
+      }
       if (event.deviceWrites)
         deviceNewer = anyDeviceWrite = true;
       unsigned copies = 0;
