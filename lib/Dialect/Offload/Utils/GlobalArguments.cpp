@@ -12,6 +12,16 @@
 using namespace mlir;
 using namespace mlir::offload;
 
+/// Whether `op`, nested in `fn`, may use values defined at `fn`'s entry: no
+/// region in between is isolated from above.
+static bool seesEntry(Operation *op, Operation *fn) {
+  for (Operation *parent = op->getParentOp(); parent && parent != fn;
+       parent = parent->getParentOp())
+    if (parent->hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return false;
+  return true;
+}
+
 SmallVector<std::pair<Operation *, SmallVector<StringAttr>>>
 mlir::offload::passGlobalsAsArguments(ModuleOp module) {
   SmallVector<std::pair<Operation *, SmallVector<StringAttr>>> changed;
@@ -93,7 +103,8 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
         auto call = dyn_cast<func::CallOp>(use.getUser());
         Operation *caller =
             call ? call->getParentOfType<func::FuncOp>() : nullptr;
-        onlyHostCalls &= caller && isHost.contains(caller);
+        onlyHostCalls &=
+            caller && isHost.contains(caller) && seesEntry(call, caller);
       }
     } else {
       onlyHostCalls = false;
@@ -114,7 +125,7 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
         continue;
       Value arg = entry.getArgument(position);
       target.walk([&](memref::GetGlobalOp get) {
-        if (get.getNameAttr().getAttr() == name) {
+        if (get.getNameAttr().getAttr() == name && seesEntry(get, target)) {
           get.replaceAllUsesWith(arg);
           get.erase();
         }
@@ -159,7 +170,7 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
     };
     SmallVector<memref::GetGlobalOp> gets;
     fn.walk([&](memref::GetGlobalOp get) {
-      if (launched.contains(get.getNameAttr().getAttr()))
+      if (launched.contains(get.getNameAttr().getAttr()) && seesEntry(get, fn))
         gets.push_back(get);
     });
     for (memref::GetGlobalOp get : gets) {
@@ -168,7 +179,7 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
     }
     fn.walk([&](func::CallOp call) {
       auto it = taking.find(symbols.lookup(call.getCallee()));
-      if (it == taking.end())
+      if (it == taking.end() || !seesEntry(call, fn))
         return;
       SmallVector<Value> extra;
       for (StringAttr name : taken[it->first])
