@@ -968,3 +968,29 @@ func.func @through_pointer(%steps: index) {
   }
   return
 }
+
+// The same through a function that makes the indirect call.
+func.func private @via_pointer(%f: () -> ()) {
+  func.call_indirect %f() : () -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @through_callee_pointer(
+// CHECK-NOT: offload.enter_data
+// CHECK: scf.for
+// CHECK-NEXT: offload.launch @inc(%{{.*}}) map(tofrom:
+// CHECK-NEXT: call @via_pointer
+// CHECK-NOT: offload.exit_data
+func.func @through_callee_pointer(%steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %f = func.constant @touch : () -> ()
+  %g = memref.get_global @G : memref<1000xi32>
+  %d = memref.cast %g : memref<1000xi32> to memref<?xi32>
+  scf.for %k = %c0 to %steps step %c1 {
+    offload.launch @inc(%d) : (memref<?xi32>) -> ()
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: it is global @G, which @via_pointer, which calls through a function pointer, may reach}}
+    func.call @via_pointer(%f) : (() -> ()) -> ()
+  }
+  return
+}

@@ -69,6 +69,15 @@ Value mlir::offload::getViewRoot(Value value) {
       value = cast.getSource();
       continue;
     }
+    // A call whose callee returns the argument it was given.
+    if (auto call = dyn_cast<CallOpInterface>(def)) {
+      std::optional<unsigned> returned =
+          getReturnedArgument(call, cast<OpResult>(value).getResultNumber());
+      if (returned) {
+        value = call.getArgOperands()[*returned];
+        continue;
+      }
+    }
     break;
   }
   return value;

@@ -95,6 +95,9 @@ struct FunctionSummary {
   /// Why no argument can be resident across calls (recursion, ...).
   std::string unknown;
   DenseMap<unsigned, ArgSummary> args;
+  /// It calls through a function pointer (itself or in a function it
+  /// calls): the callee may use a global directly.
+  bool callsThroughPointers = false;
 };
 using SummaryMap = DenseMap<Operation *, FunctionSummary>;
 
@@ -542,18 +545,33 @@ collectEvents(Block *block, Value root,
     event.element = first && single ? user : nullptr;
     event.elementSource = event.element ? source : Value();
   });
-  // A global: the functions that use it take it as an argument
-  // (passGlobalsAsArguments), but a call through a pointer may reach one
-  // that uses it directly.
-  if (auto global = root.getDefiningOp<memref::GetGlobalOp>())
-    block->walk([&](CallOpInterface call) {
-      // (An indirect call resolves to the op making its callee value.)
-      if (isa_and_nonnull<FunctionOpInterface>(call.resolveCallable()))
-        return;
-      user = call;
-      fail("it is global @" + global.getName() +
-           ", which a call through a function pointer may reach");
-    });
+  // A global (or a buffer that may be one: not allocated here): the
+  // functions that use it take it as an argument (passGlobalsAsArguments),
+  // but a call through a pointer may reach one that uses it directly.
+  Operation *def = root.getDefiningOp();
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def)) {
+    auto module = block->getParentOp()->getParentOfType<ModuleOp>();
+    if (module && !module.getOps<memref::GlobalOp>().empty())
+      block->walk([&](CallOpInterface call) {
+        // (An indirect call resolves to the op making its callee value.)
+        Operation *callee = call.resolveCallable();
+        std::string through;
+        if (!isa_and_nonnull<FunctionOpInterface>(callee))
+          through = "a call through a function pointer";
+        else if (auto it = summaries.find(callee);
+                 it != summaries.end() && it->second.callsThroughPointers)
+          through = getCalleeName(call) + ", which calls through a function "
+                                          "pointer,";
+        else
+          return;
+        user = call;
+        if (auto global = dyn_cast_or_null<memref::GetGlobalOp>(def))
+          fail("it is global @" + global.getName() + ", which " + through +
+               " may reach");
+        else
+          fail("it may be a global, which " + through + " may reach");
+      });
+  }
   for (auto &entry : events) {
     // A call that also uses the buffer where its callee is not summarised:
     // updates around it could undo what its launches computed.
@@ -1025,6 +1043,14 @@ void OffloadHoistTransfersPass::summarize() {
         component.size() > 1 || llvm::is_contained(callees.lookup(fn), fn);
     for (Operation *op : component)
       summarize(cast<FunctionOpInterface>(op), recursive);
+    // Members of a cycle call each other: any calls through pointers.
+    bool throughPointers = llvm::any_of(component, [&](Operation *op) {
+      auto it = summaries.find(op);
+      return it != summaries.end() && it->second.callsThroughPointers;
+    });
+    for (Operation *op : component)
+      if (auto it = summaries.find(op); it != summaries.end())
+        it->second.callsThroughPointers |= throughPointers;
   };
   for (Operation *fn : functions)
     if (!index.count(fn))
@@ -1036,6 +1062,13 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
   if (fn.isExternal())
     return; // calls to it are host accesses
   FunctionSummary summary;
+  fn->walk([&](CallOpInterface call) {
+    Operation *callee = call.resolveCallableInTable(symbolTables);
+    if (!isa_and_nonnull<FunctionOpInterface>(callee))
+      summary.callsThroughPointers = true;
+    else if (auto it = summaries.find(callee); it != summaries.end())
+      summary.callsThroughPointers |= it->second.callsThroughPointers;
+  });
   std::string name = "@" + SymbolTable::getSymbolName(fn).str();
   if (recursive) {
     summary.unknown = name + " calls itself (directly or through other "

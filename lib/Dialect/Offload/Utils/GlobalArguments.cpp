@@ -25,19 +25,6 @@ static bool seesEntry(Operation *op, Operation *fn) {
 SmallVector<std::pair<Operation *, SmallVector<StringAttr>>>
 mlir::offload::passGlobalsAsArguments(ModuleOp module) {
   SmallVector<std::pair<Operation *, SmallVector<StringAttr>>> changed;
-  // The globals launches map.
-  llvm::SetVector<StringAttr> launched;
-  module.walk([&](LaunchOp launch) {
-    for (Value operand : launch.getArgs())
-      for (Value arg : getAggregateMembers(operand))
-        if (isa<MemRefType>(arg.getType()) && launch.getMapFor(arg))
-          if (auto global =
-                  getViewRoot(arg).getDefiningOp<memref::GetGlobalOp>())
-            launched.insert(global.getNameAttr().getAttr());
-  });
-  if (launched.empty())
-    return changed;
-
   // Host functions: func.func with a body that no kernel reaches through
   // calls (device code keeps its globals).
   SymbolTable symbols(module);
@@ -57,6 +44,59 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
     if (!fn.isExternal() && !device.contains(fn))
       functions.push_back(fn);
   DenseSet<Operation *> isHost(functions.begin(), functions.end());
+
+  // The globals launches may map: a memref.get_global whose value reaches a
+  // launch, through views, the arguments of host functions, and what they
+  // return to their callers (a fixpoint over those positions).
+  DenseSet<std::pair<Operation *, unsigned>> argReaches, resultReaches;
+  auto reaches = [&](Value value) {
+    bool found = false;
+    forEachUseThroughViews(value, [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (auto launch = dyn_cast<LaunchOp>(user)) {
+        found |= launch.getMapFor(use.get()) != nullptr;
+      } else if (isa<PackOp>(user)) {
+        found = true; // an aggregate's member: launched, conservatively
+      } else if (auto call = dyn_cast<func::CallOp>(user)) {
+        Operation *callee = symbols.lookup(call.getCallee());
+        found |=
+            callee && argReaches.contains({callee, use.getOperandNumber()});
+      } else if (isa<func::ReturnOp>(user)) {
+        found |= resultReaches.contains(
+            {user->getParentOp(), use.getOperandNumber()});
+      }
+    });
+    return found;
+  };
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (func::FuncOp fn : functions) {
+      for (BlockArgument arg : fn.getArguments())
+        if (isa<MemRefType>(arg.getType()) &&
+            !argReaches.contains({fn, arg.getArgNumber()}) && reaches(arg))
+          grew |= argReaches.insert({fn, arg.getArgNumber()}).second;
+      fn.walk([&](func::CallOp call) {
+        Operation *callee = symbols.lookup(call.getCallee());
+        if (!callee || !isHost.contains(callee))
+          return;
+        for (OpResult result : call->getResults())
+          if (isa<MemRefType>(result.getType()) &&
+              !resultReaches.contains({callee, result.getResultNumber()}) &&
+              reaches(result))
+            grew |=
+                resultReaches.insert({callee, result.getResultNumber()}).second;
+      });
+    }
+  }
+  llvm::SetVector<StringAttr> launched;
+  for (func::FuncOp fn : functions)
+    fn.walk([&](memref::GetGlobalOp get) {
+      if (!launched.contains(get.getNameAttr().getAttr()) &&
+          reaches(get.getResult()))
+        launched.insert(get.getNameAttr().getAttr());
+    });
+  if (launched.empty())
+    return changed;
 
   // The launched globals each function uses, itself or through the host
   // functions it calls.

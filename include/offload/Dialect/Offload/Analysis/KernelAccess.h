@@ -98,7 +98,8 @@ Value materializeOnHost(OpBuilder &b, LaunchOp launch, KernelOp kernel,
 Value materializeOnHost(OpBuilder &b, KernelOp kernel, Value value,
                         IRMapping &mapping);
 
-/// The buffer `value` is a view of: follows view-like ops to their source.
+/// The buffer `value` is a view of: follows view-like ops to their source,
+/// and calls whose callee returns its argument (getReturnedArgument) to it.
 Value getViewRoot(Value value);
 
 /// The argument of `call` its callee returns as result #`result` (itself,
