@@ -96,3 +96,22 @@ offload.kernel @view(%a: memref<?xf32>) {
   }
   offload.return
 }
+
+// -----
+
+// A step other than 1 up to a bound known at run time: the last iteration
+// is not known, but the first is reached, and it reads before the buffer.
+offload.kernel @step_three(%x: memref<?xi64>, %y: memref<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %n = memref.dim %x, %c0 : memref<?xi64>
+  %hi = arith.subi %n, %c3 : index
+  scf.parallel (%i) = (%c2) to (%hi) step (%c3) {
+    %im = arith.subi %i, %c3 : index
+    // expected-error@+1 {{'memref.load' reads argument #0 of @step_three at indices -1 to a run-time value along dimension 0, below 0}}
+    %l = memref.load %x[%im] : memref<?xi64>
+    memref.store %l, %y[%i] : memref<?xi64>
+  }
+  offload.return
+}

@@ -54,3 +54,18 @@ offload.kernel @guarded(%a: memref<?xf32>, %m: index) {
   }
   offload.return
 }
+
+// A step other than 1 up to a bound known at run time, from 3: the first
+// iteration reads x[0]; the last is not known, and is not checked.
+// CHECK-LABEL: offload.kernel @step_three
+offload.kernel @step_three(%x: memref<?xi64>, %y: memref<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %n = memref.dim %x, %c0 : memref<?xi64>
+  scf.parallel (%i) = (%c3) to (%n) step (%c3) {
+    %im = arith.subi %i, %c3 : index
+    %l = memref.load %x[%im] : memref<?xi64>
+    memref.store %l, %y[%i] : memref<?xi64>
+  }
+  offload.return
+}

@@ -173,6 +173,31 @@ func.func @shifted(%x: memref<?xf32>, %out: memref<?xf32>, %d: i32) {
   return
 }
 
+// One buffer as two arguments (allow_aliasing: the kernel reads and writes
+// only its iteration's element) runs whole on the first device present:
+// split, each device would map all of it and copy it all back over the
+// rows the others wrote.
+// CHECK-LABEL: func.func @one_buffer_twice(
+//   CHECK-NOT:   _share
+//       CHECK:   offload.launch @double(%[[A:[^,]*]], %[[A]]) device(%{{.*}} : i32) {allow_aliasing}
+offload.kernel @double(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func @one_buffer_twice(%a: memref<?xf32>, %d0: i32, %d1: i32) {
+  // expected-remark@+1 {{launch of @double not split over devices: arguments #0 and #1 are views of one buffer; it runs on the first device present}}
+  offload.launch @double(%a, %a) devices(%d0, %d1 : i32, i32) {allow_aliasing} : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
 // From a list in a buffer: the first device of the list present.
 // CHECK-LABEL: func.func @shifted_in_buffer(
 //  CHECK-SAME: %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[L:.*]]: memref<3xi64>)

@@ -47,9 +47,10 @@ struct IndexRange {
 
 /// The range of `index` (an access's index in a kernel) when each variable
 /// runs over all its values independently of the others; none when its
-/// extremes are not reached (bounds that depend on other variables, a min
-/// bound, a step other than 1 with non-constant bounds) or it depends on
-/// values that change inside the loops.
+/// extremes are not reached (bounds that depend on other variables) or it
+/// depends on values that change inside the loops. A side is unknown when
+/// the last iteration of a loop that moves it is (a step other than 1 with
+/// non-constant bounds, a min bound).
 static std::optional<IndexRange> getRange(AccessIndexAnalysis &analysis,
                                           const IndexForm &index,
                                           Operation *outermost) {
@@ -83,20 +84,23 @@ static std::optional<IndexRange> getRange(AccessIndexAnalysis &analysis,
     const IndexForm &width = var->widths.front();
     if (width.anyFactor([&](Factor f) { return analysis.getVar(f); }))
       return std::nullopt;
-    IndexForm maxOffset;
+    // The first iteration is always reached (when the loop runs); the last
+    // is known for a constant width, or an exact one. Otherwise the side
+    // it moves is unknown.
+    IndexForm maxOffset = IndexForm::unknown();
     if (std::optional<int64_t> w = width.getConstant()) {
-      if (*w <= 0 || !var->step || var->widths.size() != 1)
+      if (*w <= 0)
         return std::nullopt;
-      maxOffset = IndexForm::constant((*w - 1) / *var->step * *var->step);
+      if (var->step && var->widths.size() == 1)
+        maxOffset = IndexForm::constant((*w - 1) / *var->step * *var->step);
     } else if (var->exact) {
       maxOffset = width - IndexForm::constant(1);
-    } else {
-      return std::nullopt;
     }
-    (coefficient > 0 ? range.high : range.low) =
-        (coefficient > 0 ? range.high : range.low) + maxOffset * coefficient;
+    IndexForm &side = coefficient > 0 ? range.high : range.low;
+    side = maxOffset.isUnknown() ? IndexForm::unknown()
+                                 : side + maxOffset * coefficient;
   }
-  if (range.low.isUnknown() || range.high.isUnknown())
+  if (range.low.isUnknown() && range.high.isUnknown())
     return std::nullopt;
   return range;
 }

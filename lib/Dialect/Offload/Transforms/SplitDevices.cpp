@@ -334,6 +334,8 @@ struct OffloadSplitDevicesPass
     for (LaunchOp launch : launches) {
       auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
       std::string reason = getShare(kernel);
+      if (reason.empty())
+        reason = whyNotSplitWith(launch);
       // The loop's bounds and initial values, and what the host does with
       // the reductions' results, computed from the launch's arguments.
       IRMapping mapping;
@@ -1043,6 +1045,12 @@ struct OffloadSplitDevicesPass
           "@" + launch.getKernel().str() + " cannot be split: " + reason;
       return;
     }
+    reason = whyNotSplitWith(launch);
+    if (!reason.empty()) {
+      summary.why = "launch of @" + launch.getKernel().str() +
+                    " cannot be split: " + reason;
+      return;
+    }
     KernelOp share = shares[kernel];
     for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
       if (!isa<MemRefType>(arg.getType()) ||
@@ -1446,6 +1454,25 @@ struct OffloadSplitDevicesPass
     DenseSet<Value> dirty;
     for (Operation *op : run.ops)
       planExchanges(op, dirty, run);
+  }
+
+  /// Why `launch`, whose kernel has a share, cannot be split with its
+  /// arguments: two of those the kernel touches are views of one buffer
+  /// (each device would map it whole, and copy all of it back over what
+  /// the others wrote). Empty when it can.
+  std::string whyNotSplitWith(LaunchOp launch) {
+    KernelOp share = getShareOf(launch);
+    DenseMap<Value, unsigned> roots;
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+      if (!isa<MemRefType>(arg.getType()) ||
+          !getShareAccess(share, index).isAccessed())
+        continue;
+      auto [it, inserted] = roots.try_emplace(getViewRoot(arg), index);
+      if (!inserted)
+        return "arguments #" + std::to_string(it->second) + " and #" +
+               std::to_string(index) + " are views of one buffer";
+    }
+    return "";
   }
 
   KernelOp getShareOf(LaunchOp launch) {
