@@ -994,3 +994,41 @@ func.func @through_callee_pointer(%steps: index) {
   }
   return
 }
+
+// -----
+
+// A call passing a buffer and a launch mapping a memref.cast of it name the
+// same elements: one buffer, kept on the device across both.
+offload.kernel @bump(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %r = arith.addi %v, %one : i32
+    memref.store %r, %a[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+func.func private @bump_static(%s: memref<16xi32>) {
+  %d = memref.cast %s : memref<16xi32> to memref<?xi32>
+  offload.launch @bump(%d) : (memref<?xi32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @call_and_cast(
+// CHECK-SAME: %[[S:[^:]*]]: memref<16xi32>
+// CHECK: offload.enter_data map(to: %[[S]] : memref<16xi32>)
+// CHECK-NEXT: call @bump_static_resident_0(%[[S]])
+// CHECK-NEXT: offload.launch @bump(%[[D:[^)]*]]) map(tofrom: %[[D]] : memref<?xi32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[S]] : memref<16xi32>)
+func.func @call_and_cast(%s: memref<16xi32>) {
+  %d = memref.cast %s : memref<16xi32> to memref<?xi32>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), through calls to @bump_static: enter 'to', exit 'from', 0 update(s); 2 copies instead of 4 (64 bytes each)}}
+  // expected-remark@+1 {{calls @bump_static_resident_0, a copy of @bump_static entered with argument(s) #0 on the device}}
+  func.call @bump_static(%s) : (memref<16xi32>) -> ()
+  offload.launch @bump(%d) : (memref<?xi32>) -> ()
+  return
+}

@@ -221,6 +221,34 @@ static Value stripAliases(Value value) {
   }
 }
 
+/// The map `launch` has for `var`, or for a memref.cast of the same value:
+/// the launches and the data ops of a buffer may name different casts of
+/// it (the same elements).
+static MapAttr getMapForBuffer(LaunchOp launch, Value var) {
+  if (MapAttr map = launch.getMapFor(var))
+    return map;
+  ArrayAttr kinds = launch.getMapKindsAttr();
+  if (!kinds)
+    return {};
+  Value base = stripCasts(var);
+  for (auto [mapVar, kind] : llvm::zip(launch.getMapVars(), kinds))
+    if (stripCasts(mapVar) == base)
+      return cast<MapAttr>(kind);
+  return {};
+}
+
+/// What `launch` maps of `var`: a section of it, or `var` itself (also when
+/// it maps a cast of the same value); null when nothing.
+static Value getMappedPart(LaunchOp launch, Value var) {
+  if (Value own = launch.getMappedSection(var))
+    return own;
+  Value base = stripCasts(var);
+  for (Value mapVar : launch.getMapVars())
+    if (stripCasts(mapVar) == base)
+      return var;
+  return {};
+}
+
 /// Whether `a` and `b` are the same section: subviews of the same buffer
 /// with the same offsets, sizes and strides (see sameHostValue).
 static bool isSameSection(Value a, Value b) {
@@ -422,7 +450,9 @@ collectEvents(Block *block, Value root,
       } else if (result.var == arg) {
         result.sections |= var != arg;
         result.sameSection &= isSameSection(var, result.section);
-      } else {
+      } else if (var != arg || result.sections ||
+                 stripCasts(arg) != stripCasts(result.var)) {
+        // (A cast of the same value, mapped whole, is the same elements.)
         return fail("launches map different views of it");
       }
       event.launches.push_back(launch);
@@ -494,7 +524,9 @@ collectEvents(Block *block, Value root,
           Value arg = use.get();
           if (!result.var)
             result.var = arg;
-          else if (result.var != arg)
+          else if (result.var != arg &&
+                   (result.sections ||
+                    stripCasts(arg) != stripCasts(result.var)))
             return fail("launches map different views of it");
           // The callee's launches map what they map.
           result.sameSection = false;
@@ -690,9 +722,9 @@ static bool startsWithFullOverwrite(Operation *op, Value root, Value var,
   auto launch = dyn_cast_or_null<LaunchOp>(firstAccess);
   if (!launch)
     return false;
-  MapAttr map = launch.getMapFor(var);
+  MapAttr map = getMapForBuffer(launch, var);
   if (!map || map.copiesIn() || map.getKind() == MapKind::to ||
-      (!oneSection && launch.getMappedSection(var) != var))
+      (!oneSection && getMappedPart(launch, var) != var))
     return false;
   // Unconditional within each iteration: only loops between it and `op`.
   for (Operation *parent = launch->getParentOp(); parent != op;
@@ -764,7 +796,7 @@ static std::optional<int64_t> evaluateConstant(Value value, unsigned depth) {
 /// it with unit stride) covers, when they are constants.
 static std::optional<std::pair<int64_t, int64_t>>
 getConstantSection(Value var, Value section) {
-  auto subview = section.getDefiningOp<memref::SubViewOp>();
+  auto subview = section ? section.getDefiningOp<memref::SubViewOp>() : nullptr;
   if (!subview || subview.getSource() != var ||
       subview.getSourceType().getRank() != 1)
     return std::nullopt;
@@ -1117,11 +1149,12 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         for (const CallUse &use : event.calls)
           s.updates += use.summary->updates;
         if (first)
-          s.initializes = buffer.var == arg && event.overwritesAll();
+          s.initializes =
+              stripCasts(buffer.var) == arg && event.overwritesAll();
         first = false;
         if (!deviceWhole && (host || event.copiesIn))
           s.needsHostData = true;
-        deviceWhole |= buffer.var == arg && event.overwritesAll();
+        deviceWhole |= stripCasts(buffer.var) == arg && event.overwritesAll();
         s.hostAccess |= host;
         mixed |= host && launches;
         if (!launches)
@@ -1132,8 +1165,8 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
           s.numLoopLaunches += event.numLaunches();
         s.deviceWrites |= event.deviceWrites;
         for (LaunchOp launch : event.launches) {
-          MapAttr map = launch.getMapFor(buffer.var);
-          launchCopies += map.copiesIn() + map.copiesOut();
+          if (MapAttr map = getMapForBuffer(launch, buffer.var))
+            launchCopies += map.copiesIn() + map.copiesOut();
         }
         for (const CallUse &use : event.calls)
           launchCopies += use.summary->copies;
@@ -1449,8 +1482,7 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
       for (LaunchOp launch : event.launches) {
         // The launches here may map a view of `var` (a subview the callee
         // made of its argument).
-        MapAttr map = launch.getMapFor(buffer.var);
-        if (map)
+        if (MapAttr map = getMapForBuffer(launch, buffer.var))
           launchCopies += map.copiesIn() + map.copiesOut();
       }
       for (const CallUse &use : event.calls)
@@ -1533,7 +1565,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // Host accesses update it (all of it, for any element of `var`).
   Value data = var, section = buffer.section;
   if (auto launch = dyn_cast<LaunchOp>(first))
-    if (Value own = launch.getMappedSection(var))
+    if (Value own = getMappedPart(launch, var))
       section = own; // the same section, defined before the span
   bool oneSection = buffer.sections && buffer.sameSection && !anyMixed &&
                     isComputableBefore(section, first, dom);
@@ -1627,7 +1659,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
           !event.hasHostAccess()) {
         auto launch = cast<LaunchOp>(event.op);
         if (auto section =
-                getConstantSection(var, launch.getMappedSection(var))) {
+                getConstantSection(var, getMappedPart(launch, var))) {
           writtenSections.push_back(*section);
           llvm::sort(writtenSections);
           int64_t reached = 0;
@@ -1640,10 +1672,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       if (event.deviceWrites)
         deviceNewer = anyDeviceWrite = true;
       unsigned copies = 0;
-      for (LaunchOp launch : event.launches) {
-        MapAttr map = launch.getMapFor(var);
-        copies += map.copiesIn() + map.copiesOut();
-      }
+      for (LaunchOp launch : event.launches)
+        if (MapAttr map = getMapForBuffer(launch, var))
+          copies += map.copiesIn() + map.copiesOut();
       for (const CallUse &use : event.calls)
         copies += use.summary->copies;
       (event.inLoop ? perIterationCopies : perLaunchCopies) += copies;
