@@ -541,3 +541,34 @@ func.func @devices_computed_in_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps
   }
   return
 }
+
+// -----
+
+// A kernel that takes the list of devices (here, writes it) may change the
+// devices between the launches: the launches are split one by one.
+offload.kernel @bump_list(%l: memref<?xi32>, %x: memref<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %l, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %l[%i] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %l[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @list_launched(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @list_launched(%list: memref<?xi32>, %x: memref<?xi64>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: argument #0 of @bump_list is the list of devices}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @bump_list split over the devices its list names}}
+    offload.launch @bump_list(%list, %x) devices(%list : memref<?xi32>) : (memref<?xi32>, memref<?xi64>) -> ()
+  }
+  return
+}

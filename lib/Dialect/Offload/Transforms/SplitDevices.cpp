@@ -248,6 +248,11 @@ static std::string findConflict(
       return "the host touches the list of devices between the launches ('" +
              op->getName().getStringRef().str() + "')";
   }
+  // A kernel may write it: the devices would change within the run.
+  for (auto &[root, use] : device)
+    if (lists.contains(root))
+      return describeArgument(use.first, use.second) +
+             " is the list of devices";
   return "";
 }
 
