@@ -643,19 +643,25 @@ offload.kernel @inc(%a: memref<?xf32>) {
   offload.return
 }
 
-// A host write that is not one element (a loop storing some elements, a
-// copy into a view) is followed by an update of all of the buffer: the host
-// brings the device's newer contents back first, or the update would send
-// its stale copy of the elements it did not write.
+// A host write that is not one element is followed by an update of what it
+// may have written, and, unless it surely wrote all of that, the host first
+// brings the device's newer contents of it back (or the update would send
+// its stale copy of the elements it did not write): a host loop whose
+// accesses index the buffer at its variable plus constants updates the
+// section [lb + min, ub + max) (empty when the loop does not run); a copy
+// into a view, all of the buffer.
 // CHECK-LABEL: func.func @host_loop_write(
-// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %{{.*}}: memref<2xf32>, %[[LO:[^:]*]]: index, %[[HI:[^:]*]]: index)
 // CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
 // CHECK-NEXT: }
 // CHECK-NEXT: offload.launch @inc(%[[A]])
-// CHECK-NEXT: offload.update map(from: %[[A]] : memref<?xf32>)
-// CHECK-NEXT: scf.for
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[LO]], %[[HI]] : index
+// CHECK: %[[S:.*]] = memref.subview %[[A]]
+// CHECK-NEXT: offload.update map(from: %[[S]] : memref<?xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: scf.for %{{.*}} = %[[LO]] to %[[HI]] step %c2
 // CHECK: }
-// CHECK-NEXT: offload.update map(to: %[[A]] : memref<?xf32>)
+// CHECK: %[[T:.*]] = memref.subview %[[A]]
+// CHECK-NEXT: offload.update map(to: %[[T]] : memref<?xf32, strided<[1], offset: ?>>)
 // CHECK-NEXT: offload.launch @inc(%[[A]])
 // CHECK-NEXT: memref.subview
 // CHECK-NEXT: offload.update map(from: %[[A]] : memref<?xf32>)
@@ -664,11 +670,11 @@ offload.kernel @inc(%a: memref<?xf32>) {
 // CHECK-NEXT: offload.launch @inc(%[[A]])
 // CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
 func.func @host_loop_write(%a: memref<?xf32>, %b: memref<2xf32>, %lo: index, %hi: index) {
-  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %five = arith.constant 5.0 : f32
   // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'from', 4 update(s); 6 copies instead of 6}}
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
-  scf.for %j = %lo to %hi step %c1 {
+  scf.for %j = %lo to %hi step %c2 {
     memref.store %five, %a[%j] : memref<?xf32>
   }
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
@@ -676,6 +682,50 @@ func.func @host_loop_write(%a: memref<?xf32>, %b: memref<2xf32>, %lo: index, %hi
   memref.copy %b, %v : memref<2xf32> to memref<2xf32, strided<[1], offset: ?>>
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
   return
+}
+
+// A host loop storing every element of [lo + 1, hi + 1) (step 1, one store
+// in its body, no load): that section goes to the device, nothing comes
+// back before; a loop reading [lo - 1, hi + 1) brings that section back.
+// CHECK-LABEL: func.func @host_loop_fill(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[LO:[^:]*]]: index, %[[HI:[^:]*]]: index)
+// CHECK: offload.launch @inc(%[[A]])
+// CHECK-NEXT: scf.for %{{.*}} = %[[LO]] to %[[HI]] step %c1
+// CHECK: }
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[F:.*]] = arith.addi %[[LO]], %[[C1]] : index
+// CHECK: %[[T:.*]] = memref.subview %[[A]][%{{.*}}] [%{{.*}}] [1]
+// CHECK-NEXT: offload.update map(to: %[[T]] : memref<?xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK: %[[CM1:.*]] = arith.constant -1 : index
+// CHECK-NEXT: %[[G:.*]] = arith.addi %[[LO]], %[[CM1]] : index
+// CHECK: %[[R:.*]] = memref.subview %[[A]][%{{.*}}] [%{{.*}}] [1]
+// CHECK-NEXT: offload.update map(from: %[[R]] : memref<?xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: scf.for %{{.*}} = %[[LO]] to %[[HI]] step %c1
+// CHECK: offload.launch @inc(%[[A]])
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+func.func @host_loop_fill(%a: memref<?xf32>, %lo: index, %hi: index) -> f32 {
+  %c1 = arith.constant 1 : index
+  %five = arith.constant 5.0 : f32
+  %zero = arith.constant 0.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'from', 2 update(s); 4 copies instead of 6}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  scf.for %j = %lo to %hi step %c1 {
+    %k = arith.addi %j, %c1 : index
+    memref.store %five, %a[%k] : memref<?xf32>
+  }
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  %s = scf.for %j = %lo to %hi step %c1 iter_args(%acc = %zero) -> f32 {
+    %jm = arith.subi %j, %c1 : index
+    %jp = arith.addi %j, %c1 : index
+    %x = memref.load %a[%jm] : memref<?xf32>
+    %y = memref.load %a[%jp] : memref<?xf32>
+    %t = arith.addf %x, %y : f32
+    %u = arith.addf %acc, %t : f32
+    scf.yield %u : f32
+  }
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return %s : f32
 }
 
 // -----

@@ -1,8 +1,10 @@
 // host_loops: host writes that are not one element (a loop storing some
 // elements, a copy into a view) between launches that keep the buffer on
-// the device. The update after such a write sends all of the buffer to the
-// device, so the host first brings back what the launches wrote there;
+// the device. The update after the memref.copy sends all of the buffer to
+// the device, so the host first brings back what the launches wrote there;
 // otherwise its stale copy of the other elements would overwrite theirs.
+// The host loops store every element of the section they reach: that
+// section alone goes to the device, and nothing comes back first.
 //   1. In one function: @inc adds 1 to all of y (16 elements, y[i] = i
 //      first), a host loop stores 100 into y[2] and y[3], @inc again, a
 //      memref.copy writes 7, 7 into y[10, 12), @inc again.

@@ -139,6 +139,14 @@ struct Event {
   /// returning their argument): its indices locate it there.
   Operation *element = nullptr;
   Value elementSource;
+  /// When `op` is a host scf.for whose accesses of the 1-D buffer all index
+  /// it at the loop's variable plus a constant in [rangeMin, rangeMax]: the
+  /// section [lb + rangeMin, ub + rangeMax) holds them, and with
+  /// `rangeWritesAll` the loop stores every element of it (and reads none).
+  scf::ForOp rangeLoop;
+  Value rangeRoot;
+  int64_t rangeMin = 0, rangeMax = 0;
+  bool rangeWritesAll = false;
   /// `op` frees the buffer.
   bool frees = false;
 
@@ -403,6 +411,66 @@ static std::string getCalleeName(CallOpInterface call) {
   return "an indirect callee";
 }
 
+/// `index` as `iv + c` (c constant), if it is one.
+static std::optional<int64_t> getOffsetFrom(Value index, Value iv) {
+  if (index == iv)
+    return 0;
+  Operation *def = index.getDefiningOp();
+  if (!isa_and_nonnull<arith::AddIOp, arith::SubIOp>(def))
+    return std::nullopt;
+  Value lhs = def->getOperand(0), rhs = def->getOperand(1);
+  std::optional<int64_t> c;
+  if (lhs == iv && (c = getConstantIntValue(rhs)))
+    return isa<arith::SubIOp>(def) ? -*c : *c;
+  if (rhs == iv && isa<arith::AddIOp>(def) && (c = getConstantIntValue(lhs)))
+    return *c;
+  return std::nullopt;
+}
+
+/// Fills the range fields of `event`, whose op is a host loop touching the
+/// 1-D buffer `root` (no launch, no call), when its accesses allow.
+static void findHostRange(Event &event, Value root) {
+  auto loop = dyn_cast<scf::ForOp>(event.op);
+  auto type = dyn_cast<MemRefType>(root.getType());
+  if (!loop || !type || type.getRank() != 1 || !event.launches.empty() ||
+      !event.calls.empty())
+    return;
+  Value iv = loop.getInductionVar();
+  std::optional<int64_t> lo, hi;
+  bool valid = true, directStore = false;
+  forEachUseThroughViews(root, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (!valid || !loop->isAncestor(user) || isa<memref::DimOp>(user))
+      return;
+    Value index;
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      index = load.getIndices()[0];
+    } else if (auto store = dyn_cast<memref::StoreOp>(user);
+               store && store.getMemRef() == use.get()) {
+      index = store.getIndices()[0];
+      directStore |= store->getBlock() == loop.getBody();
+    } else {
+      valid = false;
+      return;
+    }
+    std::optional<int64_t> c = getOffsetFrom(index, iv);
+    if (stripCasts(use.get()) != root || !c) {
+      valid = false;
+      return;
+    }
+    lo = lo ? std::min(*lo, *c) : *c;
+    hi = hi ? std::max(*hi, *c) : *c;
+  });
+  if (!valid || !lo)
+    return;
+  event.rangeLoop = loop;
+  event.rangeRoot = root;
+  event.rangeMin = *lo;
+  event.rangeMax = *hi;
+  event.rangeWritesAll = !event.hostReads && directStore && *lo == *hi &&
+                         getConstantIntValue(loop.getStep()) == 1;
+}
+
 /// Collects the events of the buffer `root` in `block` into `result`.
 /// Returns false (with a reason) when the buffer must keep its per-launch
 /// clauses. Calls to functions in `summaries` that touch the buffer are
@@ -604,6 +672,9 @@ collectEvents(Block *block, Value root,
           fail("it may be a global, which " + through + " may reach");
       });
   }
+  for (auto &entry : events)
+    if (entry.second.hasHostAccess() && !entry.second.element)
+      findHostRange(entry.second, root);
   for (auto &entry : events) {
     // A call that also uses the buffer where its callee is not summarised:
     // updates around it could undo what its launches computed.
@@ -640,16 +711,42 @@ static bool updatesOneElement(Value var, const Event &event) {
   return event.element && event.elementSource == stripCasts(var);
 }
 
+/// Whether an update for `event` moves the section of `var` a host loop
+/// reaches (its indices are `var`'s), not all of it.
+static bool updatesRange(Value var, const Event &event) {
+  return event.rangeLoop && stripCasts(var) == event.rangeRoot;
+}
+
 /// Whether the host needs the device's newer contents before `event`: it
 /// reads, or it writes and the update after it sends all of `var` back to
 /// the device (the elements it did not write included).
 static bool needsUpdateFrom(Value var, const Event &event) {
   return event.hostReads ||
-         (event.hostWrites && !updatesOneElement(var, event));
+         (event.hostWrites && !updatesOneElement(var, event) &&
+          !(event.rangeWritesAll && updatesRange(var, event)));
 }
 
 /// The part of `var` an update for `event` moves: one element, or all of it.
 static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
+  if (!updatesOneElement(var, event) && updatesRange(var, event)) {
+    // [lb + min, ub + max), empty when the loop does not run.
+    scf::ForOp loop = event.rangeLoop;
+    Location loc = loop.getLoc();
+    Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value runs =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lb, ub);
+    Value first = arith::AddIOp::create(
+        b, loc, lb, arith::ConstantIndexOp::create(b, loc, event.rangeMin));
+    Value end = arith::AddIOp::create(
+        b, loc, ub, arith::ConstantIndexOp::create(b, loc, event.rangeMax));
+    Value size = arith::SubIOp::create(b, loc, end, first);
+    Value offset = arith::SelectOp::create(b, loc, runs, first, zero);
+    size = arith::SelectOp::create(b, loc, runs, size, zero);
+    SmallVector<OpFoldResult> offsets = {offset}, sizes = {size},
+                              strides = {b.getIndexAttr(1)};
+    return memref::SubViewOp::create(b, loc, var, offsets, sizes, strides);
+  }
   if (!updatesOneElement(var, event))
     return var;
   ValueRange indices = getElement(event).second;
