@@ -633,7 +633,16 @@ collectEvents(Block *block, Value root,
       return; // memref.dim and the like
     bool single = false;
     Value source = stripAliases(use.get());
-    if (user == op && source == root) {
+    // One element, loaded or stored by `op` itself or inside `scf.if`s that
+    // `op` is the outermost of (its updates then go around it there).
+    auto underIfs = [&] {
+      for (Operation *parent = user; parent != op;
+           parent = parent->getParentOp())
+        if (!isa<scf::IfOp>(parent->getParentOp()))
+          return false;
+      return true;
+    };
+    if (source == root && underIfs()) {
       if (isa<memref::LoadOp>(user))
         single = true;
       else if (auto store = dyn_cast<memref::StoreOp>(user))
@@ -779,18 +788,22 @@ static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
 static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
                                   const Event &event, bool &deviceNewer) {
   unsigned updates = 0;
+  // One element's updates go around its load or store (inside the scf.ifs
+  // holding it, if any): they move nothing when it does not run.
+  bool element = updatesOneElement(var, event);
+  Operation *at = element ? event.element : event.op;
   if (needsUpdateFrom(var, event) && deviceNewer) {
-    b.setInsertionPoint(event.op);
+    b.setInsertionPoint(at);
     Value part = getUpdatedPart(b, var, event);
-    createDataOp(b, event.op->getLoc(), "update", part, MapKind::from, device);
+    createDataOp(b, at->getLoc(), "update", part, MapKind::from, device);
     ++updates;
-    if (part == var)
+    if (part == var && !element)
       deviceNewer = false;
   }
   if (event.hostWrites) {
-    b.setInsertionPointAfter(event.op);
+    b.setInsertionPointAfter(at);
     Value part = getUpdatedPart(b, var, event);
-    createDataOp(b, event.op->getLoc(), "update", part, MapKind::to, device);
+    createDataOp(b, at->getLoc(), "update", part, MapKind::to, device);
     ++updates;
   }
   return updates;
