@@ -777,3 +777,55 @@ func.func @loop_may_not_run(%a: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+offload.kernel @twice(%a: memref<?xi32>, %b: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %b, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %w = arith.addi %v, %v : i32
+    memref.store %w, %b[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+// A loop that refills a on the host (every element) before a launch that
+// only reads it: the device never holds newer data of a, so nothing of it
+// comes back before the refill, or at the end (the host wrote all it
+// holds), and only the section written goes to the device. b, written whole
+// by the loop's first launch in a loop that surely runs, is only allocated.
+// CHECK-LABEL: func.func @refill(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xi32>, %[[B:[^:]*]]: memref<?xi32>
+// CHECK-DAG: offload.enter_data map(to: %[[A]] : memref<?xi32>)
+// CHECK-DAG: offload.enter_data map(alloc: %[[B]] : memref<?xi32>)
+// CHECK: scf.for
+// CHECK-NOT: offload.update map(from: %[[A]]
+// CHECK: offload.update map(to: %{{.*}} : memref<?xi32, strided<[1], offset: ?>>)
+// CHECK: offload.launch @twice(%[[A]], %[[B]])
+// CHECK: offload.update map(from: %{{.*}} : memref<1xi32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[B]]
+// CHECK-DAG: offload.exit_data map(release: %[[A]] : memref<?xi32>)
+// CHECK-DAG: offload.exit_data map(from: %[[B]] : memref<?xi32>)
+func.func @refill(%a: memref<?xi32>, %b: memref<?xi32>, %j: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %z = arith.constant 0 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'release', 0 update(s) + 1 per iteration; 1 copies + 1 per iteration instead of 0 + 1 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'alloc', exit 'from', 0 update(s) + 1 per iteration; 1 copies + 1 per iteration instead of 0 + 1 per iteration}}
+  %s = scf.for %k = %c0 to %c8 step %c1 iter_args(%acc = %z) -> i32 {
+    %ki = arith.index_cast %k : index to i32
+    scf.for %i = %c0 to %n step %c1 {
+      memref.store %ki, %a[%i] : memref<?xi32>
+    }
+    offload.launch @twice(%a, %b) : (memref<?xi32>, memref<?xi32>) -> ()
+    %v = memref.load %b[%j] : memref<?xi32>
+    %t = arith.addi %acc, %v : i32
+    scf.yield %t : i32
+  }
+  return %s : i32
+}

@@ -988,8 +988,11 @@ private:
                                 Operation *first, Operation *last);
   /// Inserts the updates host accesses need in `block`, where `root` is
   /// resident on `device` (mapped as `var` by an enclosing enter_data).
+  /// `deviceNewer`: the device may hold newer data than the host at the
+  /// block's start (a launch wrote it before, or in an earlier iteration).
   void processResidentBlock(Block *block, Value root, Value var, Value device,
-                            unsigned &updates, unsigned &launchCopies);
+                            unsigned &updates, unsigned &launchCopies,
+                            bool deviceNewer = true);
   /// Records that the calls of `event` run with the buffer resident.
   void markResidentCalls(const Event &event) {
     for (const CallUse &use : event.calls)
@@ -1567,24 +1570,25 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
 void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
                                                      Value var, Value device,
                                                      unsigned &updates,
-                                                     unsigned &launchCopies) {
+                                                     unsigned &launchCopies,
+                                                     bool deviceNewer) {
   std::string reason;
   BufferEvents buffer;
   if (!collectEvents(block, root, /*covered=*/nullptr, summaries, buffer,
                      reason))
     return; // cannot happen: the enclosing block's walk saw the same uses
   OpBuilder b(block->getParentOp()->getContext());
-  // The device may hold newer data than the host at the block's start.
-  bool deviceNewer = true;
   for (Event &event : buffer.events) {
     markResidentCalls(event);
     if (event.hasLaunches() && event.hasHostAccess()) {
       resident.insert({event.op, root});
+      // Newer on the device inside: from before, or from its launches (in
+      // an earlier iteration).
+      deviceNewer |= event.deviceWrites;
       for (Region &region : event.op->getRegions())
         for (Block &nested : region)
           processResidentBlock(&nested, root, var, device, updates,
-                               launchCopies);
-      deviceNewer = true;
+                               launchCopies, deviceNewer);
       continue;
     }
     if (event.hasLaunches()) {
@@ -1737,15 +1741,24 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       // resident inside it, and its blocks get the updates they need.
       // Unless a launch overwrites it all before anything else touches it,
       // the first access may need the host's contents on the device.
-      if (!deviceWhole() && !startsWithFullOverwrite(event.op, root, var))
+      LaunchOp firstLaunch;
+      bool overwrites =
+          startsWithFullOverwrite(event.op, root, var, false, &firstLaunch);
+      if (!deviceWhole() && !overwrites)
         enterTo = true;
-      deviceNewer = true;
-      anyDeviceWrite |= event.deviceWrites || event.hostWrites;
+      // One that surely runs leaves it all written: its first launch wrote
+      // all of it, and the host's writes after went to the device.
+      written |= overwrites && runsAtLeastOnce(firstLaunch, event.op);
+      // Newer on the device inside: from before, or from its launches (in
+      // an earlier iteration).
+      deviceNewer |= event.deviceWrites;
+      // (The host's writes inside are on the host already.)
+      anyDeviceWrite |= event.deviceWrites;
       resident.insert({event.op, root});
       for (Region &region : event.op->getRegions())
         for (Block &nested : region)
           processResidentBlock(&nested, root, var, device, nestedUpdates,
-                               nestedCopies);
+                               nestedCopies, deviceNewer);
       continue;
     }
     if (event.hasLaunches()) {
