@@ -684,6 +684,22 @@ func.func @host_loop_write(%a: memref<?xf32>, %b: memref<2xf32>, %lo: index, %hi
   return
 }
 
+// A memref.copy into all of the buffer writes every element: nothing comes
+// back before it, all of it goes to the device after.
+// CHECK-LABEL: func.func @copy_into_all(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>)
+// CHECK: offload.launch @inc(%[[A]])
+// CHECK-NEXT: memref.copy %[[B]], %[[A]]
+// CHECK-NEXT: offload.update map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+func.func @copy_into_all(%a: memref<?xf32>, %b: memref<?xf32>) {
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 1 update(s); 3 copies instead of 4}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  memref.copy %b, %a : memref<?xf32> to memref<?xf32>
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}
+
 // A host loop storing every element of [lo + 1, hi + 1) (step 1, one store
 // in its body, no load): that section goes to the device, nothing comes
 // back before; a loop reading [lo - 1, hi + 1) brings that section back.

@@ -143,6 +143,8 @@ struct Event {
   /// it at the loop's variable plus a constant in [rangeMin, rangeMax]: the
   /// section [lb + rangeMin, ub + rangeMax) holds them, and with
   /// `rangeWritesAll` the loop stores every element of it (and reads none).
+  /// `op` is a memref.copy into all of the buffer, its only host access.
+  bool copiesIntoAll = false;
   scf::ForOp rangeLoop;
   Value rangeRoot;
   int64_t rangeMin = 0, rangeMax = 0;
@@ -653,6 +655,10 @@ collectEvents(Block *block, Value root,
     event.hostWrites |= writes;
     event.element = first && single ? user : nullptr;
     event.elementSource = event.element ? source : Value();
+    auto copy = dyn_cast<memref::CopyOp>(user);
+    event.copiesIntoAll = first && copy && user == op &&
+                          use.get() == copy.getTarget() &&
+                          stripCasts(use.get()) == root;
   });
   // A global (or a buffer that may be one: not allocated here): the
   // functions that use it take it as an argument (passGlobalsAsArguments),
@@ -732,7 +738,8 @@ static bool updatesRange(Value var, const Event &event) {
 static bool needsUpdateFrom(Value var, const Event &event) {
   return event.hostReads ||
          (event.hostWrites && !updatesOneElement(var, event) &&
-          !(event.rangeWritesAll && updatesRange(var, event)));
+          !(event.rangeWritesAll && updatesRange(var, event)) &&
+          !event.copiesIntoAll);
 }
 
 /// The part of `var` an update for `event` moves: one element, or all of it.
