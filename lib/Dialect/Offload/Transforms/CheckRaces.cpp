@@ -351,16 +351,15 @@ void RaceProver::combineDivRem(SmallVectorImpl<IndexForm> &a,
   }
 }
 
-/// The first view between `memref` and its buffer whose indices the
-/// analysis does not map to the buffer's (a collapse_shape, a
-/// reinterpret_cast), or null.
-static Operation *getOpaqueView(Value memref) {
+/// The first view (or cast) between `memref` and its buffer for which
+/// `stops` holds, or null.
+static Operation *findView(Value memref,
+                           function_ref<bool(Operation *)> stops) {
   while (Operation *def = memref.getDefiningOp()) {
     auto view = dyn_cast<ViewLikeOpInterface>(def);
     if (!view && !isa<memref::CastOp>(def))
       return nullptr;
-    if (!isa<memref::SubViewOp, memref::CastOp, memref::TransposeOp,
-             memref::ExpandShapeOp>(def))
+    if (stops(def))
       return def;
     memref =
         isa<memref::CastOp>(def) ? def->getOperand(0) : view.getViewSource();
@@ -368,29 +367,28 @@ static Operation *getOpaqueView(Value memref) {
   return nullptr;
 }
 
+/// The first view between `memref` and its buffer whose indices the
+/// analysis does not map to the buffer's (a collapse_shape, a
+/// reinterpret_cast), or null.
+static Operation *getOpaqueView(Value memref) {
+  return findView(memref, [](Operation *op) {
+    return !isa<memref::SubViewOp, memref::CastOp, memref::TransposeOp,
+                memref::ExpandShapeOp>(op);
+  });
+}
+
 /// Whether distinct indices of `memref` are distinct elements of its
 /// buffer: every view in between places them so (a subview with nonzero
 /// strides, a cast, a transpose, an expand_shape or a collapse_shape).
 static bool isInjectiveView(Value memref) {
-  while (Operation *def = memref.getDefiningOp()) {
-    if (auto subview = dyn_cast<memref::SubViewOp>(def)) {
-      for (int64_t stride : subview.getStaticStrides())
-        if (stride == 0 || ShapedType::isDynamic(stride))
-          return false;
-      memref = subview.getSource();
-    } else if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      memref = cast.getSource();
-    } else if (auto transpose = dyn_cast<memref::TransposeOp>(def)) {
-      memref = transpose.getIn();
-    } else if (auto expand = dyn_cast<memref::ExpandShapeOp>(def)) {
-      memref = expand.getSrc();
-    } else if (auto collapse = dyn_cast<memref::CollapseShapeOp>(def)) {
-      memref = collapse.getSrc();
-    } else {
-      return !isa<ViewLikeOpInterface>(def);
-    }
-  }
-  return true;
+  return !findView(memref, [](Operation *op) {
+    if (auto subview = dyn_cast<memref::SubViewOp>(op))
+      return llvm::any_of(subview.getStaticStrides(), [](int64_t stride) {
+        return stride == 0 || ShapedType::isDynamic(stride);
+      });
+    return !isa<memref::CastOp, memref::TransposeOp, memref::ExpandShapeOp,
+                memref::CollapseShapeOp>(op);
+  });
 }
 
 bool RaceProver::proveDisjoint(const MemoryAccess &a, const MemoryAccess &b) {

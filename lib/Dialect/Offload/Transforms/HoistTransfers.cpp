@@ -139,12 +139,13 @@ struct Event {
   /// returning their argument): its indices locate it there.
   Operation *element = nullptr;
   Value elementSource;
-  /// When `op` is a host scf.for whose accesses of the 1-D buffer all index
-  /// it at the loop's variable plus a constant in [rangeMin, rangeMax]: the
-  /// section [lb + rangeMin, ub + rangeMax) holds them, and with
-  /// `rangeWritesAll` the loop stores every element of it (and reads none).
   /// `op` is a memref.copy into all of the buffer, its only host access.
   bool copiesIntoAll = false;
+  /// When `op` is a host scf.for whose accesses of the 1-D buffer `rangeRoot`
+  /// all index it at the loop's variable plus a constant in [rangeMin,
+  /// rangeMax]: the section [lb + rangeMin, ub + rangeMax) holds them, and
+  /// with `rangeWritesAll` the loop stores every element of it (and reads
+  /// none).
   scf::ForOp rangeLoop;
   Value rangeRoot;
   int64_t rangeMin = 0, rangeMax = 0;
@@ -663,30 +664,32 @@ collectEvents(Block *block, Value root,
   // A global (or a buffer that may be one: not allocated here): the
   // functions that use it take it as an argument (passGlobalsAsArguments),
   // but a call through a pointer may reach one that uses it directly.
+  // (The module is searched for globals only when such a call is there.)
   Operation *def = root.getDefiningOp();
-  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def)) {
-    auto module = block->getParentOp()->getParentOfType<ModuleOp>();
-    if (module && !module.getOps<memref::GlobalOp>().empty())
-      block->walk([&](CallOpInterface call) {
-        // (An indirect call resolves to the op making its callee value.)
-        Operation *callee = call.resolveCallable();
-        std::string through;
-        if (!isa_and_nonnull<FunctionOpInterface>(callee))
-          through = "a call through a function pointer";
-        else if (auto it = summaries.find(callee);
-                 it != summaries.end() && it->second.callsThroughPointers)
-          through = getCalleeName(call) + ", which calls through a function "
-                                          "pointer,";
-        else
-          return;
-        user = call;
-        if (auto global = dyn_cast_or_null<memref::GetGlobalOp>(def))
-          fail("it is global @" + global.getName() + ", which " + through +
-               " may reach");
-        else
-          fail("it may be a global, which " + through + " may reach");
-      });
-  }
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def))
+    block->walk([&](CallOpInterface call) {
+      // (An indirect call resolves to the op making its callee value.)
+      Operation *callee = call.resolveCallable();
+      std::string through;
+      if (!isa_and_nonnull<FunctionOpInterface>(callee))
+        through = "a call through a function pointer";
+      else if (auto it = summaries.find(callee);
+               it != summaries.end() && it->second.callsThroughPointers)
+        through =
+            getCalleeName(call) + ", which calls through a function pointer,";
+      else
+        return WalkResult::advance();
+      auto module = block->getParentOp()->getParentOfType<ModuleOp>();
+      if (!module || module.getOps<memref::GlobalOp>().empty())
+        return WalkResult::interrupt();
+      user = call;
+      if (auto global = dyn_cast_or_null<memref::GetGlobalOp>(def))
+        fail("it is global @" + global.getName() + ", which " + through +
+             " may reach");
+      else
+        fail("it may be a global, which " + through + " may reach");
+      return WalkResult::interrupt();
+    });
   for (auto &entry : events)
     if (entry.second.hasHostAccess() && !entry.second.element)
       findHostRange(entry.second, root);

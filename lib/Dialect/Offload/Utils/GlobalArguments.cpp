@@ -126,9 +126,9 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
   }
 
   // The functions that take them: those host functions call. A function
-  // reached otherwise keeps its body; host calls call a copy.
+  // reached otherwise keeps its body; host calls call a copy. `taking`: the
+  // function that takes them, by the one host calls called.
   DenseMap<Operation *, func::FuncOp> taking;
-  DenseMap<Operation *, SmallVector<StringAttr>> taken;
   for (func::FuncOp fn : functions) {
     if (!callers.lookup(fn) || reach.lookup(fn).empty())
       continue;
@@ -172,28 +172,23 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
       });
     }
     taking[fn] = target;
-    taken[fn] = names;
     changed.push_back({target, names});
   }
+  // The globals each taking function takes, in order.
+  DenseMap<Operation *, ArrayRef<StringAttr>> takes;
+  for (auto &[target, names] : changed)
+    takes[target] = names;
 
   // Every other host function gets each launched global once, at its entry
   // (one value the placement follows).
   SmallVector<func::FuncOp> all(functions);
-  for (auto &entry : taking)
-    if (entry.second.getOperation() != entry.first)
-      all.push_back(entry.second);
-  DenseSet<Operation *> takers;
-  for (auto &entry : taking)
-    takers.insert(entry.second);
+  for (auto &entry : changed)
+    if (!isHost.contains(entry.first))
+      all.push_back(cast<func::FuncOp>(entry.first));
   for (func::FuncOp fn : all) {
     DenseMap<StringAttr, Value> values;
     Block &entry = fn.getBody().front();
-    if (takers.contains(fn)) {
-      Operation *original = fn;
-      for (auto &e : taking)
-        if (e.second == fn)
-          original = e.first;
-      ArrayRef<StringAttr> names = taken[original];
+    if (ArrayRef<StringAttr> names = takes.lookup(fn); !names.empty()) {
       unsigned first = fn.getNumArguments() - names.size();
       for (auto [k, name] : llvm::enumerate(names))
         values[name] = entry.getArgument(first + k);
@@ -222,7 +217,7 @@ mlir::offload::passGlobalsAsArguments(ModuleOp module) {
       if (it == taking.end() || !seesEntry(call, fn))
         return;
       SmallVector<Value> extra;
-      for (StringAttr name : taken[it->first])
+      for (StringAttr name : takes.lookup(it->second))
         extra.push_back(valueOf(name));
       call.setCallee(it->second.getName());
       call.getOperandsMutable().append(extra);
