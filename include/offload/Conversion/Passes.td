@@ -161,6 +161,14 @@ def ConvertOffloadToOpenMP : Pass<"convert-offload-to-omp", "ModuleOp"> {
       `@__offload_region_<kernel>`. When the runtime returns non-zero (no
       device, offloading disabled) the host fallback
       `@__offload_fallback_<kernel>` runs instead.
+    * Two mapped buffers that copy differently and may be one buffer at run
+      time (a caller passed one as two arguments) get their map types
+      computed before the launch: where their bytes overlap, each takes the
+      other's `TO` and `FROM` (libomptarget maps the memory once, for the
+      first entry, and copies nothing for the second). Buffers known to be
+      distinct (two allocations of the function, two globals, or an argument
+      marked `llvm.noalias`, as for a Rust `&mut` or a C `restrict`) keep
+      constant map types.
     * Each kernel's host address is an `llvm.mlir.global` marked
       `offload.entry`, from which the translation emits the offload entry
       table; the `offload.kernel` ops are erased.

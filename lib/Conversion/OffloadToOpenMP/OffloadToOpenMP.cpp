@@ -865,6 +865,98 @@ buildBoxArguments(ConversionPatternRewriter &rewriter, Location loc,
   return {basePtrs, ptrs, sizeArray, typeArray, numArgs, stack};
 }
 
+/// Whether two buffers are distinct memory whatever the run: different
+/// allocations of the function, different globals, or one an argument the
+/// function's signature says no other pointer reaches (`llvm.noalias`, as
+/// a front end marks a Rust `&mut` or a C `restrict` pointer).
+static bool areDistinct(Value a, Value b) {
+  Value rootA = getViewRoot(a), rootB = getViewRoot(b);
+  if (rootA == rootB)
+    return false;
+  auto isNoAlias = [](Value root) {
+    auto arg = dyn_cast<BlockArgument>(root);
+    if (!arg || !arg.getOwner()->isEntryBlock())
+      return false;
+    auto fn = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return fn && fn.getArgAttr(arg.getArgNumber(),
+                               LLVM::LLVMDialect::getNoAliasAttrName());
+  };
+  if (isNoAlias(rootA) || isNoAlias(rootB))
+    return true;
+  auto isAllocation = [](Value root) {
+    return isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+        root.getDefiningOp());
+  };
+  if (isAllocation(rootA) && isAllocation(rootB))
+    return true;
+  auto globalA = rootA.getDefiningOp<memref::GetGlobalOp>();
+  auto globalB = rootB.getDefiningOp<memref::GetGlobalOp>();
+  return globalA && globalB && globalA.getName() != globalB.getName();
+}
+
+/// The map types of a launch's entries (`types`) computed at run time, when
+/// two of its buffers (`mapped`: entry and buffer) may overlap and copy
+/// differently: each entry that overlaps another also takes its copies
+/// (the 'to' of one, the 'from' of the other), since libomptarget finds the
+/// second present and copies nothing for it. Empty when no pair needs it.
+/// `begin(index)` is entry index's first mapped byte.
+static SmallVector<Value>
+mergeAliasedMapTypes(OpBuilder &b, Location loc,
+                     ArrayRef<std::pair<size_t, Value>> mapped,
+                     ArrayRef<int64_t> types, ArrayRef<Value> sizes,
+                     function_ref<Value(size_t)> begin) {
+  const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
+                                 OpenMPOffloadMappingFlags::OMP_MAP_FROM);
+  SmallVector<std::pair<size_t, size_t>> pairs;
+  for (unsigned i = 0, e = mapped.size(); i < e; ++i)
+    for (unsigned j = i + 1; j < e; ++j) {
+      auto [first, firstBuffer] = mapped[i];
+      auto [second, secondBuffer] = mapped[j];
+      if (((types[first] ^ types[second]) & copyBits) &&
+          !areDistinct(firstBuffer, secondBuffer))
+        pairs.push_back({first, second});
+    }
+  if (pairs.empty())
+    return {};
+  Type i64 = b.getI64Type();
+  SmallVector<Value> result;
+  for (int64_t type : types)
+    result.push_back(i64Constant(b, loc, type));
+  Value zero = i64Constant(b, loc, 0);
+  DenseMap<size_t, std::pair<Value, Value>> ranges;
+  auto getRange = [&](size_t index) {
+    auto [it, inserted] = ranges.try_emplace(index);
+    if (inserted) {
+      Value start = LLVM::PtrToIntOp::create(b, loc, i64, begin(index));
+      it->second = {start, LLVM::AddOp::create(b, loc, start, sizes[index])};
+    }
+    return it->second;
+  };
+  auto ult = [&](Value x, Value y) {
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, x, y);
+  };
+  for (auto [first, second] : pairs) {
+    auto [firstBegin, firstEnd] = getRange(first);
+    auto [secondBegin, secondEnd] = getRange(second);
+    Value overlap = LLVM::AndOp::create(b, loc, ult(firstBegin, secondEnd),
+                                        ult(secondBegin, firstEnd));
+    // Both not empty.
+    overlap =
+        LLVM::AndOp::create(b, loc, overlap,
+                            LLVM::AndOp::create(b, loc, ult(zero, sizes[first]),
+                                                ult(zero, sizes[second])));
+    for (auto [to, from] : {std::pair(first, second), {second, first}}) {
+      int64_t added = types[from] & copyBits & ~types[to];
+      if (!added)
+        continue;
+      Value merged =
+          LLVM::OrOp::create(b, loc, result[to], i64Constant(b, loc, added));
+      result[to] = LLVM::SelectOp::create(b, loc, overlap, merged, result[to]);
+    }
+  }
+  return result;
+}
+
 namespace {
 struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -898,6 +990,8 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     DenseMap<unsigned, Value> sectionBegins;
     SmallVector<int64_t> types;
     SmallVector<std::string> names;
+    // The entries of the buffers the kernel touches, with their buffers.
+    SmallVector<std::pair<size_t, Value>> mapped;
     const uint64_t literal =
         bits(OpenMPOffloadMappingFlags::OMP_MAP_LITERAL |
              OpenMPOffloadMappingFlags::OMP_MAP_TARGET_PARAM);
@@ -930,6 +1024,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                           : MapAttr();
         if (map) {
           Value section = launch.getMappedSection(operand);
+          mapped.push_back({types.size(), operand});
           types.push_back(param | getMapTypeBits(map));
           sizes.push_back(getMappedSizeInBytes(rewriter, loc, section));
           if (section != operand)
@@ -1001,11 +1096,32 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
         LLVM::StoreOp::create(rewriter, loc, sizes[index],
                               slot(sizeArray, i64ArrayType));
       }
-      typeArray = LLVM::AddressOfOp::create(
-          rewriter, loc,
-          globals.i64Array(loc, prefix + "_maptypes",
-                           count ? ArrayRef<int64_t>(types)
-                                 : ArrayRef<int64_t>{0}));
+      // Two buffers that may be one at run time (a caller passed one
+      // buffer as two arguments) with different copies: libomptarget maps
+      // the second as present and copies nothing for it, so each takes the
+      // copies of both when they overlap.
+      SmallVector<Value> mergedTypes = mergeAliasedMapTypes(
+          rewriter, loc, mapped, types, sizes, [&](size_t index) {
+            Value begin = sectionBegins.lookup(index);
+            return begin ? begin : asPointer(values[index]);
+          });
+      if (!mergedTypes.empty()) {
+        auto i64ArrayType = LLVM::LLVMArrayType::get(i64, count);
+        typeArray = createScopeAlloca(rewriter, launch, i64ArrayType);
+        for (auto [i, type] : llvm::enumerate(mergedTypes)) {
+          int32_t index = i;
+          Value slot =
+              LLVM::GEPOp::create(rewriter, loc, ptrType, i64ArrayType,
+                                  typeArray, ArrayRef<LLVM::GEPArg>{0, index});
+          LLVM::StoreOp::create(rewriter, loc, type, slot);
+        }
+      } else {
+        typeArray = LLVM::AddressOfOp::create(
+            rewriter, loc,
+            globals.i64Array(loc, prefix + "_maptypes",
+                             count ? ArrayRef<int64_t>(types)
+                                   : ArrayRef<int64_t>{0}));
+      }
       SmallVector<LLVM::GlobalOp> nameGlobals;
       for (StringRef name : names)
         nameGlobals.push_back(globals.string(loc, prefix + "_mapname",

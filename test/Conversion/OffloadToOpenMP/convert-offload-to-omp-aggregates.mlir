@@ -29,7 +29,8 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: llvm.call @__tgt_target_kernel
   // CHECK: call @__offload_fallback_advance(
   // CHECK: func.func @advance(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64)
-  func.func @launch(%x: memref<?xf32>, %v: memref<?xf32>, %n: index) {
+  // (llvm.noalias: x and v are distinct, their map types constants.)
+  func.func @launch(%x: memref<?xf32> {llvm.noalias}, %v: memref<?xf32>, %n: index) {
     %p = offload.pack %x, %v, %n : tuple<memref<?xf32>, memref<?xf32>, index>
     offload.launch @advance(%p) : (tuple<memref<?xf32>, memref<?xf32>, index>) -> ()
     return

@@ -42,9 +42,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_2(";saxpy argument 2;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+11]];5;;\00")
   // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapname_3(";saxpy argument 2 size/stride 0;{{.*}}convert-offload-to-omp.mlir;[[#@LINE+10]];5;;\00")
   // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_mapnames() {{.*}} : !llvm.array<5 x ptr> {
-  // Map types: LITERAL|TARGET_PARAM = 288, TO|TARGET_PARAM = 33,
-  // TO|FROM|TARGET_PARAM = 35.
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_saxpy_maptypes(dense<[288, 33, 288, 35, 288]> : tensor<5xi64>) {addr_space = 0 : i32} : !llvm.array<5 x i64>
+  // The map types are not constants: x and y may be one buffer (see
+  // below), where the types of both entries are computed at run time, on the
+  // stack.
   // The kernel's host address, from which its offload entry is made.
   // CHECK-DAG: llvm.mlir.global internal constant @__offload_region_saxpy(0 : i8) {addr_space = 0 : i32, offload.entry = "saxpy"} : i8
   // The host copy stays for the fallback, internal to the module.
@@ -65,6 +65,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK-SAME: %[[A:[^:]+]]: f32, %[[X:[^:]+]]: memref<?xf32>, %[[Y:[^:]+]]: memref<?xf32>)
   // The argument arrays and KernelArgs live in the function's entry block.
   // CHECK: %[[ARGS:.*]] = llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, array<3 x i32>, array<3 x i32>, i32)> {alignment = 8 : i64} : (i64) -> !llvm.ptr
+  // CHECK: %[[TYPES:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x i64> {alignment = 8 : i64} : (i64) -> !llvm.ptr
   // CHECK: %[[SIZES:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x i64> {alignment = 8 : i64} : (i64) -> !llvm.ptr
   // CHECK: %[[PTRS:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x ptr> {alignment = 8 : i64} : (i64) -> !llvm.ptr
   // CHECK: %[[BASES:.*]] = llvm.alloca %{{.*}} x !llvm.array<5 x ptr> {alignment = 8 : i64} : (i64) -> !llvm.ptr
@@ -101,7 +102,34 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: llvm.store %[[YP]], %[[B3]]
   // CHECK: %[[S3:.*]] = llvm.getelementptr %[[SIZES]][0, 3]
   // CHECK: llvm.store %[[YBYTES]], %[[S3]]
-  // CHECK: %[[TYPES:.*]] = llvm.mlir.addressof @__offload_saxpy_maptypes : !llvm.ptr
+  // Map types: LITERAL|TARGET_PARAM = 288, TO|TARGET_PARAM = 33,
+  // TO|FROM|TARGET_PARAM = 35. x and y are arguments: a caller may pass one
+  // buffer as both, which libomptarget would map once, as x ('to': y's
+  // results would not come back). Where their bytes overlap, x copies back
+  // too (FROM = 2).
+  // CHECK: %[[T0:.*]] = llvm.mlir.constant(288 : i64) : i64
+  // CHECK: %[[T1:.*]] = llvm.mlir.constant(33 : i64) : i64
+  // CHECK: %[[T2:.*]] = llvm.mlir.constant(288 : i64) : i64
+  // CHECK: %[[T3:.*]] = llvm.mlir.constant(35 : i64) : i64
+  // CHECK: %[[XB:.*]] = llvm.ptrtoint %[[XP]] : !llvm.ptr to i64
+  // CHECK: %[[XE:.*]] = llvm.add %[[XB]], %[[XBYTES]] : i64
+  // (y's first mapped byte: the section its loop reaches.)
+  // CHECK: %[[YB:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr to i64
+  // CHECK: %[[YE:.*]] = llvm.add %[[YB]], %[[YBYTES]] : i64
+  // CHECK: %[[XY:.*]] = llvm.icmp "ult" %[[XB]], %[[YE]] : i64
+  // CHECK: %[[YX:.*]] = llvm.icmp "ult" %[[YB]], %[[XE]] : i64
+  // CHECK: %[[OVER:.*]] = llvm.and %[[XY]], %[[YX]] : i1
+  // CHECK: %[[SOME:.*]] = llvm.and
+  // CHECK: %[[BOTH:.*]] = llvm.and %[[OVER]], %[[SOME]] : i1
+  // CHECK: %[[FROM:.*]] = llvm.mlir.constant(2 : i64) : i64
+  // CHECK: %[[T1F:.*]] = llvm.or %[[T1]], %[[FROM]] : i64
+  // CHECK: %[[T1M:.*]] = llvm.select %[[BOTH]], %[[T1F]], %[[T1]] : i1, i64
+  // CHECK: %[[TS0:.*]] = llvm.getelementptr %[[TYPES]][0, 0]
+  // CHECK: llvm.store %[[T0]], %[[TS0]] : i64, !llvm.ptr
+  // CHECK: %[[TS1:.*]] = llvm.getelementptr %[[TYPES]][0, 1]
+  // CHECK: llvm.store %[[T1M]], %[[TS1]] : i64, !llvm.ptr
+  // CHECK: %[[TS3:.*]] = llvm.getelementptr %[[TYPES]][0, 3]
+  // CHECK: llvm.store %[[T3]], %[[TS3]] : i64, !llvm.ptr
   // CHECK: %[[NAMES:.*]] = llvm.mlir.addressof @__offload_saxpy_mapnames : !llvm.ptr
   // The grid: 256 threads, enough blocks for one thread per 4 iterations of
   // the kernel's loop (vectorized, see convert-offload-to-gpu), whose bound
@@ -319,7 +347,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK: llvm.insertvalue %[[B1024]], %{{.*}}[10, 0]
   // CHECK: llvm.insertvalue %[[T256]], %{{.*}}[11, 0]
   // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[B1024]], %[[T256]], %{{.*}}, %{{.*}})
-  func.func @launch_loaded(%a: memref<?xf32>, %nbuf: memref<1xindex>) {
+  // (llvm.noalias: the buffers are distinct, their map types constants.)
+  func.func @launch_loaded(%a: memref<?xf32> {llvm.noalias}, %nbuf: memref<1xindex>) {
     offload.launch @loaded(%a, %nbuf) : (memref<?xf32>, memref<1xindex>) -> ()
     return
   }
@@ -351,12 +380,15 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   }
 
   // CHECK-LABEL: func.func @launch_maps(
-  // CHECK-SAME: %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: i32, %[[DEVICE:[^:]+]]: index)
+  // CHECK-SAME: %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: i32, %[[DEVICE:[^:]+]]: index)
   // CHECK: %[[NARGS:.*]] = llvm.mlir.constant(6 : i32) : i32
   // CHECK: llvm.insertvalue %[[NARGS]], %{{.*}}[1]
   // CHECK: %[[DEV64:.*]] = arith.index_cast %[[DEVICE]] : index to i64
   // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEV64]],
-  func.func @launch_maps(%a: memref<4xf32>, %b: memref<4xf32>, %c: memref<4xf32>,
+  // (llvm.noalias: the buffers are distinct, their map types constants.)
+  func.func @launch_maps(%a: memref<4xf32> {llvm.noalias},
+                         %b: memref<4xf32> {llvm.noalias},
+                         %c: memref<4xf32> {llvm.noalias},
                          %d: memref<4xf32>, %e: memref<4xf32>, %s: i32,
                          %dev: index) {
     offload.launch @maps(%a, %b, %c, %d, %e, %s)
@@ -371,9 +403,10 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK-LABEL: func.func @launch_modifiers(
   // CHECK: llvm.mlir.addressof @__offload_maps_maptypes_0 : !llvm.ptr
   // CHECK: llvm.call @__tgt_target_kernel(
-  func.func @launch_modifiers(%a: memref<4xf32>, %b: memref<4xf32>,
-                              %c: memref<4xf32>, %d: memref<4xf32>,
-                              %e: memref<4xf32>, %s: i32) {
+  func.func @launch_modifiers(%a: memref<4xf32> {llvm.noalias},
+                              %b: memref<4xf32> {llvm.noalias},
+                              %c: memref<4xf32> {llvm.noalias},
+                              %d: memref<4xf32>, %e: memref<4xf32>, %s: i32) {
     offload.launch @maps(%a, %b, %c, %d, %e, %s)
         map(present, to: %a : memref<4xf32>, always, from: %b : memref<4xf32>,
             always, present, tofrom: %c : memref<4xf32>,

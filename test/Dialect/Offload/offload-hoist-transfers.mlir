@@ -845,3 +845,123 @@ func.func @refill(%a: memref<?xi32>, %b: memref<?xi32>, %j: index) -> i32 {
   }
   return %s : i32
 }
+
+// -----
+
+offload.kernel @step(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %out[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @step16(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %in[%i] : memref<16xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %out[%i] : memref<16xf32>
+  }
+  offload.return
+}
+
+// Ping-pong: the loop passes a and b to the next iteration swapped, each
+// launch reading one and writing the other. Both stay on the device across
+// the loop; arguments may be read by the caller: both come back whole.
+// CHECK-LABEL: func.func @ping_pong_args(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index)
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: scf.for {{.*}} iter_args(%[[CUR:.*]] = %[[A]], %[[NXT:.*]] = %[[B]])
+// CHECK: offload.launch @step(%[[CUR]], %[[NXT]])
+// CHECK-NEXT: scf.yield %[[NXT]], %[[CUR]]
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[B]] : memref<?xf32>)
+func.func @ping_pong_args(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'to', exit 'from', 0 update(s) of the loop's results; 4 copies instead of 2 per iteration}}
+  %r:2 = scf.for %t = %c0 to %n step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @step(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  return
+}
+
+// Local buffers: b is only allocated (the loop surely runs and its first
+// launch writes all of it); after the loop only the buffer of the result the
+// host reads comes back, and both are released.
+// CHECK-LABEL: func.func @ping_pong_local(
+// CHECK: %[[A:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for
+// CHECK: offload.launch @step16(
+// CHECK: }
+// CHECK-NEXT: offload.update map(from: %[[R]]#0 : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: memref.load %[[R]]#0
+func.func @ping_pong_local(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %x, %a[%c0] : memref<16xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'release', 1 update(s) of the loop's results; 2 copies instead of 2 per iteration}}
+  %r:2 = scf.for %t = %c0 to %c4 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<16xf32>, memref<16xf32>) {
+    offload.launch @step16(%cur, %nxt) : (memref<16xf32>, memref<16xf32>) -> ()
+    scf.yield %nxt, %cur : memref<16xf32>, memref<16xf32>
+  }
+  %v = memref.load %r#0[%c0] : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return %v : f32
+}
+
+// The host reads one of them in the loop: they keep their per-launch maps.
+// CHECK-LABEL: func.func @ping_pong_host(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @ping_pong_host(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 still move at every launch: the host touches one of them in the loop ('memref.load')}}
+  %r:3 = scf.for %t = %c0 to %n step %c1 iter_args(%cur = %a, %nxt = %b, %s = %z) -> (memref<?xf32>, memref<?xf32>, f32) {
+    offload.launch @step(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    %v = memref.load %nxt[%c0] : memref<?xf32>
+    %s2 = arith.addf %s, %v : f32
+    scf.yield %nxt, %cur, %s2 : memref<?xf32>, memref<?xf32>, f32
+  }
+  return %r#2 : f32
+}
+
+// Each iteration passes on a new buffer: nothing to keep.
+// CHECK-LABEL: func.func @fresh_each_time(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @fresh_each_time(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0 still move at every launch: iteration argument #0 is given another buffer than one the loop started with}}
+  %r = scf.for %t = %c0 to %n step %c1 iter_args(%cur = %a) -> (memref<?xf32>) {
+    %m = memref.dim %cur, %c0 : memref<?xf32>
+    %nxt = memref.alloc(%m) : memref<?xf32>
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: the view its launches map is defined after the first of them (argument #1)}}
+    offload.launch @step(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt : memref<?xf32>
+  }
+  return
+}

@@ -198,6 +198,31 @@ func.func @one_buffer_twice(%a: memref<?xf32>, %d0: i32, %d1: i32) {
   return
 }
 
+// Two arguments a caller may make one buffer: where their bytes overlap at
+// run time, the launch runs whole on the first device present; split, each
+// device would map the rows of both, 'to' and 'from'.
+// CHECK-LABEL: func.func @maybe_one_buffer(
+//  CHECK-SAME: %[[X:[^:]*]]: memref<?xf32>, %[[Y:[^:]*]]: memref<?xf32>,
+//       CHECK:   } else {
+//       CHECK:     memref.extract_aligned_pointer_as_index %[[X]]
+//       CHECK:     memref.extract_aligned_pointer_as_index %[[Y]]
+//       CHECK:     %[[XY:.*]] = arith.cmpi ult
+//  CHECK-NEXT:     %[[YX:.*]] = arith.cmpi ult
+//  CHECK-NEXT:     %[[XS:.*]] = arith.cmpi ult
+//  CHECK-NEXT:     %[[YS:.*]] = arith.cmpi ult
+//  CHECK-NEXT:     %[[O1:.*]] = arith.andi %[[XY]], %[[YX]] : i1
+//  CHECK-NEXT:     %[[O2:.*]] = arith.andi %[[O1]], %[[XS]] : i1
+//  CHECK-NEXT:     %[[OVERLAP:.*]] = arith.andi %[[O2]], %[[YS]] : i1
+//  CHECK-NEXT:     scf.if %[[OVERLAP]] {
+//       CHECK:       offload.launch @double(%[[X]], %[[Y]]) device(%{{.*}} : i32)
+//  CHECK-NEXT:     } else {
+//       CHECK:       offload.launch @double_share(%[[X]], %[[Y]],
+func.func @maybe_one_buffer(%x: memref<?xf32>, %y: memref<?xf32>, %d0: i32, %d1: i32) {
+  // expected-remark@+1 {{launch of @double split over 2 listed devices}}
+  offload.launch @double(%x, %y) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
 // From a list in a buffer: the first device of the list present.
 // CHECK-LABEL: func.func @shifted_in_buffer(
 //  CHECK-SAME: %{{.*}}: memref<?xf32>, %{{.*}}: memref<?xf32>, %[[L:.*]]: memref<3xi64>)

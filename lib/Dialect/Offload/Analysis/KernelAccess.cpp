@@ -217,7 +217,8 @@ static bool isShapeOnlyLaunchArgument(OpOperand &use) {
                       [](Operation *user) { return isa<memref::DimOp>(user); });
 }
 
-bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
+bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer,
+                                   function_ref<bool(OpOperand &)> ignore) {
   Value root = getViewRoot(buffer);
   Operation *alloc = root.getDefiningOp();
   if (!alloc || !isa<memref::AllocOp, memref::AllocaOp>(alloc))
@@ -226,7 +227,7 @@ bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer) {
   forEachUseThroughViews(root, [&](OpOperand &use) {
     Operation *user = use.getOwner();
     if (op->isAncestor(user) || isa<memref::DeallocOp>(user) ||
-        isShapeOnlyLaunchArgument(use))
+        isShapeOnlyLaunchArgument(use) || (ignore && ignore(use)))
       return;
     // Its address handed out, before or after: reads through it may follow.
     if (isAddressEscape(user)) {

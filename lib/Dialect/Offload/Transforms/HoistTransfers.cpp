@@ -987,6 +987,10 @@ private:
   /// `residentArgs` on the device already.
   void processFunction(FunctionOpInterface fn, ArrayRef<unsigned> residentArgs);
   void processBlock(Block *block);
+  /// Keeps the buffers `loop` passes from one iteration to the next in its
+  /// iteration arguments (ping-pong: read one, write the other, swap) on
+  /// the device across it, where only launches use them inside.
+  void hoistLoopCarried(scf::ForOp loop);
   /// Keeps `buffer` on the device in `block`. Returns why it does not when
   /// it should (empty when it did, or when it is not worth it).
   std::string hoist(Block *block, BufferEvents &buffer);
@@ -1381,6 +1385,17 @@ void OffloadHoistTransfersPass::processFunction(
     processResidentBlock(&entry, arg, arg, device, updates, launchCopies);
     numUpdates += updates;
   }
+  // Buffers loops carry from one iteration to the next (ping-pong), outer
+  // loops first.
+  SmallVector<scf::ForOp> carrying;
+  fn->walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
+    if (llvm::any_of(loop.getInitArgs(), [](Value init) {
+          return isa<MemRefType>(init.getType());
+        }))
+      carrying.push_back(loop);
+  });
+  for (scf::ForOp loop : carrying)
+    hoistLoopCarried(loop);
   // The blocks that hold launches, or calls that launch.
   llvm::SetVector<Block *> seen;
   fn->walk([&](Operation *op) {
@@ -1449,6 +1464,275 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
     std::string why = hoist(block, buffer);
     if (!why.empty())
       remarkPerIteration(block, root, why);
+  }
+}
+
+/// Calls `fn` on each use of `value` and of the views of it (memref
+/// views and casts), without following it into regions, results or
+/// successors.
+static void forEachUseOfViews(Value value, function_ref<void(OpOperand &)> fn) {
+  SmallVector<Value> worklist = {value};
+  while (!worklist.empty()) {
+    Value current = worklist.pop_back_val();
+    for (OpOperand &use : current.getUses()) {
+      Operation *user = use.getOwner();
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if ((view && view.getViewSource() == current) ||
+          isa<memref::CastOp>(user)) {
+        llvm::append_range(worklist, user->getResults());
+        continue;
+      }
+      fn(use);
+    }
+  }
+}
+
+void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  unsigned numCarried = loop.getNumRegionIterArgs();
+  // The memref iteration arguments, grouped by where the yield sends them:
+  // a group whose members each get one of the group's arguments again
+  // holds, at each iteration, the buffers it started with, permuted.
+  SmallVector<unsigned> leader(numCarried);
+  for (unsigned j = 0; j < numCarried; ++j)
+    leader[j] = j;
+  auto find = [&](unsigned j) {
+    while (leader[j] != j)
+      j = leader[j] = leader[leader[j]];
+    return j;
+  };
+  SmallVector<bool> open(numCarried, false);
+  for (unsigned j = 0; j < numCarried; ++j) {
+    if (!isa<MemRefType>(loop.getInitArgs()[j].getType()))
+      continue;
+    auto arg = dyn_cast<BlockArgument>(yield.getOperand(j));
+    if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0) {
+      open[j] = true;
+      continue;
+    }
+    leader[find(j)] = find(arg.getArgNumber() - 1);
+  }
+  llvm::MapVector<unsigned, SmallVector<unsigned>> groups;
+  for (unsigned j = 0; j < numCarried; ++j)
+    if (isa<MemRefType>(loop.getInitArgs()[j].getType()))
+      groups[find(j)].push_back(j);
+
+  Block *block = loop->getBlock();
+  DominanceInfo dom(loop->getParentOp());
+  for (auto &[id, members] : groups) {
+    // Why the group moves at every launch, when something inside needs it.
+    std::string why;
+    auto fail = [&](const Twine &reason) {
+      if (why.empty())
+        why = reason.str();
+    };
+    for (unsigned j : members)
+      if (open[j])
+        fail("iteration argument #" + Twine(j) +
+             " is given another buffer than one the loop started with");
+    // Inside, only launches (and calls whose callees only launch on them)
+    // use the buffers, all on one device, through the loop's arguments.
+    BufferEvents device;
+    SmallVector<LaunchOp> launches;
+    SmallVector<std::pair<CallOpInterface, unsigned>> calls;
+    // The launches of each call (of those mapping one of the buffers).
+    llvm::MapVector<Operation *, unsigned> callLaunches;
+    bool deviceWrites = false;
+    unsigned perIteration = 0;
+    auto onDevice = [&](Value pick, std::optional<int64_t> constant) {
+      if (!device.onDevice(pick, constant))
+        return fail("its launches pick different devices");
+      if (pick && !dom.properlyDominates(pick, loop) &&
+          !getConstantIntValue(pick))
+        fail("the device its launches pick is computed in the loop");
+    };
+    for (unsigned j : members) {
+      Value member = loop.getRegionIterArgs()[j];
+      forEachUseOfViews(member, [&](OpOperand &use) {
+        Operation *user = use.getOwner();
+        if (isa<memref::DimOp, memref::RankOp>(user) ||
+            user == yield.getOperation())
+          return;
+        if (auto launch = dyn_cast<LaunchOp>(user)) {
+          if (!isLaunchArgument(launch, use))
+            return;
+          MapAttr map = launch.getMapFor(use.get());
+          if (!map)
+            return;
+          if (map.isAlways() || map.isPresent())
+            fail("a launch maps one of them with 'always' or 'present'");
+          onDevice(launch.getDevice(), std::nullopt);
+          deviceWrites |= map.getKind() != MapKind::to;
+          perIteration += map.copiesIn() + map.copiesOut();
+          if (!llvm::is_contained(launches, launch))
+            launches.push_back(launch);
+          return;
+        }
+        if (auto call = dyn_cast<CallOpInterface>(user)) {
+          std::optional<unsigned> position = getCallPosition(call, use);
+          const ArgSummary *summary =
+              position ? getSummary(call, *position) : nullptr;
+          if (!summary)
+            return fail("one of them is passed to " + getCalleeName(call) +
+                        ", which cannot be entered with it on the device");
+          if (summary->hostAccess)
+            return fail("one of them is passed to " + getCalleeName(call) +
+                        ", which touches it on the host");
+          if (!summary->launches)
+            return;
+          Value pick;
+          if (summary->deviceArg)
+            pick = call.getArgOperands()[*summary->deviceArg];
+          onDevice(pick, summary->deviceConstant);
+          deviceWrites |= summary->deviceWrites;
+          calls.push_back({call, *position});
+          unsigned &count = callLaunches[call];
+          count = std::max(count, summary->numLaunches);
+          perIteration += summary->copies;
+          return;
+        }
+        fail("the host touches one of them in the loop ('" +
+             user->getName().getStringRef() + "')");
+      });
+    }
+    unsigned numLaunches = launches.size();
+    for (auto &entry : callLaunches)
+      numLaunches += entry.second;
+    if (numLaunches == 0)
+      continue;
+    // The buffers it starts with: not on the device already, not used
+    // inside by their own names, and each one buffer or views of distinct
+    // buffers (two views of one would be entered twice, overlapping).
+    llvm::MapVector<Value, MapKind> inits;
+    DenseMap<Value, Value> byRoot;
+    for (unsigned j : members) {
+      Value init = loop.getInitArgs()[j];
+      Value root = getViewRoot(init);
+      auto [it, inserted] = byRoot.try_emplace(root, init);
+      if (it->second != init)
+        fail("they start as two views of one buffer");
+      // (Kept on the device around the loop already: nothing moves.)
+      if (isResident(block, root))
+        why = "resident";
+      forEachUseOfViews(root, [&](OpOperand &use) {
+        if (use.getOwner() != loop && loop->isAncestor(use.getOwner()))
+          fail("the loop also uses one of them by its own name");
+      });
+      // Entered without its contents when the loop surely runs and the
+      // first thing it does with the argument is a launch that overwrites
+      // all of it.
+      bool overwritten = false;
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+      if (lb && ub && step && *step > 0 && *lb < *ub) {
+        Value member = loop.getRegionIterArgs()[j];
+        LaunchOp first;
+        overwritten = startsWithFullOverwrite(loop, member, member,
+                                              /*oneSection=*/true, &first) &&
+                      first->getParentOp() == loop.getOperation();
+        // What it writes is all of it: itself, or a constant section of a
+        // buffer of constant size that covers it.
+        if (overwritten) {
+          Value part = getMappedPart(first, member);
+          std::optional<std::pair<int64_t, int64_t>> section =
+              getConstantSection(member, part);
+          std::optional<int64_t> size = getConstantSize(member, 0);
+          overwritten =
+              part == member || (section && size && section->first <= 0 &&
+                                 section->second >= *size);
+        }
+      }
+      MapKind kind = overwritten ? MapKind::alloc : MapKind::to;
+      auto [entry, added] = inits.insert({init, kind});
+      if (!added && kind == MapKind::to)
+        entry->second = MapKind::to;
+    }
+    if (!why.empty()) {
+      if (why == "resident" || !remarks || inCopy)
+        continue;
+      InFlightDiagnostic remark = loop->emitRemark();
+      remark << "buffers the loop passes between iterations as iteration "
+                "argument(s) ";
+      llvm::interleaveComma(members, remark,
+                            [&](unsigned j) { remark << "#" << j; });
+      remark << " still move at every launch: " << why;
+      // (Said once: not again for each launch.)
+      for (unsigned j : members)
+        remarked.insert(loop.getRegionIterArgs()[j]);
+      continue;
+    }
+
+    // After the loop: the results the host may read come back (each is one
+    // of the buffers, on the device); a buffer read afterwards by its own
+    // name comes back whole at the exit, as do all of them then.
+    DenseSet<OpOperand *> throughResults;
+    SmallVector<Value> readResults;
+    for (unsigned j : members) {
+      Value result = loop.getResult(j);
+      bool read = false;
+      forEachUseThroughViews(result, [&](OpOperand &use) {
+        throughResults.insert(&use);
+        Operation *user = use.getOwner();
+        read |= !isa<memref::DeallocOp, memref::DimOp, memref::RankOp>(user);
+      });
+      if (read)
+        readResults.push_back(result);
+    }
+    bool readByName = llvm::any_of(inits, [&](auto &entry) {
+      return mayBeReadAfter(loop, entry.first, [&](OpOperand &use) {
+        return use.getOwner() == loop || throughResults.contains(&use);
+      });
+    });
+    Value pick = device.device;
+    OpBuilder b(loop);
+    if (device.deviceConstant)
+      pick = arith::ConstantIntOp::create(b, loop.getLoc(),
+                                          *device.deviceConstant, 32);
+    unsigned entered = 0;
+    for (auto &[init, kind] : inits) {
+      createDataOp(b, loop.getLoc(), "enter", init, kind, pick);
+      entered += kind == MapKind::to;
+    }
+    b.setInsertionPointAfter(loop);
+    unsigned updates = 0;
+    if (deviceWrites && !readByName)
+      for (Value result : readResults) {
+        createDataOp(b, loop.getLoc(), "update", result, MapKind::from, pick);
+        ++updates;
+      }
+    bool exitFrom = deviceWrites && readByName;
+    for (auto &entry : inits)
+      createDataOp(b, loop.getLoc(), "exit", entry.first,
+                   exitFrom ? MapKind::from : MapKind::release, pick);
+    for (unsigned j : members) {
+      Value member = loop.getRegionIterArgs()[j];
+      resident.insert({loop, member});
+      for (LaunchOp launch : launches)
+        covered.insert({launch, member});
+      for (auto [call, position] : calls) {
+        covered.insert({call, member});
+        residentCalls[call].insert(position);
+      }
+    }
+    ++numHoisted;
+    if (!remarks || inCopy)
+      continue;
+    InFlightDiagnostic remark = loop->emitRemark();
+    remark << "buffers the loop passes between iterations as iteration "
+              "argument(s) ";
+    llvm::interleaveComma(members, remark,
+                          [&](unsigned j) { remark << "#" << j; });
+    remark << " kept on the device across its " << numLaunches
+           << " launch(es): enter ";
+    llvm::interleaveComma(inits, remark, [&](auto &entry) {
+      remark << "'" << stringifyMapKind(entry.second) << "'";
+    });
+    remark << ", exit " << (exitFrom ? "'from'" : "'release'") << ", "
+           << updates << " update(s) of the loop's results; "
+           << entered + updates + (exitFrom ? inits.size() : 0)
+           << " copies instead of " << perIteration << " per iteration";
   }
 }
 

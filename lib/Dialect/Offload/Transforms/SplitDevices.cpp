@@ -350,6 +350,7 @@ struct OffloadSplitDevicesPass
         // mapped it there) holds the current values: the launch runs whole
         // on that device, where its maps find them.
         runWholeWhereHeld(launch, kernel, getSplitBuffers(launch));
+        runWholeIfOverlapping(launch, kernel);
         OpBuilder b(launch);
         mapKernelArguments(kernel, launch, mapping);
         Value lb, ub;
@@ -1317,8 +1318,34 @@ struct OffloadSplitDevicesPass
     return materializeShareBounds(b, kernel, mapping);
   }
 
+  /// Whether, at run time, two of `buffers` (each with whether it is
+  /// written) overlap in memory, one of them written; null when no pair
+  /// needs checking.
+  static Value buildAnyOverlap(OpBuilder &b, Location loc,
+                               ArrayRef<std::pair<Value, bool>> buffers) {
+    Value any;
+    for (unsigned i = 0, e = buffers.size(); i < e; ++i)
+      for (unsigned j = i + 1; j < e; ++j) {
+        auto [first, firstWritten] = buffers[i];
+        auto [second, secondWritten] = buffers[j];
+        if (first == second || (!firstWritten && !secondWritten))
+          continue;
+        Value overlaps = buildOverlaps(b, loc, first, second);
+        any = any ? arith::OrIOp::create(b, loc, any, overlaps).getResult()
+                  : overlaps;
+      }
+    return any;
+  }
+  static Value buildAnyOverlap(OpBuilder &b, Location loc, const Run &run) {
+    SmallVector<std::pair<Value, bool>> buffers;
+    for (auto &[root, buffer] : run.buffers)
+      buffers.push_back({root, buffer.written});
+    return buildAnyOverlap(b, loc, buffers);
+  }
+
   /// Puts `run` in the `then` branch of an `scf.if` that checks, before it,
-  /// that no device holds a buffer of the run yet and that the bounds of
+  /// that no device holds a buffer of the run yet, that no two of its
+  /// buffers overlap in memory, and that the bounds of
   /// the loops of `run.checked` equal the first launch's. The `else` branch
   /// holds two copies of the run: when a device holds one of its buffers
   /// (a data region around it), one whose launches all run whole on that
@@ -1344,6 +1371,15 @@ struct OffloadSplitDevicesPass
                                        holder, zero32);
     Value same = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                        holder, zero32);
+    // No two of its buffers overlap in memory, one of them written (a
+    // caller passed one buffer as two arguments): split, each device would
+    // keep the rows of both, and the rows one launch wrote through one
+    // would not be those the next reads through the other.
+    if (Value overlap = buildAnyOverlap(b, loc, run))
+      same = arith::AndIOp::create(
+          b, loc, same,
+          arith::XOrIOp::create(b, loc, overlap,
+                                arith::ConstantIntOp::create(b, loc, 1, 1)));
     for (LaunchOp launch : run.checked) {
       Value otherLb, otherUb;
       std::tie(otherLb, otherUb) = bounds(launch);
@@ -1723,8 +1759,45 @@ struct OffloadSplitDevicesPass
 
   /// The launch on the first device present (the host when none is).
   void runOnFirstDevice(LaunchOp launch, KernelOp kernel, StringRef reason) {
-    ModuleOp module = getOperation();
     OpBuilder b(launch);
+    launchOn(b, launch, kernel, getFirstDevice(b, launch));
+    if (remarks)
+      emitRemark(launch.getLoc()) << "launch of @" << kernel.getSymName()
+                                  << " not split over devices: " << reason
+                                  << "; it runs on the first device present";
+  }
+
+  /// Puts `launch` in the `else` branch of an `scf.if` whose `then` branch
+  /// runs it whole on the first device present when two buffers its share
+  /// touches, one of them written, overlap in memory at run time (a caller
+  /// passed one buffer as two arguments): split, each device would map the
+  /// rows of both, and copy back rows the others wrote through the other.
+  void runWholeIfOverlapping(LaunchOp launch, KernelOp kernel) {
+    KernelOp share = getShareOf(launch);
+    SmallVector<std::pair<Value, bool>> buffers;
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+      if (!isa<MemRefType>(arg.getType()))
+        continue;
+      ShareAccess access = getShareAccess(share, index);
+      if (access.isAccessed())
+        buffers.push_back({arg, access.written});
+    }
+    OpBuilder b(launch);
+    Location loc = launch.getLoc();
+    Value overlap = buildAnyOverlap(b, loc, buffers);
+    if (!overlap)
+      return;
+    auto ifOverlap =
+        scf::IfOp::create(b, loc, overlap, /*withElseRegion=*/true);
+    OpBuilder then = ifOverlap.getThenBodyBuilder();
+    launchOn(then, launch, kernel, getFirstDevice(then, launch));
+    launch->moveBefore(ifOverlap.elseBlock()->getTerminator());
+  }
+
+  /// The first device of `launch`'s that is present (an i32), or the
+  /// initial device (the host) when none is.
+  Value getFirstDevice(OpBuilder &b, LaunchOp launch) {
+    ModuleOp module = getOperation();
     Location loc = launch.getLoc();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value available = callRuntimeQuery(
@@ -1774,11 +1847,7 @@ struct OffloadSplitDevicesPass
         first = arith::SelectOp::create(b, loc, isPresent, id32, first);
       }
     }
-    launchOn(b, launch, kernel, first);
-    if (remarks)
-      emitRemark(loc) << "launch of @" << kernel.getSymName()
-                      << " not split over devices: " << reason
-                      << "; it runs on the first device present";
+    return first;
   }
 
   /// The buffers a split launch maps on its devices.

@@ -127,7 +127,10 @@ bool isAddressEscape(Operation *user);
 /// may look at it. Uses that only take its shape (memref.dim), and uses
 /// whose declared memory effects on it are writes or a free (a store, a
 /// dealloc), do not count.
-bool mayBeReadAfter(Operation *op, Value buffer);
+/// Uses `ignore` returns true for do not count either (those through
+/// another name the caller accounts for).
+bool mayBeReadAfter(Operation *op, Value buffer,
+                    function_ref<bool(OpOperand &)> ignore = nullptr);
 
 } // namespace mlir::offload
 

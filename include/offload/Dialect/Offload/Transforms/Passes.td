@@ -310,6 +310,12 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       computed on the host. Otherwise the launch runs whole on the first
       device present.
     * With no device present, the kernel runs on the host.
+    * Two buffer arguments the share touches, one of them written, that may
+      be one buffer at run time (a caller passed it twice) are compared
+      before the launch: where their bytes overlap, it runs whole on the
+      first device present (split, each device would map the rows of both
+      and copy back rows the others wrote). A run checks its buffers once,
+      before it, and splits its launches one by one when two overlap.
     * A kernel made of linalg ops on buffers (a contraction kept whole for
       its strategy, the fill before it) splits too when the outermost loop
       dimension of each op is parallel and indexes, in every operand it
@@ -629,6 +635,18 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     Recursive functions, and those with more than one block, are not
     summarised: a buffer passed to one that launches keeps its per-launch
     clauses.
+
+    Buffers a loop passes from one iteration to the next in its iteration
+    arguments (`scf.for ... iter_args(%cur = %a, %nxt = %b)` yielding
+    `%nxt, %cur`: ping-pong, whichever holds what) stay on the device across
+    the loop when only launches (or calls whose callees only launch on
+    them) use them inside, through those arguments: each buffer the loop
+    starts with is entered before it (`alloc` when the loop surely runs and
+    its first launch on that argument overwrites all of it), and after it
+    the results the host may read are updated `from` the device and the
+    buffers released, or, when the host may read a buffer by its own name
+    afterwards (or it is not the function's own), all come back at the
+    exit.
 
     Globals (`memref.global`) that launches map are buffers like the
     others: a host function that uses one (`memref.get_global`), or calls
