@@ -965,3 +965,54 @@ func.func @fresh_each_time(%a: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// An scf.while whose condition passes the buffers on and whose body yields
+// them swapped: the same, with every buffer entered 'to' (the loop may not
+// run).
+// CHECK-LABEL: func.func @ping_pong_while(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index)
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: %[[R:.*]]:3 = scf.while
+// CHECK: scf.condition
+// CHECK: offload.launch @step(
+// CHECK: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[B]] : memref<?xf32>)
+func.func @ping_pong_while(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'to', exit 'from', 0 update(s) of the loop's results; 4 copies instead of 2 per iteration}}
+  %r:3 = scf.while (%cur = %a, %nxt = %b, %i = %c0) : (memref<?xf32>, memref<?xf32>, index) -> (memref<?xf32>, memref<?xf32>, index) {
+    %go = arith.cmpi ult, %i, %n : index
+    scf.condition(%go) %cur, %nxt, %i : memref<?xf32>, memref<?xf32>, index
+  } do {
+  ^bb0(%x: memref<?xf32>, %y: memref<?xf32>, %j: index):
+    offload.launch @step(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
+    %j1 = arith.addi %j, %c1 : index
+    scf.yield %y, %x, %j1 : memref<?xf32>, memref<?xf32>, index
+  }
+  return
+}
+
+// The condition passes on a buffer the loop allocates: they keep their
+// per-launch maps.
+// CHECK-LABEL: func.func @while_fresh(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @while_fresh(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0 still move at every launch: its condition passes on another buffer as argument #0}}
+  %r = scf.while (%cur = %a) : (memref<?xf32>) -> (memref<?xf32>) {
+    %m = memref.dim %cur, %c0 : memref<?xf32>
+    %fresh = memref.alloc(%m) : memref<?xf32>
+    %go = arith.cmpi ult, %m, %n : index
+    scf.condition(%go) %fresh : memref<?xf32>
+  } do {
+  ^bb0(%x: memref<?xf32>):
+    offload.launch @step(%x, %x) {allow_aliasing} : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %x : memref<?xf32>
+  }
+  return
+}

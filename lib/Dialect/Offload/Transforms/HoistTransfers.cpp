@@ -990,7 +990,7 @@ private:
   /// Keeps the buffers `loop` passes from one iteration to the next in its
   /// iteration arguments (ping-pong: read one, write the other, swap) on
   /// the device across it, where only launches use them inside.
-  void hoistLoopCarried(scf::ForOp loop);
+  void hoistLoopCarried(Operation *loop);
   /// Keeps `buffer` on the device in `block`. Returns why it does not when
   /// it should (empty when it did, or when it is not worth it).
   std::string hoist(Block *block, BufferEvents &buffer);
@@ -1387,14 +1387,15 @@ void OffloadHoistTransfersPass::processFunction(
   }
   // Buffers loops carry from one iteration to the next (ping-pong), outer
   // loops first.
-  SmallVector<scf::ForOp> carrying;
-  fn->walk<WalkOrder::PreOrder>([&](scf::ForOp loop) {
-    if (llvm::any_of(loop.getInitArgs(), [](Value init) {
-          return isa<MemRefType>(init.getType());
+  SmallVector<Operation *> carrying;
+  fn->walk<WalkOrder::PreOrder>([&](Operation *loop) {
+    if (isa<scf::ForOp, scf::WhileOp>(loop) &&
+        llvm::any_of(loop->getOperands(), [](Value operand) {
+          return isa<MemRefType>(operand.getType());
         }))
       carrying.push_back(loop);
   });
-  for (scf::ForOp loop : carrying)
+  for (Operation *loop : carrying)
     hoistLoopCarried(loop);
   // The blocks that hold launches, or calls that launch.
   llvm::SetVector<Block *> seen;
@@ -1487,50 +1488,118 @@ static void forEachUseOfViews(Value value, function_ref<void(OpOperand &)> fn) {
   }
 }
 
-void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
-  Block *body = loop.getBody();
-  auto yield = cast<scf::YieldOp>(body->getTerminator());
-  unsigned numCarried = loop.getNumRegionIterArgs();
-  // The memref iteration arguments, grouped by where the yield sends them:
-  // a group whose members each get one of the group's arguments again
-  // holds, at each iteration, the buffers it started with, permuted.
-  SmallVector<unsigned> leader(numCarried);
-  for (unsigned j = 0; j < numCarried; ++j)
-    leader[j] = j;
+namespace {
+/// Buffers a loop passes from one iteration to the next, permuted: it
+/// starts with its initial values at `inits` (with the block argument
+/// holding each in its first iteration), holds them in `members` (block
+/// arguments) and ends with them in `results`.
+struct CarriedGroup {
+  SmallVector<std::pair<unsigned, Value>> inits;
+  SmallVector<Value> members;
+  SmallVector<Value> results;
+  /// Why one of them may be another buffer (empty when none may).
+  std::string open;
+};
+} // namespace
+
+/// The groups of memref values `loop` (an scf.for or scf.while) carries:
+/// values its terminators pass to one another.
+static SmallVector<CarriedGroup> getCarriedGroups(Operation *loop) {
+  // The nodes: for scf.for, its iteration arguments; for scf.while, the
+  // arguments of its "before" region (one per initial value), then those
+  // of its "after" region (one per result).
+  SmallVector<std::optional<unsigned>> initOf;
+  SmallVector<Value> memberOf, resultOf;
+  SmallVector<std::string> openOf;
+  SmallVector<unsigned> leader;
+  auto addNode = [&](std::optional<unsigned> init, Value member, Value result) {
+    leader.push_back(leader.size());
+    initOf.push_back(init);
+    memberOf.push_back(member);
+    resultOf.push_back(result);
+    openOf.emplace_back();
+  };
   auto find = [&](unsigned j) {
     while (leader[j] != j)
       j = leader[j] = leader[leader[j]];
     return j;
   };
-  SmallVector<bool> open(numCarried, false);
-  for (unsigned j = 0; j < numCarried; ++j) {
-    if (!isa<MemRefType>(loop.getInitArgs()[j].getType()))
-      continue;
-    auto arg = dyn_cast<BlockArgument>(yield.getOperand(j));
-    if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0) {
-      open[j] = true;
-      continue;
+  // Where a terminator passes `value` to node `to`: the node of the block
+  // argument `value` is (of `block`, node `first` + its number - `skip`).
+  auto link = [&](unsigned to, Value value, Block *block, unsigned first,
+                  unsigned skip, const Twine &why) {
+    if (!isa<MemRefType>(memberOf[to].getType()))
+      return;
+    auto arg = dyn_cast<BlockArgument>(value);
+    if (!arg || arg.getOwner() != block || arg.getArgNumber() < skip) {
+      openOf[to] = why.str();
+      return;
     }
-    leader[find(j)] = find(arg.getArgNumber() - 1);
+    leader[find(to)] = find(first + arg.getArgNumber() - skip);
+  };
+  if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
+    Block *body = forOp.getBody();
+    for (unsigned j = 0, e = forOp.getNumRegionIterArgs(); j < e; ++j)
+      addNode(j, forOp.getRegionIterArgs()[j], forOp.getResult(j));
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    for (unsigned j = 0, e = forOp.getNumRegionIterArgs(); j < e; ++j)
+      link(j, yield.getOperand(j), body, 0, /*skip=*/1,
+           "iteration argument #" + Twine(j) +
+               " is given another buffer than one the loop started with");
+  } else {
+    auto whileOp = cast<scf::WhileOp>(loop);
+    Block *before = whileOp.getBeforeBody(), *after = whileOp.getAfterBody();
+    unsigned numInits = whileOp.getInits().size();
+    for (unsigned i = 0; i < numInits; ++i)
+      addNode(i, before->getArgument(i), Value());
+    for (unsigned j = 0, e = whileOp.getNumResults(); j < e; ++j)
+      addNode(std::nullopt, after->getArgument(j), whileOp.getResult(j));
+    ValueRange passed = whileOp.getConditionOp().getArgs();
+    for (unsigned j = 0, e = passed.size(); j < e; ++j)
+      link(numInits + j, passed[j], before, 0, 0,
+           "its condition passes on another buffer as argument #" + Twine(j));
+    ValueRange yielded = whileOp.getYieldOp().getOperands();
+    for (unsigned i = 0; i < numInits; ++i)
+      link(i, yielded[i], after, numInits, 0,
+           "iteration argument #" + Twine(i) +
+               " is given another buffer than one the loop started with");
   }
-  llvm::MapVector<unsigned, SmallVector<unsigned>> groups;
-  for (unsigned j = 0; j < numCarried; ++j)
-    if (isa<MemRefType>(loop.getInitArgs()[j].getType()))
-      groups[find(j)].push_back(j);
+  llvm::MapVector<unsigned, CarriedGroup> groups;
+  for (unsigned j = 0, e = leader.size(); j < e; ++j) {
+    if (!isa<MemRefType>(memberOf[j].getType()))
+      continue;
+    CarriedGroup &group = groups[find(j)];
+    if (initOf[j])
+      group.inits.push_back({*initOf[j], memberOf[j]});
+    group.members.push_back(memberOf[j]);
+    if (resultOf[j])
+      group.results.push_back(resultOf[j]);
+    if (group.open.empty())
+      group.open = openOf[j];
+  }
+  SmallVector<CarriedGroup> result;
+  for (auto &entry : groups)
+    result.push_back(std::move(entry.second));
+  return result;
+}
 
+void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
+  ValueRange initValues = isa<scf::ForOp>(loop)
+                              ? cast<scf::ForOp>(loop).getInitArgs()
+                              : cast<scf::WhileOp>(loop).getInits();
+  auto isLoopTerminator = [&](Operation *user) {
+    return user->hasTrait<OpTrait::IsTerminator>() &&
+           user->getParentOp() == loop;
+  };
   Block *block = loop->getBlock();
   DominanceInfo dom(loop->getParentOp());
-  for (auto &[id, members] : groups) {
+  for (CarriedGroup &group : getCarriedGroups(loop)) {
     // Why the group moves at every launch, when something inside needs it.
-    std::string why;
+    std::string why = group.open;
     auto fail = [&](const Twine &reason) {
       if (why.empty())
         why = reason.str();
     };
-    for (unsigned j : members)
-      if (open[j])
-        fail("iteration argument #" + Twine(j) +
-             " is given another buffer than one the loop started with");
     // Inside, only launches (and calls whose callees only launch on them)
     // use the buffers, all on one device, through the loop's arguments.
     BufferEvents device;
@@ -1547,12 +1616,10 @@ void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
           !getConstantIntValue(pick))
         fail("the device its launches pick is computed in the loop");
     };
-    for (unsigned j : members) {
-      Value member = loop.getRegionIterArgs()[j];
+    for (Value member : group.members) {
       forEachUseOfViews(member, [&](OpOperand &use) {
         Operation *user = use.getOwner();
-        if (isa<memref::DimOp, memref::RankOp>(user) ||
-            user == yield.getOperation())
+        if (isa<memref::DimOp, memref::RankOp>(user) || isLoopTerminator(user))
           return;
         if (auto launch = dyn_cast<LaunchOp>(user)) {
           if (!isLaunchArgument(launch, use))
@@ -1606,8 +1673,8 @@ void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
     // buffers (two views of one would be entered twice, overlapping).
     llvm::MapVector<Value, MapKind> inits;
     DenseMap<Value, Value> byRoot;
-    for (unsigned j : members) {
-      Value init = loop.getInitArgs()[j];
+    for (auto [position, member] : group.inits) {
+      Value init = initValues[position];
       Value root = getViewRoot(init);
       auto [it, inserted] = byRoot.try_emplace(root, init);
       if (it->second != init)
@@ -1623,15 +1690,18 @@ void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
       // first thing it does with the argument is a launch that overwrites
       // all of it.
       bool overwritten = false;
-      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-      std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-      std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+      auto forOp = dyn_cast<scf::ForOp>(loop);
+      std::optional<int64_t> lb, ub, step;
+      if (forOp) {
+        lb = getConstantIntValue(forOp.getLowerBound());
+        ub = getConstantIntValue(forOp.getUpperBound());
+        step = getConstantIntValue(forOp.getStep());
+      }
       if (lb && ub && step && *step > 0 && *lb < *ub) {
-        Value member = loop.getRegionIterArgs()[j];
         LaunchOp first;
         overwritten = startsWithFullOverwrite(loop, member, member,
                                               /*oneSection=*/true, &first) &&
-                      first->getParentOp() == loop.getOperation();
+                      first->getParentOp() == loop;
         // What it writes is all of it: itself, or a constant section of a
         // buffer of constant size that covers it.
         if (overwritten) {
@@ -1655,12 +1725,12 @@ void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
       InFlightDiagnostic remark = loop->emitRemark();
       remark << "buffers the loop passes between iterations as iteration "
                 "argument(s) ";
-      llvm::interleaveComma(members, remark,
-                            [&](unsigned j) { remark << "#" << j; });
+      llvm::interleaveComma(group.inits, remark,
+                            [&](auto &init) { remark << "#" << init.first; });
       remark << " still move at every launch: " << why;
       // (Said once: not again for each launch.)
-      for (unsigned j : members)
-        remarked.insert(loop.getRegionIterArgs()[j]);
+      for (Value member : group.members)
+        remarked.insert(member);
       continue;
     }
 
@@ -1669,8 +1739,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
     // name comes back whole at the exit, as do all of them then.
     DenseSet<OpOperand *> throughResults;
     SmallVector<Value> readResults;
-    for (unsigned j : members) {
-      Value result = loop.getResult(j);
+    for (Value result : group.results) {
       bool read = false;
       forEachUseThroughViews(result, [&](OpOperand &use) {
         throughResults.insert(&use);
@@ -1688,26 +1757,25 @@ void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
     Value pick = device.device;
     OpBuilder b(loop);
     if (device.deviceConstant)
-      pick = arith::ConstantIntOp::create(b, loop.getLoc(),
+      pick = arith::ConstantIntOp::create(b, loop->getLoc(),
                                           *device.deviceConstant, 32);
     unsigned entered = 0;
     for (auto &[init, kind] : inits) {
-      createDataOp(b, loop.getLoc(), "enter", init, kind, pick);
+      createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
     }
     b.setInsertionPointAfter(loop);
     unsigned updates = 0;
     if (deviceWrites && !readByName)
       for (Value result : readResults) {
-        createDataOp(b, loop.getLoc(), "update", result, MapKind::from, pick);
+        createDataOp(b, loop->getLoc(), "update", result, MapKind::from, pick);
         ++updates;
       }
     bool exitFrom = deviceWrites && readByName;
     for (auto &entry : inits)
-      createDataOp(b, loop.getLoc(), "exit", entry.first,
+      createDataOp(b, loop->getLoc(), "exit", entry.first,
                    exitFrom ? MapKind::from : MapKind::release, pick);
-    for (unsigned j : members) {
-      Value member = loop.getRegionIterArgs()[j];
+    for (Value member : group.members) {
       resident.insert({loop, member});
       for (LaunchOp launch : launches)
         covered.insert({launch, member});
@@ -1722,8 +1790,8 @@ void OffloadHoistTransfersPass::hoistLoopCarried(scf::ForOp loop) {
     InFlightDiagnostic remark = loop->emitRemark();
     remark << "buffers the loop passes between iterations as iteration "
               "argument(s) ";
-    llvm::interleaveComma(members, remark,
-                          [&](unsigned j) { remark << "#" << j; });
+    llvm::interleaveComma(group.inits, remark,
+                          [&](auto &init) { remark << "#" << init.first; });
     remark << " kept on the device across its " << numLaunches
            << " launch(es): enter ";
     llvm::interleaveComma(inits, remark, [&](auto &entry) {

@@ -638,7 +638,8 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
 
     Buffers a loop passes from one iteration to the next in its iteration
     arguments (`scf.for ... iter_args(%cur = %a, %nxt = %b)` yielding
-    `%nxt, %cur`: ping-pong, whichever holds what) stay on the device across
+    `%nxt, %cur`, or an `scf.while` whose condition and body pass them on
+    permuted: ping-pong, whichever holds what) stay on the device across
     the loop when only launches (or calls whose callees only launch on
     them) use them inside, through those arguments: each buffer the loop
     starts with is entered before it (`alloc` when the loop surely runs and
