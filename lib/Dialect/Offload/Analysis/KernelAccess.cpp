@@ -112,6 +112,30 @@ std::optional<unsigned> mlir::offload::getReturnedArgument(CallOpInterface call,
   return position;
 }
 
+/// Whether the callee of `call` returns, as its result #`result`, a buffer
+/// it allocates itself (`memref.alloc`, through casts) on every path: no
+/// buffer its caller passed.
+static bool returnsNewBuffer(CallOpInterface call, unsigned result) {
+  auto fn = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
+  if (!fn || fn.isExternal())
+    return false;
+  bool any = false;
+  for (Block &block : fn.getFunctionBody()) {
+    Operation *terminator = block.empty() ? nullptr : &block.back();
+    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
+      continue;
+    if (result >= terminator->getNumOperands())
+      return false;
+    Value value = terminator->getOperand(result);
+    while (auto cast = value.getDefiningOp<memref::CastOp>())
+      value = cast.getSource();
+    if (!value.getDefiningOp<memref::AllocOp>())
+      return false;
+    any = true;
+  }
+  return any;
+}
+
 void mlir::offload::forEachUseThroughViews(
     Value root, function_ref<void(OpOperand &)> fn) {
   SmallVector<Value> worklist = {root};
@@ -142,14 +166,17 @@ void mlir::offload::forEachUseThroughViews(
       fn(use);
       // Another op that takes the buffer and returns memrefs (a call, a
       // region op yielding it) may return a view of it: its uses are the
-      // buffer's too. A call's result its callee makes of another argument
-      // is not.
+      // buffer's too. A call's result its callee makes of another argument,
+      // or allocates itself, is not.
       auto call = dyn_cast<CallOpInterface>(user);
       for (OpResult result : user->getResults()) {
         std::optional<unsigned> returned =
             call ? getReturnedArgument(call, result.getResultNumber())
                  : std::nullopt;
         if (returned && call.getArgOperands()[*returned] != value)
+          continue;
+        if (call && isa<BaseMemRefType>(result.getType()) &&
+            returnsNewBuffer(call, result.getResultNumber()))
           continue;
         follow(result);
       }
