@@ -1032,3 +1032,67 @@ func.func @call_and_cast(%s: memref<16xi32>) {
   offload.launch @bump(%d) : (memref<?xi32>) -> ()
   return
 }
+
+// -----
+
+offload.kernel @fill(%t: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %n = memref.dim %t, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %one, %t[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @add(%t: memref<?xf32>, %o: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %t, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %t[%i] : memref<?xf32>
+    %w = memref.load %o[%i] : memref<?xf32>
+    %s = arith.addf %v, %w : f32
+    memref.store %s, %o[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @produce(%t: memref<?xf32>) {
+  offload.launch @fill(%t) : (memref<?xf32>) -> ()
+  return
+}
+
+func.func private @consume(%t: memref<?xf32>, %o: memref<?xf32>) {
+  offload.launch @add(%t, %o) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// Each iteration's first use of t is a call whose callee starts by writing
+// all of it, and the loop surely runs: t is only allocated (it comes back
+// after the loop, where the host reads it).
+// CHECK-LABEL: func.func @calls_overwrite(
+// CHECK-SAME: %[[O:[^:]*]]: memref<?xf32>, %[[N:[^:]*]]: index)
+// CHECK: %[[T:.*]] = memref.alloc(%[[N]])
+// CHECK-NEXT: offload.enter_data map(alloc: %[[T]] : memref<?xf32>)
+// CHECK: call @produce_resident_0(%[[T]])
+// CHECK-NEXT: call @consume_resident_0_1(%[[T]], %[[O]])
+// CHECK: offload.exit_data map(from: %[[T]] : memref<?xf32>)
+func.func @calls_overwrite(%o: memref<?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %t = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @consume, @produce: enter 'alloc', exit 'from', 0 update(s); 1 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @consume: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %k = %c0 to %c4 step %c1 {
+    // expected-remark@+1 {{calls @produce_resident_0, a copy of @produce entered with argument(s) #0 on the device}}
+    func.call @produce(%t) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{calls @consume_resident_0_1, a copy of @consume entered with argument(s) #0, #1 on the device}}
+    func.call @consume(%t, %o) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  %v = memref.load %t[%c0] : memref<?xf32>
+  memref.dealloc %t : memref<?xf32>
+  return %v : f32
+}

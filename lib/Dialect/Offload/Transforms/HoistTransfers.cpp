@@ -822,37 +822,50 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
 /// Whether every path through `op` that touches `root` starts with a launch
 /// that overwrites all of `var` (so the device needs none of the host's
 /// contents when `op` starts), or, with `oneSection` (all launches map the
-/// same section of `var`), all of its section.
-static bool startsWithFullOverwrite(Operation *op, Value root, Value var,
-                                    bool oneSection = false,
-                                    LaunchOp *firstLaunch = nullptr) {
+/// same section of `var`), all of its section; or with a call passing it
+/// where `initializes` says the callee starts so. `first` is that launch or
+/// call.
+static bool startsWithFullOverwrite(
+    Operation *op, Value root, Value var, bool oneSection = false,
+    Operation **first = nullptr,
+    function_ref<bool(CallOpInterface, OpOperand &)> initializes = nullptr) {
   Operation *firstAccess = nullptr;
+  OpOperand *firstUse = nullptr;
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
     if (firstAccess)
       return WalkResult::interrupt();
-    for (Value operand : nested->getOperands())
-      if (isa<BaseMemRefType>(operand.getType()) &&
-          getViewRoot(operand) == root && !isa<memref::DimOp>(nested) &&
+    for (OpOperand &operand : nested->getOpOperands())
+      if (isa<BaseMemRefType>(operand.get().getType()) &&
+          getViewRoot(operand.get()) == root && !isa<memref::DimOp>(nested) &&
           !isa<ViewLikeOpInterface>(nested)) {
         firstAccess = nested;
+        firstUse = &operand;
         return WalkResult::interrupt();
       }
     return WalkResult::advance();
   });
-  auto launch = dyn_cast_or_null<LaunchOp>(firstAccess);
-  if (!launch)
+  if (!firstAccess)
     return false;
-  MapAttr map = getMapForBuffer(launch, var);
-  if (!map || map.copiesIn() || map.getKind() == MapKind::to ||
-      (!oneSection && getMappedPart(launch, var) != var))
+  if (auto launch = dyn_cast<LaunchOp>(firstAccess)) {
+    MapAttr map = getMapForBuffer(launch, var);
+    if (!map || map.copiesIn() || map.getKind() == MapKind::to ||
+        (!oneSection && getMappedPart(launch, var) != var))
+      return false;
+  } else if (auto call = dyn_cast<CallOpInterface>(firstAccess)) {
+    // (The whole buffer, passed as it is.)
+    if (!initializes || oneSection || firstUse->get() != var ||
+        !initializes(call, *firstUse))
+      return false;
+  } else {
     return false;
+  }
   // Unconditional within each iteration: only loops between it and `op`.
-  for (Operation *parent = launch->getParentOp(); parent != op;
+  for (Operation *parent = firstAccess->getParentOp(); parent != op;
        parent = parent->getParentOp())
     if (!isa<LoopLikeOpInterface>(parent))
       return false;
-  if (firstLaunch)
-    *firstLaunch = launch;
+  if (first)
+    *first = firstAccess;
   return true;
 }
 
@@ -938,7 +951,7 @@ getConstantSection(Value var, Value section) {
 /// Whether `launch`, nested in loops up to `op` (one of them), runs at
 /// least once each time `op` does: every loop in between is an `scf.for`
 /// with constant bounds and at least one iteration.
-static bool runsAtLeastOnce(LaunchOp launch, Operation *op) {
+static bool runsAtLeastOnce(Operation *launch, Operation *op) {
   for (Operation *parent = launch->getParentOp();;
        parent = parent->getParentOp()) {
     auto loop = dyn_cast<scf::ForOp>(parent);
@@ -1698,14 +1711,14 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         step = getConstantIntValue(forOp.getStep());
       }
       if (lb && ub && step && *step > 0 && *lb < *ub) {
-        LaunchOp first;
+        Operation *first = nullptr;
         overwritten = startsWithFullOverwrite(loop, member, member,
                                               /*oneSection=*/true, &first) &&
                       first->getParentOp() == loop;
         // What it writes is all of it: itself, or a constant section of a
         // buffer of constant size that covers it.
         if (overwritten) {
-          Value part = getMappedPart(first, member);
+          Value part = getMappedPart(cast<LaunchOp>(first), member);
           std::optional<std::pair<int64_t, int64_t>> section =
               getConstantSection(member, part);
           std::optional<int64_t> size = getConstantSize(member, 0);
@@ -2103,7 +2116,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       // resident inside it, and its blocks get the updates they need.
       // Unless a launch overwrites it all before anything else touches it,
       // the first access may need the host's contents on the device.
-      LaunchOp firstLaunch;
+      Operation *firstLaunch = nullptr;
       bool overwrites =
           startsWithFullOverwrite(event.op, root, var, false, &firstLaunch);
       if (!deviceWhole() && !overwrites)
@@ -2125,11 +2138,18 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     }
     if (event.hasLaunches()) {
       // A loop whose launches copy in, but whose first launch of every
-      // iteration overwrites all of it, reads only what the device wrote.
-      LaunchOp firstLaunch;
-      bool loopOverwrites = event.inLoop && event.calls.empty() &&
-                            startsWithFullOverwrite(event.op, root, var,
-                                                    oneSection, &firstLaunch);
+      // iteration (or first call, to a function that starts by overwriting
+      // all of it) overwrites all of it, reads only what the device wrote.
+      Operation *firstLaunch = nullptr;
+      auto initializes = [&](CallOpInterface call, OpOperand &use) {
+        std::optional<unsigned> position = getCallPosition(call, use);
+        const ArgSummary *summary =
+            position ? getSummary(call, *position) : nullptr;
+        return summary && summary->initializes;
+      };
+      bool loopOverwrites = event.inLoop && startsWithFullOverwrite(
+                                                event.op, root, var, oneSection,
+                                                &firstLaunch, initializes);
       if (event.copiesIn && !deviceWhole() && !loopOverwrites)
         enterTo = true;
       // A loop that runs at least once and whose first launch overwrites
