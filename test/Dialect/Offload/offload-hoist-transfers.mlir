@@ -1016,3 +1016,46 @@ func.func @while_fresh(%a: memref<?xf32>, %n: index) {
   }
   return
 }
+
+// -----
+
+offload.kernel @inc2(%a: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %n = memref.dim %a, %c0 : memref<?x?xf32>
+  %m = memref.dim %a, %c1 : memref<?x?xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+    %v = memref.load %a[%i, %j] : memref<?x?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i, %j] : memref<?x?xf32>
+  }
+  offload.return
+}
+
+// One element read and one written through a view of row k: each update
+// is that element, in the view's indices.
+// CHECK-LABEL: func.func @element_in_row(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?x?xf32>, %[[K:[^:]*]]: index, %{{[^:]*}}: index)
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?x?xf32>)
+// CHECK: offload.launch @inc2(%[[A]])
+// CHECK: %[[ROW:.*]] = memref.subview %[[A]][%[[K]], 0]
+// CHECK-NEXT: %[[E3:.*]] = memref.subview %[[ROW]][%c3] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E3]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[ROW]][%c3]
+// CHECK-NEXT: memref.store %{{.*}}, %[[ROW]][%c1]
+// CHECK-NEXT: %[[E1:.*]] = memref.subview %[[ROW]][%c1] [1] [1]
+// CHECK-NEXT: offload.update map(to: %[[E1]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?x?xf32>)
+func.func @element_in_row(%a: memref<?x?xf32>, %k: index, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 2 update(s); 4 copies instead of 4}}
+  offload.launch @inc2(%a) : (memref<?x?xf32>) -> ()
+  %row = memref.subview %a[%k, 0] [1, %n] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  %v = memref.load %row[%c3] : memref<?xf32, strided<[1], offset: ?>>
+  memref.store %v, %row[%c1] : memref<?xf32, strided<[1], offset: ?>>
+  offload.launch @inc2(%a) : (memref<?x?xf32>) -> ()
+  return %v : f32
+}

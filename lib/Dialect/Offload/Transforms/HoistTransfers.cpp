@@ -139,6 +139,9 @@ struct Event {
   /// returning their argument): its indices locate it there.
   Operation *element = nullptr;
   Value elementSource;
+  /// When the element op indexes a view of the buffer (a row of it): that
+  /// view, whose indices locate the element.
+  Value elementView;
   /// `op` is a memref.copy into all of the buffer, its only host access.
   bool copiesIntoAll = false;
   /// When `op` is a host scf.for whose accesses of the 1-D buffer `rangeRoot`
@@ -645,7 +648,11 @@ collectEvents(Block *block, Value root,
           return false;
       return true;
     };
-    if (source == root && underIfs()) {
+    // (Or of a view of it: the update names the element in that view.)
+    Value view;
+    if (source != root && getViewRoot(source) == root)
+      view = use.get();
+    if ((source == root || view) && underIfs()) {
       if (isa<memref::LoadOp>(user))
         single = true;
       else if (auto store = dyn_cast<memref::StoreOp>(user))
@@ -655,7 +662,8 @@ collectEvents(Block *block, Value root,
     event.hostReads |= reads;
     event.hostWrites |= writes;
     event.element = first && single ? user : nullptr;
-    event.elementSource = event.element ? source : Value();
+    event.elementSource = event.element ? (view ? root : source) : Value();
+    event.elementView = event.element ? view : Value();
     auto copy = dyn_cast<memref::CopyOp>(user);
     event.copiesIntoAll = first && copy && user == op &&
                           use.get() == copy.getTarget() &&
@@ -769,12 +777,15 @@ static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
   if (!updatesOneElement(var, event))
     return var;
   ValueRange indices = getElement(event).second;
-  auto type = cast<MemRefType>(var.getType());
+  // The element in the view the host indexes (inside `var`, which the
+  // device holds), or in `var` itself.
+  Value base = event.elementView ? event.elementView : var;
+  auto type = cast<MemRefType>(base.getType());
   if (type.getRank() == 0)
-    return var;
+    return base;
   SmallVector<OpFoldResult> offsets(indices.begin(), indices.end());
   SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
-  return memref::SubViewOp::create(b, event.element->getLoc(), var, offsets,
+  return memref::SubViewOp::create(b, event.element->getLoc(), base, offsets,
                                    ones, ones);
 }
 

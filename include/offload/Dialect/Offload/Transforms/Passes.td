@@ -614,8 +614,8 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     The launches' own clauses then find the buffer present and copy nothing.
     A host access between launches becomes an `offload.update` of exactly
     what it touches: a `memref.load` / `memref.store` of one element updates
-    that element (a subview of size 1; inside the `scf.if`s around it, if
-    any), a host `scf.for` indexing a 1-D buffer at its variable plus
+    that element (a subview of size 1, of the view it indexes when that is
+    a view of the buffer; inside the `scf.if`s around it, if any), a host `scf.for` indexing a 1-D buffer at its variable plus
     constants the section it reaches, anything else the whole buffer;
     `from` before a read of data a launch wrote (or before a write that may
     not cover all of the part updated), `to` after a write.
