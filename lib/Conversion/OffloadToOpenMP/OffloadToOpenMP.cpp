@@ -754,13 +754,12 @@ static bool isBoxCandidate(Value section, MapAttr map) {
 /// moves either way. A box as wide as its rows (or of one row) is one
 /// contiguous range and maps as usual. Returns the base pointer, pointer,
 /// size and type arrays, the number of entries (i32) and the stack save.
-static std::tuple<Value, Value, Value, Value, Value, Value>
-buildBoxArguments(ConversionPatternRewriter &rewriter, Location loc,
-                  ArrayRef<Value> values, ArrayRef<Value> sizes,
-                  ArrayRef<int64_t> types,
-                  const DenseMap<unsigned, Value> &sectionBegins,
-                  ArrayRef<BoxEntry> boxes,
-                  function_ref<Value(Value)> asPointer) {
+static std::tuple<Value, Value, Value, Value, Value, Value> buildBoxArguments(
+    ConversionPatternRewriter &rewriter, Location loc, ArrayRef<Value> values,
+    ArrayRef<Value> sizes, ArrayRef<int64_t> types, ArrayRef<Value> mergedTypes,
+    const DenseMap<size_t, Value> &boxOverlaps,
+    const DenseMap<unsigned, Value> &sectionBegins, ArrayRef<BoxEntry> boxes,
+    function_ref<Value(Value)> asPointer) {
   MLIRContext *ctx = rewriter.getContext();
   Type ptrType = LLVM::LLVMPointerType::get(ctx);
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
@@ -797,6 +796,16 @@ buildBoxArguments(ConversionPatternRewriter &rewriter, Location loc,
     r.narrow = LLVM::AndOp::create(
         rewriter, loc, LLVM::AndOp::create(rewriter, loc, several, nonEmpty),
         gaps);
+    // A box whose bytes overlap another entry's (one buffer passed twice)
+    // maps its span whole, with its copies: its rows would copy only if
+    // its entry were new.
+    if (Value overlap = boxOverlaps.lookup(box.slot)) {
+      Value one1 = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+      r.narrow = LLVM::AndOp::create(
+          rewriter, loc, r.narrow,
+          LLVM::XOrOp::create(rewriter, loc, overlap, one1));
+    }
     r.first = total;
     total = LLVM::AddOp::create(
         rewriter, loc, total,
@@ -814,15 +823,37 @@ buildBoxArguments(ConversionPatternRewriter &rewriter, Location loc,
                                      array, ValueRange{index});
     LLVM::StoreOp::create(rewriter, loc, value, slot);
   };
-  SmallVector<Value> typeValues;
-  for (int64_t type : types)
-    typeValues.push_back(i64Constant(rewriter, loc, type));
-  // A narrow box's parent allocates (or finds) the span and copies nothing.
-  for (auto [box, r] : llvm::zip(boxes, rowsOf))
+  // The entries' types (computed at run time where buffers may overlap:
+  // a box's rows then take the copies its entry took from the others).
+  SmallVector<Value> typeValues(mergedTypes);
+  SmallVector<Value> rowCopies;
+  for (const auto &box : mergedTypes.empty() ? ArrayRef<BoxEntry>() : boxes) {
+    Value own = i64Constant(rewriter, loc, box.copyBits);
+    rowCopies.push_back(
+        mergedTypes.empty()
+            ? own
+            : LLVM::OrOp::create(
+                  rewriter, loc, own,
+                  LLVM::AndOp::create(rewriter, loc, mergedTypes[box.slot],
+                                      i64Constant(rewriter, loc, copyBits)))
+                  .getResult());
+  }
+  if (typeValues.empty())
+    for (int64_t type : types)
+      typeValues.push_back(i64Constant(rewriter, loc, type));
+  // A narrow box's parent allocates (or finds) the span and copies nothing:
+  // its rows copy their parts.
+  for (auto [box, r] : llvm::zip(boxes, rowsOf)) {
+    Value noCopies =
+        mergedTypes.empty()
+            ? i64Constant(rewriter, loc, types[box.slot] & ~copyBits)
+            : LLVM::AndOp::create(
+                  rewriter, loc, typeValues[box.slot],
+                  i64Constant(rewriter, loc, ~static_cast<int64_t>(copyBits)))
+                  .getResult();
     typeValues[box.slot] = LLVM::SelectOp::create(
-        rewriter, loc, r.narrow,
-        i64Constant(rewriter, loc, types[box.slot] & ~copyBits),
-        typeValues[box.slot]);
+        rewriter, loc, r.narrow, noCopies, typeValues[box.slot]);
+  }
   for (auto [i, value] : llvm::enumerate(values)) {
     Value index = i64Constant(rewriter, loc, i);
     Value asPtr = asPointer(value);
@@ -833,7 +864,7 @@ buildBoxArguments(ConversionPatternRewriter &rewriter, Location loc,
     store(typeArray, i64, index, typeValues[i]);
   }
   // The rows of each narrow box.
-  for (auto [box, r] : llvm::zip(boxes, rowsOf)) {
+  for (auto [boxIndex, box, r] : llvm::enumerate(boxes, rowsOf)) {
     auto type = cast<MemRefType>(box.section.getType());
     int64_t eltBytes = getElementSizeInBytes(type.getElementType());
     Value elt = i64Constant(rewriter, loc, eltBytes);
@@ -843,10 +874,17 @@ buildBoxArguments(ConversionPatternRewriter &rewriter, Location loc,
       first = base;
     Value rowBytes = LLVM::MulOp::create(rewriter, loc, r.length, elt);
     Value strideBytes = LLVM::MulOp::create(rewriter, loc, r.stride, elt);
-    Value memberType = i64Constant(
+    Value memberOf = i64Constant(
         rewriter, loc,
-        static_cast<int64_t>(box.copyBits |
-                             (static_cast<uint64_t>(box.slot + 1) << 48)));
+        static_cast<int64_t>(static_cast<uint64_t>(box.slot + 1) << 48));
+    Value memberType =
+        mergedTypes.empty()
+            ? i64Constant(rewriter, loc,
+                          static_cast<int64_t>(
+                              box.copyBits |
+                              (static_cast<uint64_t>(box.slot + 1) << 48)))
+            : LLVM::OrOp::create(rewriter, loc, rowCopies[boxIndex], memberOf)
+                  .getResult();
     Value rows = LLVM::SelectOp::create(rewriter, loc, r.narrow, r.rows, zero);
     auto loop = scf::ForOp::create(rewriter, loc, zero, rows, one);
     OpBuilder::InsertionGuard guard(rewriter);
@@ -900,11 +938,11 @@ static bool areDistinct(Value a, Value b) {
 /// (the 'to' of one, the 'from' of the other), since libomptarget finds the
 /// second present and copies nothing for it. Empty when no pair needs it.
 /// `begin(index)` is entry index's first mapped byte.
-static SmallVector<Value>
-mergeAliasedMapTypes(OpBuilder &b, Location loc,
-                     ArrayRef<std::pair<size_t, Value>> mapped,
-                     ArrayRef<int64_t> types, ArrayRef<Value> sizes,
-                     function_ref<Value(size_t)> begin) {
+static SmallVector<Value> mergeAliasedMapTypes(
+    OpBuilder &b, Location loc, ArrayRef<std::pair<size_t, Value>> mapped,
+    ArrayRef<int64_t> types, ArrayRef<Value> sizes,
+    function_ref<Value(size_t)> begin, ArrayRef<size_t> boxSlots,
+    DenseMap<size_t, Value> &boxOverlaps) {
   const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
                                  OpenMPOffloadMappingFlags::OMP_MAP_FROM);
   SmallVector<std::pair<size_t, size_t>> pairs;
@@ -912,7 +950,11 @@ mergeAliasedMapTypes(OpBuilder &b, Location loc,
     for (unsigned j = i + 1; j < e; ++j) {
       auto [first, firstBuffer] = mapped[i];
       auto [second, secondBuffer] = mapped[j];
-      if (((types[first] ^ types[second]) & copyBits) &&
+      // (A box's rows copy only when its entry was just allocated: any
+      // overlap matters.)
+      bool box = llvm::is_contained(boxSlots, first) ||
+                 llvm::is_contained(boxSlots, second);
+      if ((box || ((types[first] ^ types[second]) & copyBits)) &&
           !areDistinct(firstBuffer, secondBuffer))
         pairs.push_back({first, second});
     }
@@ -945,6 +987,12 @@ mergeAliasedMapTypes(OpBuilder &b, Location loc,
         LLVM::AndOp::create(b, loc, overlap,
                             LLVM::AndOp::create(b, loc, ult(zero, sizes[first]),
                                                 ult(zero, sizes[second])));
+    for (size_t slot : {first, second})
+      if (llvm::is_contained(boxSlots, slot)) {
+        Value &any = boxOverlaps[slot];
+        any = any ? LLVM::OrOp::create(b, loc, any, overlap).getResult()
+                  : overlap;
+      }
     for (auto [to, from] : {std::pair(first, second), {second, first}}) {
       int64_t added = types[from] & copyBits & ~types[to];
       if (!added)
@@ -1073,6 +1121,21 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     // With box sections, the stack the arrays take is given back after the
     // launch (it may sit in a loop).
     Value stackSave;
+    // Two buffers that may be one at run time (a caller passed one buffer
+    // as two arguments) with different copies: libomptarget maps the second
+    // as present and copies nothing for it, so each takes the copies of
+    // both when they overlap.
+    SmallVector<size_t> boxSlots;
+    for (const BoxEntry &box : boxes)
+      boxSlots.push_back(box.slot);
+    DenseMap<size_t, Value> boxOverlaps;
+    SmallVector<Value> mergedTypes = mergeAliasedMapTypes(
+        rewriter, loc, mapped, types, sizes,
+        [&](size_t index) {
+          Value begin = sectionBegins.lookup(index);
+          return begin ? begin : asPointer(values[index]);
+        },
+        boxSlots, boxOverlaps);
     if (boxes.empty()) {
       auto ptrArrayType =
           LLVM::LLVMArrayType::get(ptrType, std::max<size_t>(count, 1));
@@ -1096,15 +1159,6 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
         LLVM::StoreOp::create(rewriter, loc, sizes[index],
                               slot(sizeArray, i64ArrayType));
       }
-      // Two buffers that may be one at run time (a caller passed one
-      // buffer as two arguments) with different copies: libomptarget maps
-      // the second as present and copies nothing for it, so each takes the
-      // copies of both when they overlap.
-      SmallVector<Value> mergedTypes = mergeAliasedMapTypes(
-          rewriter, loc, mapped, types, sizes, [&](size_t index) {
-            Value begin = sectionBegins.lookup(index);
-            return begin ? begin : asPointer(values[index]);
-          });
       if (!mergedTypes.empty()) {
         auto i64ArrayType = LLVM::LLVMArrayType::get(i64, count);
         typeArray = createScopeAlloca(rewriter, launch, i64ArrayType);
@@ -1135,8 +1189,8 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                 : LLVM::ZeroOp::create(rewriter, loc, ptrType).getResult();
     } else {
       std::tie(basePtrs, ptrs, sizeArray, typeArray, numArgs, stackSave) =
-          buildBoxArguments(rewriter, loc, values, sizes, types, sectionBegins,
-                            boxes, asPointer);
+          buildBoxArguments(rewriter, loc, values, sizes, types, mergedTypes,
+                            boxOverlaps, sectionBegins, boxes, asPointer);
       // libomptarget reads one name per entry; the rows have none.
       nameArray = LLVM::ZeroOp::create(rewriter, loc, ptrType);
     }
@@ -1398,6 +1452,8 @@ static void callDataMapper(ConversionPatternRewriter &rewriter, OpTy op,
   }
   auto [basePtrs, ptrs, sizeArray, typeArray, numArgs, stack] =
       buildBoxArguments(rewriter, loc, values, sizes, types,
+                        /*mergedTypes=*/{},
+                        /*boxOverlaps=*/DenseMap<size_t, Value>(),
                         DenseMap<unsigned, Value>(), boxes,
                         [](Value value) { return value; });
   StringRef name = op->getName().getStringRef();

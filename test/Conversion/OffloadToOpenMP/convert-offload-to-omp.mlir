@@ -83,25 +83,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: %[[YP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
   // CHECK: %[[YN:.*]] = arith.index_cast %{{.*}} : index to i64
   // CHECK: %[[YBYTES:.*]] = arith.index_cast %{{.*}} : index to i64
-  // Slot 0: the scalar in the pointer slot, 8 bytes.
-  // CHECK: %[[AP:.*]] = llvm.inttoptr %[[A64]] : i64 to !llvm.ptr
-  // CHECK: %[[B0:.*]] = llvm.getelementptr %[[BASES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x ptr>
-  // CHECK: llvm.store %[[AP]], %[[B0]] : !llvm.ptr, !llvm.ptr
-  // CHECK: %[[P0:.*]] = llvm.getelementptr %[[PTRS]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x ptr>
-  // CHECK: llvm.store %[[AP]], %[[P0]] : !llvm.ptr, !llvm.ptr
-  // CHECK: %[[S0:.*]] = llvm.getelementptr %[[SIZES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x i64>
-  // CHECK: llvm.store %[[LIT8]], %[[S0]] : i64, !llvm.ptr
-  // Slot 1: x, with its size in bytes.
-  // CHECK: %[[B1:.*]] = llvm.getelementptr %[[BASES]][0, 1]
-  // CHECK: llvm.store %[[XP]], %[[B1]]
-  // CHECK: %[[P1:.*]] = llvm.getelementptr %[[PTRS]][0, 1]
-  // CHECK: llvm.store %[[XP]], %[[P1]]
-  // CHECK: %[[S1:.*]] = llvm.getelementptr %[[SIZES]][0, 1]
-  // CHECK: llvm.store %[[XBYTES]], %[[S1]]
-  // CHECK: %[[B3:.*]] = llvm.getelementptr %[[BASES]][0, 3]
-  // CHECK: llvm.store %[[YP]], %[[B3]]
-  // CHECK: %[[S3:.*]] = llvm.getelementptr %[[SIZES]][0, 3]
-  // CHECK: llvm.store %[[YBYTES]], %[[S3]]
   // Map types: LITERAL|TARGET_PARAM = 288, TO|TARGET_PARAM = 33,
   // TO|FROM|TARGET_PARAM = 35. x and y are arguments: a caller may pass one
   // buffer as both, which libomptarget would map once, as x ('to': y's
@@ -124,6 +105,25 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: %[[FROM:.*]] = llvm.mlir.constant(2 : i64) : i64
   // CHECK: %[[T1F:.*]] = llvm.or %[[T1]], %[[FROM]] : i64
   // CHECK: %[[T1M:.*]] = llvm.select %[[BOTH]], %[[T1F]], %[[T1]] : i1, i64
+  // Slot 0: the scalar in the pointer slot, 8 bytes.
+  // CHECK: %[[AP:.*]] = llvm.inttoptr %[[A64]] : i64 to !llvm.ptr
+  // CHECK: %[[B0:.*]] = llvm.getelementptr %[[BASES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x ptr>
+  // CHECK: llvm.store %[[AP]], %[[B0]] : !llvm.ptr, !llvm.ptr
+  // CHECK: %[[P0:.*]] = llvm.getelementptr %[[PTRS]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x ptr>
+  // CHECK: llvm.store %[[AP]], %[[P0]] : !llvm.ptr, !llvm.ptr
+  // CHECK: %[[S0:.*]] = llvm.getelementptr %[[SIZES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x i64>
+  // CHECK: llvm.store %[[LIT8]], %[[S0]] : i64, !llvm.ptr
+  // Slot 1: x, with its size in bytes.
+  // CHECK: %[[B1:.*]] = llvm.getelementptr %[[BASES]][0, 1]
+  // CHECK: llvm.store %[[XP]], %[[B1]]
+  // CHECK: %[[P1:.*]] = llvm.getelementptr %[[PTRS]][0, 1]
+  // CHECK: llvm.store %[[XP]], %[[P1]]
+  // CHECK: %[[S1:.*]] = llvm.getelementptr %[[SIZES]][0, 1]
+  // CHECK: llvm.store %[[XBYTES]], %[[S1]]
+  // CHECK: %[[B3:.*]] = llvm.getelementptr %[[BASES]][0, 3]
+  // CHECK: llvm.store %[[YP]], %[[B3]]
+  // CHECK: %[[S3:.*]] = llvm.getelementptr %[[SIZES]][0, 3]
+  // CHECK: llvm.store %[[YBYTES]], %[[S3]]
   // CHECK: %[[TS0:.*]] = llvm.getelementptr %[[TYPES]][0, 0]
   // CHECK: llvm.store %[[T0]], %[[TS0]] : i64, !llvm.ptr
   // CHECK: %[[TS1:.*]] = llvm.getelementptr %[[TYPES]][0, 1]

@@ -875,14 +875,20 @@ offload.kernel @step16(%in: memref<16xf32>, %out: memref<16xf32>) {
 // Ping-pong: the loop passes a and b to the next iteration swapped, each
 // launch reading one and writing the other. Both stay on the device across
 // the loop; arguments may be read by the caller: both come back whole.
+// A caller may pass one buffer as both: where their bytes overlap, nothing
+// is entered or left (the launches map them themselves).
 // CHECK-LABEL: func.func @ping_pong_args(
 // CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index)
-// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK: %[[DISTINCT:.*]] = arith.xori
+// CHECK-NEXT: scf.if %[[DISTINCT]] {
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<?xf32>)
 // CHECK-NEXT: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: }
 // CHECK-NEXT: scf.for {{.*}} iter_args(%[[CUR:.*]] = %[[A]], %[[NXT:.*]] = %[[B]])
 // CHECK: offload.launch @step(%[[CUR]], %[[NXT]])
 // CHECK-NEXT: scf.yield %[[NXT]], %[[CUR]]
 // CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[DISTINCT]] {
 // CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
 // CHECK-NEXT: offload.exit_data map(from: %[[B]] : memref<?xf32>)
 func.func @ping_pong_args(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
@@ -959,7 +965,7 @@ func.func @fresh_each_time(%a: memref<?xf32>, %n: index) {
   %r = scf.for %t = %c0 to %n step %c1 iter_args(%cur = %a) -> (memref<?xf32>) {
     %m = memref.dim %cur, %c0 : memref<?xf32>
     %nxt = memref.alloc(%m) : memref<?xf32>
-    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: the view its launches map is defined after the first of them (argument #1)}}
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: launches map different views of it (argument #1)}}
     offload.launch @step(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
     scf.yield %nxt : memref<?xf32>
   }
@@ -973,11 +979,13 @@ func.func @fresh_each_time(%a: memref<?xf32>, %n: index) {
 // CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>, %{{[^:]*}}: index)
 // CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
 // CHECK-NEXT: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: }
 // CHECK-NEXT: %[[R:.*]]:3 = scf.while
 // CHECK: scf.condition
 // CHECK: offload.launch @step(
 // CHECK: scf.yield
 // CHECK-NEXT: }
+// CHECK-NEXT: scf.if
 // CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
 // CHECK-NEXT: offload.exit_data map(from: %[[B]] : memref<?xf32>)
 func.func @ping_pong_while(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
@@ -1058,4 +1066,73 @@ func.func @element_in_row(%a: memref<?x?xf32>, %k: index, %n: index) -> f32 {
   memref.store %v, %row[%c1] : memref<?xf32, strided<[1], offset: ?>>
   offload.launch @inc2(%a) : (memref<?x?xf32>) -> ()
   return %v : f32
+}
+
+// -----
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @square(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %w = arith.mulf %v, %v : f32
+    memref.store %w, %out[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// A buffer chosen among others (arith.select) may be one of them at run
+// time, whose own launches its data ops would not know about: it keeps its
+// per-launch maps.
+// CHECK-LABEL: func.func @chosen(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @chosen(%a: memref<?xf32>, %b: memref<?xf32>, %c: i1, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x = arith.select %c, %a, %b : memref<?xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: it may be another buffer of the function at run time (it is made by 'arith.select') (argument #0)}}
+    offload.launch @inc(%x) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// Two arguments both launches map: a caller may pass one buffer as both,
+// which the device would hold once, entered for the first and copied back
+// for the last to leave. Each enter is guarded by a comparison of their
+// bytes: where they overlap, nothing is entered and the launches map them
+// themselves.
+// CHECK-LABEL: func.func @two_args(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>)
+// CHECK: %[[BOTH:.*]] = arith.andi
+// CHECK-NEXT: %[[SOME:.*]] = arith.andi %[[BOTH]]
+// CHECK-NEXT: %[[OVER:.*]] = arith.andi %[[SOME]]
+// CHECK-NEXT: %[[TRUE:.*]] = arith.constant true
+// CHECK-NEXT: %[[DISTINCT:.*]] = arith.xori %[[OVER]], %[[TRUE]] : i1
+// CHECK-NEXT: scf.if %[[DISTINCT]] {
+// CHECK-NEXT: offload.enter_data map(to: %{{.*}} : memref<?xf32, strided<[1], offset: ?>>)
+// CHECK: scf.if
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<?xf32>)
+// CHECK: offload.exit_data map(from: %[[B]] : memref<?xf32>)
+func.func @two_args(%a: memref<?xf32>, %b: memref<?xf32>) {
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), the section they all map: enter 'to', exit 'release', 0 update(s); 1 copies instead of 2}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'from', 0 update(s); 1 copies instead of 2}}
+  offload.launch @square(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  offload.launch @square(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
 }

@@ -15,6 +15,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   llvm.mlir.global private constant @section("shift(a, a[1:])\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @direct("scale(b, b) x3, called directly\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @distinct("scale(b, c)\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @boxfmt("box(m, m): %ld of %ld as expected\0A\00") {addr_space = 0 : i32}
   // y[i] = 2 x[i] + 1
   offload.kernel @aff(%x: memref<?xi64>, %y: memref<?xi64>) {
     %c0 = arith.constant 0 : index
@@ -43,6 +44,26 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
       memref.store %u, %y[%i] : memref<?xi64, strided<[1], offset: ?>>
     }
     offload.return
+  }
+  // y[i][j] = x[i][j] + 1 on rows [2, 6) and columns [3, 7) (a box: each
+  // row maps only its 4 elements).
+  offload.kernel @boxinc(%x: memref<?x?xi64>, %y: memref<?x?xi64>) {
+    %c2 = arith.constant 2 : index
+    %c3 = arith.constant 3 : index
+    %c6 = arith.constant 6 : index
+    %c7 = arith.constant 7 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1 : i64
+    scf.parallel (%i, %j) = (%c2, %c3) to (%c6, %c7) step (%c1, %c1) {
+      %v = memref.load %x[%i, %j] : memref<?x?xi64>
+      %w = arith.addi %v, %one : i64
+      memref.store %w, %y[%i, %j] : memref<?x?xi64>
+    }
+    offload.return
+  }
+  func.func @box_step(%x: memref<?x?xi64>, %y: memref<?x?xi64>) {
+    offload.launch @boxinc(%x, %y) : (memref<?x?xi64>, memref<?x?xi64>) -> ()
+    return
   }
   func.func @scale(%x: memref<?xi64>, %y: memref<?xi64>) {
     offload.launch @aff(%x, %y) : (memref<?xi64>, memref<?xi64>) -> ()
@@ -142,6 +163,49 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
     %sixteen = arith.constant 16 : i64
     %fifteen = arith.constant 15 : i64
     func.call @report(%t3, %c, %sixteen, %fifteen, %c0) : (!llvm.ptr, memref<?xi64>, i64, i64, index) -> ()
+    // A 16 x 16 matrix m[i][j] = 16 i + j, box_step(m, m) through the
+    // pointer: the box's 16 elements + 1, the others unchanged.
+    %c16 = arith.constant 16 : index
+    %m2 = memref.alloc(%c16, %c16) : memref<?x?xi64>
+    scf.for %i = %c0 to %c16 step %c1 {
+      scf.for %j = %c0 to %c16 step %c1 {
+        %k = arith.muli %i, %c16 : index
+        %kj = arith.addi %k, %j : index
+        %v = arith.index_cast %kj : index to i64
+        memref.store %v, %m2[%i, %j] : memref<?x?xi64>
+      }
+    }
+    %boxstep = func.constant @box_step : (memref<?x?xi64>, memref<?x?xi64>) -> ()
+    func.call_indirect %boxstep(%m2, %m2) : (memref<?x?xi64>, memref<?x?xi64>) -> ()
+    %c2i = arith.constant 2 : index
+    %c6i = arith.constant 6 : index
+    %c7i = arith.constant 7 : index
+    %good = scf.for %i = %c0 to %c16 step %c1 iter_args(%g = %z) -> i64 {
+      %row = scf.for %j = %c0 to %c16 step %c1 iter_args(%h = %g) -> i64 {
+        %k = arith.muli %i, %c16 : index
+        %kj = arith.addi %k, %j : index
+        %base = arith.index_cast %kj : index to i64
+        %r0 = arith.cmpi uge, %i, %c2i : index
+        %r1 = arith.cmpi ult, %i, %c6i : index
+        %q0 = arith.cmpi uge, %j, %c3 : index
+        %q1 = arith.cmpi ult, %j, %c7i : index
+        %in0 = arith.andi %r0, %r1 : i1
+        %in1 = arith.andi %q0, %q1 : i1
+        %in = arith.andi %in0, %in1 : i1
+        %plus = arith.addi %base, %one : i64
+        %want = arith.select %in, %plus, %base : i64
+        %v = memref.load %m2[%i, %j] : memref<?x?xi64>
+        %eq = arith.cmpi eq, %v, %want : i64
+        %inc = arith.addi %h, %one : i64
+        %nh = arith.select %eq, %inc, %h : i64
+        scf.yield %nh : i64
+      }
+      scf.yield %row : i64
+    }
+    %all = arith.constant 256 : i64
+    %bf = llvm.mlir.addressof @boxfmt : !llvm.ptr
+    llvm.call @printf(%bf, %good, %all) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64, i64) -> i32
+    memref.dealloc %m2 : memref<?x?xi64>
     memref.dealloc %a : memref<?xi64>
     memref.dealloc %b : memref<?xi64>
     memref.dealloc %c : memref<?xi64>

@@ -112,10 +112,7 @@ std::optional<unsigned> mlir::offload::getReturnedArgument(CallOpInterface call,
   return position;
 }
 
-/// Whether the callee of `call` returns, as its result #`result`, a buffer
-/// it allocates itself (`memref.alloc`, through casts) on every path: no
-/// buffer its caller passed.
-static bool returnsNewBuffer(CallOpInterface call, unsigned result) {
+bool mlir::offload::returnsNewBuffer(CallOpInterface call, unsigned result) {
   auto fn = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
   if (!fn || fn.isExternal())
     return false;

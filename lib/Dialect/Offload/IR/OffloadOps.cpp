@@ -333,20 +333,39 @@ static Value getSectionSource(Value var) {
   return var;
 }
 
+/// `value` without the memref.casts around it (the same elements).
+static Value stripMemRefCasts(Value value) {
+  while (auto cast = value.getDefiningOp<memref::CastOp>())
+    value = cast.getSource();
+  return value;
+}
+
+/// Whether map clause `var` names `value`: itself, a subview of it, or
+/// (when no clause names it so) a cast of the same buffer, which an
+/// argument passed also as a cast of itself shares.
+static bool namesArgument(Value var, Value value, bool throughCasts) {
+  if (var == value || getSectionSource(var) == value)
+    return true;
+  return throughCasts &&
+         stripMemRefCasts(getSectionSource(var)) == stripMemRefCasts(value);
+}
+
 MapAttr LaunchOp::getMapFor(Value value) {
   ArrayAttr kinds = getMapKindsAttr();
   if (!kinds)
     return {};
-  for (auto [var, kind] : llvm::zip(getMapVars(), kinds))
-    if (var == value || getSectionSource(var) == value)
-      return cast<MapAttr>(kind);
+  for (bool throughCasts : {false, true})
+    for (auto [var, kind] : llvm::zip(getMapVars(), kinds))
+      if (namesArgument(var, value, throughCasts))
+        return cast<MapAttr>(kind);
   return {};
 }
 
 Value LaunchOp::getMappedSection(Value value) {
-  for (Value var : getMapVars())
-    if (var == value || getSectionSource(var) == value)
-      return var;
+  for (bool throughCasts : {false, true})
+    for (Value var : getMapVars())
+      if (namesArgument(var, value, throughCasts))
+        return var;
   return {};
 }
 

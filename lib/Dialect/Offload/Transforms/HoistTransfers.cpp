@@ -210,6 +210,29 @@ struct BufferEvents {
 };
 } // namespace
 
+/// Whether `root` (a buffer root) is its own buffer, distinct from the
+/// function's other roots unless they are views of it or may be made of it:
+/// an allocation, a global, a function's argument, or what a call returns
+/// that its callee allocates.
+static bool hasKnownOrigin(Value root) {
+  if (auto arg = dyn_cast<BlockArgument>(root))
+    return arg.getOwner()->isEntryBlock() &&
+           isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+  Operation *def = root.getDefiningOp();
+  if (isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp>(def))
+    return true;
+  if (auto call = dyn_cast<CallOpInterface>(def))
+    return returnsNewBuffer(call, cast<OpResult>(root).getResultNumber());
+  return false;
+}
+
+/// The op (or block) that makes `root`, for remarks.
+static std::string getOriginName(Value root) {
+  if (Operation *def = root.getDefiningOp())
+    return def->getName().getStringRef().str();
+  return "a block argument";
+}
+
 /// What `value` is a memref.cast of (through any number of them): a value
 /// whose indices locate the same elements.
 static Value stripCasts(Value value) {
@@ -508,10 +531,13 @@ collectEvents(Block *block, Value root,
       Event &event = events[op];
       event.op = op;
       MapAttr map = launch.getMapFor(arg);
-      if (!map || llvm::is_contained(event.launches, launch))
-        return; // not accessed by the kernel, or passed twice
+      if (!map)
+        return; // not accessed by the kernel
       if (covered && covered->contains({launch, root}))
         return;
+      // Passed twice (the same value, or another name of the buffer, as
+      // with `allow_aliasing`): the event takes what both clauses do.
+      bool seen = llvm::is_contained(event.launches, launch);
       if (map.isAlways() || map.isPresent())
         return fail("a launch maps it with 'always' or 'present'");
       if (!result.onDevice(launch.getDevice(), std::nullopt))
@@ -529,7 +555,8 @@ collectEvents(Block *block, Value root,
         // (A cast of the same value, mapped whole, is the same elements.)
         return fail("launches map different views of it");
       }
-      event.launches.push_back(launch);
+      if (!seen)
+        event.launches.push_back(launch);
       event.launchWritesWhole |=
           var == arg && !map.copiesIn() && map.getKind() == MapKind::from;
       event.launchWritesSection |=
@@ -1019,9 +1046,10 @@ private:
   /// it should (empty when it did, or when it is not worth it).
   std::string hoist(Block *block, BufferEvents &buffer);
   /// Whether `root`, an argument of the function, may be the buffer of
-  /// another of its arguments that the host touches between `first` and
-  /// `last` (ops of `block`): a caller may pass one buffer twice. An i1
-  /// computed at `b`, or null when no such argument exists.
+  /// another of its arguments that the host touches, or a launch maps,
+  /// between `first` and `last` (ops of `block`): a caller may pass one
+  /// buffer twice. An i1 computed at `b`, or null when no such argument
+  /// exists.
   Value buildArgumentAliasCheck(OpBuilder &b, Block *block, Value root,
                                 Operation *first, Operation *last);
   /// Inserts the updates host accesses need in `block`, where `root` is
@@ -1477,6 +1505,16 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
   for (Value root : roots) {
     if (isResident(block, root))
       continue;
+    // A buffer made by choosing among others (`arith.select`, an `scf.if`
+    // yielding buffers, a call returning one of several) may be one of them
+    // at run time, which its own data ops would not know about.
+    if (!hasKnownOrigin(root)) {
+      remarkPerIteration(block, root,
+                         "it may be another buffer of the function at run "
+                         "time (it is made by '" +
+                             getOriginName(root) + "')");
+      continue;
+    }
     std::string reason;
     BufferEvents buffer;
     if (!collectEvents(block, root, &covered, summaries, buffer, reason)) {
@@ -1703,6 +1741,10 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       auto [it, inserted] = byRoot.try_emplace(root, init);
       if (it->second != init)
         fail("they start as two views of one buffer");
+      if (!hasKnownOrigin(root))
+        fail("one of them starts as a buffer made by choosing among others "
+             "('" +
+             getOriginName(root) + "')");
       // (Kept on the device around the loop already: nothing moves.)
       if (isResident(block, root))
         why = "resident";
@@ -1783,12 +1825,36 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     if (device.deviceConstant)
       pick = arith::ConstantIntOp::create(b, loop->getLoc(),
                                           *device.deviceConstant, 32);
+    // Arguments a caller may have passed as other arguments the loop uses
+    // too: where their bytes overlap, nothing is entered, updated or left
+    // (the launches map the buffers themselves).
+    Value aliased;
+    for (auto &entry : inits)
+      if (Value check = buildArgumentAliasCheck(
+              b, block, getViewRoot(entry.first), loop, loop))
+        aliased = aliased
+                      ? arith::OrIOp::create(b, loop->getLoc(), aliased, check)
+                            .getResult()
+                      : check;
+    Value distinct;
+    if (aliased) {
+      Value one = arith::ConstantIntOp::create(b, loop->getLoc(), 1, 1);
+      distinct = arith::XOrIOp::create(b, loop->getLoc(), aliased, one);
+      auto ifDistinct = scf::IfOp::create(b, loop->getLoc(), distinct,
+                                          /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifDistinct.thenBlock());
+    }
     unsigned entered = 0;
     for (auto &[init, kind] : inits) {
       createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
     }
     b.setInsertionPointAfter(loop);
+    if (distinct) {
+      auto ifDistinct = scf::IfOp::create(b, loop->getLoc(), distinct,
+                                          /*withElseRegion=*/false);
+      b.setInsertionPointToStart(ifDistinct.thenBlock());
+    }
     unsigned updates = 0;
     if (deviceWrites && !readByName)
       for (Value result : readResults) {
@@ -1851,10 +1917,17 @@ Value OffloadHoistTransfersPass::buildArgumentAliasCheck(
     bool touched = false;
     forEachUseThroughViews(other, [&](OpOperand &use) {
       Operation *user = use.getOwner();
-      if (touched || !within(user) ||
-          isa<LaunchOp, PackOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp,
-              DeviceCopyOp, memref::DimOp, memref::RankOp, memref::DeallocOp>(
-              user))
+      if (touched || !within(user))
+        return;
+      // A launch mapping it: on the device, one buffer passed twice would
+      // be mapped once, for whichever is entered first, and come back for
+      // whichever leaves last.
+      if (auto launch = dyn_cast<LaunchOp>(user)) {
+        touched = isLaunchArgument(launch, use) && launch.getMapFor(use.get());
+        return;
+      }
+      if (isa<PackOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp,
+              memref::DimOp, memref::RankOp, memref::DeallocOp>(user))
         return;
       if (isAddressEscape(user)) {
         touched = true;

@@ -108,6 +108,13 @@ Value OffloadInferMapsPass::createSection(LaunchOp launch, KernelOp kernel,
   return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
 }
 
+/// `value` without the memref.casts around it (the same elements).
+static Value stripCasts(Value value) {
+  while (auto cast = value.getDefiningOp<memref::CastOp>())
+    value = cast.getSource();
+  return value;
+}
+
 void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
                                      KernelAccessAnalysis &analysis) {
   // Union of the accesses of every argument each buffer is passed as.
@@ -129,9 +136,16 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
     }
     if (!isa<MemRefType>(operand.getType()))
       continue;
-    firstIndex.try_emplace(operand, index);
-    ++timesPassed[operand];
-    perBuffer[operand].merge(analysis.getAccess(kernel, index));
+    // A buffer passed also as a memref.cast of itself (the same elements)
+    // gets one clause, which the cast finds too (LaunchOp::getMapFor).
+    Value buffer = operand;
+    for (auto &entry : perBuffer)
+      if (!isa<TupleType>(entry.first.getType()) &&
+          stripCasts(entry.first) == stripCasts(operand))
+        buffer = entry.first;
+    firstIndex.try_emplace(buffer, index);
+    timesPassed[buffer] += buffer == operand ? 1 : 2;
+    perBuffer[buffer].merge(analysis.getAccess(kernel, index));
   }
   SmallVector<Value> vars;
   SmallVector<Attribute> kinds;

@@ -45,6 +45,17 @@ static Value floatConstant(PatternRewriter &rewriter, Location loc, Type type,
   return arith::ConstantOp::create(rewriter, loc, type, attr);
 }
 
+/// The greedy driver's settings for the math rewrites: only the math ops
+/// change. Folding and region simplification would also rewrite the host
+/// code around the launches (a cast of a cast folded to its source, a block
+/// argument replaced by the value a branch passes), so that two arguments
+/// of a launch become one value with two map clauses.
+static GreedyRewriteConfig getConfig() {
+  return GreedyRewriteConfig()
+      .enableFolding(false)
+      .setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+}
+
 namespace {
 
 /// isinf(x): |x| == +inf.
@@ -293,7 +304,7 @@ struct OffloadLowerMathPass
       math::populateExpansionPatterns(patterns, {"clampf"});
       patterns.add<ExtendFma>(ctx, /*extendF16=*/*lib != Library::Libdevice &&
                                        *lib != Library::Ocml);
-      if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      if (failed(applyPatternsGreedily(root, std::move(patterns), getConfig())))
         return signalPassFailure();
     }
 
@@ -333,7 +344,7 @@ struct OffloadLowerMathPass
       auto all = [](StringRef) { return true; };
       populateMathF32ExpansionPatterns(patterns, all);
       populateMathPolynomialApproximationPatterns(patterns, all);
-      if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      if (failed(applyPatternsGreedily(root, std::move(patterns), getConfig())))
         return signalPassFailure();
     }
 
@@ -377,7 +388,7 @@ struct OffloadLowerMathPass
       {
         RewritePatternSet split(ctx);
         split.add<SplitSincos>(ctx);
-        if (failed(applyPatternsGreedily(root, std::move(split))))
+        if (failed(applyPatternsGreedily(root, std::move(split), getConfig())))
           return signalPassFailure();
       }
       RewritePatternSet patterns(ctx);
@@ -415,7 +426,7 @@ struct OffloadLowerMathPass
                                                            "llvm.roundeven");
       patterns.add<MathToIntrinsicCall<math::CopySignOp>>(ctx, "llvm.copysign");
       patterns.add<MathToIntrinsicCall<math::FmaOp>>(ctx, "llvm.fma");
-      if (failed(applyPatternsGreedily(root, std::move(patterns))))
+      if (failed(applyPatternsGreedily(root, std::move(patterns), getConfig())))
         return signalPassFailure();
     }
 

@@ -121,6 +121,11 @@ bool isAddressEscape(Operation *user);
 
 /// Ops with OffloadDialect::getAddressQueryAttrName() hand out nothing.
 
+/// Whether the callee of `call` returns, as its result #`result`, a buffer
+/// it allocates itself (`memref.alloc`, through casts) on every path: no
+/// buffer its caller passed.
+bool returnsNewBuffer(CallOpInterface call, unsigned result);
+
 /// Whether anything (host code or another launch) may read `buffer` after
 /// `op` (and what it nests) has run. Only a buffer the function allocates
 /// itself can be proven dead afterwards: any other belongs to someone who

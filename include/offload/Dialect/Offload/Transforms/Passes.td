@@ -666,11 +666,17 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     pick one constant device, or the device another argument gives, is
     entered with the buffer on that device.
     A buffer is left alone (keeping its per-launch clauses) when launches
-    map different views of it or pick different devices (a call's launches
+    map different views of it (one launch passing it under two names
+    included) or pick different devices (a call's launches
     run on the default device), when a clause has the `always` or `present`
     modifier, when it is freed between launches, or when it is passed to a
     function that launches and is not summarised (or whose launches on it
-    pick a device it computes).
+    pick a device it computes), or when it is made by choosing among other
+    buffers (`arith.select`, an `scf.if` yielding buffers, a call returning
+    one of several): it may be one of them at run time. An argument kept on
+    the device that the caller may have passed as another argument too,
+    which the host touches or a launch maps in between, is entered only
+    where their bytes do not overlap (a comparison before the enter).
 
     With `remarks`, each hoisted buffer is reported with the copies it no
     longer makes per execution of the block and the functions it was kept
