@@ -1422,6 +1422,26 @@ template <typename OpTy> static bool hasBoxClause(OpTy op) {
                       });
 }
 
+/// Whether two map clauses of `op` copy differently and may name one buffer
+/// at run time (areDistinct): omp's map entries would lose the second's
+/// copies, so such an op calls libomptarget itself (callDataMapper), which
+/// merges their map types where their bytes overlap.
+template <typename OpTy> static bool hasAliasedClauses(OpTy op) {
+  if (std::is_same_v<OpTy, UpdateOp>)
+    return false;
+  const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
+                                 OpenMPOffloadMappingFlags::OMP_MAP_FROM);
+  SmallVector<std::pair<Value, uint64_t>> clauses;
+  for (auto [var, kind] : llvm::zip(op.getMapVars(), op.getMapKindsAttr()))
+    clauses.push_back({var, getMapTypeBits(cast<MapAttr>(kind)) & copyBits});
+  for (unsigned i = 0, e = clauses.size(); i < e; ++i)
+    for (unsigned j = i + 1; j < e; ++j)
+      if (clauses[i].second != clauses[j].second &&
+          !areDistinct(clauses[i].first, clauses[j].first))
+        return true;
+  return false;
+}
+
 /// Calls libomptarget's `function` (`__tgt_target_data_begin_mapper`, `_end_`
 /// or `_update_`) for the map clauses of `op` on `device`: each clause's
 /// buffer from its first element to its last, and a box narrower than its
@@ -1450,11 +1470,26 @@ static void callDataMapper(ConversionPatternRewriter &rewriter, OpTy op,
     sizes.push_back(getMappedSizeInBytes(rewriter, loc, var));
     types.push_back(getMapTypeBits(map));
   }
+  // Two clauses naming buffers that may be one at run time, with different
+  // copies (a caller passed one buffer as two arguments): libomptarget maps
+  // the second as present and copies nothing for it, so where their bytes
+  // overlap each takes the other's copies ('update' copies every entry).
+  SmallVector<Value> mergedTypes;
+  DenseMap<size_t, Value> boxOverlaps;
+  if (!std::is_same_v<OpTy, UpdateOp>) {
+    SmallVector<std::pair<size_t, Value>> mapped;
+    for (auto [index, var] : llvm::enumerate(op.getMapVars()))
+      mapped.push_back({index, var});
+    SmallVector<size_t> boxSlots;
+    for (const BoxEntry &box : boxes)
+      boxSlots.push_back(box.slot);
+    mergedTypes = mergeAliasedMapTypes(
+        rewriter, loc, mapped, types, sizes,
+        [&](size_t index) { return values[index]; }, boxSlots, boxOverlaps);
+  }
   auto [basePtrs, ptrs, sizeArray, typeArray, numArgs, stack] =
-      buildBoxArguments(rewriter, loc, values, sizes, types,
-                        /*mergedTypes=*/{},
-                        /*boxOverlaps=*/DenseMap<size_t, Value>(),
-                        DenseMap<unsigned, Value>(), boxes,
+      buildBoxArguments(rewriter, loc, values, sizes, types, mergedTypes,
+                        boxOverlaps, DenseMap<unsigned, Value>(), boxes,
                         [](Value value) { return value; });
   StringRef name = op->getName().getStringRef();
   GlobalBuilder globals(rewriter, op);
@@ -1483,7 +1518,7 @@ struct DataOpLowering : public OpConversionPattern<DataOp> {
   matchAndRewrite(DataOp op, OpAdaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (hasBoxClause(op)) {
+    if (hasBoxClause(op) || hasAliasedClauses(op)) {
       // The region's maps around its body, by libomptarget's calls.
       callDataMapper(rewriter, op, "__tgt_target_data_begin_mapper");
       Block *body = &op.getBody().front();
@@ -1513,7 +1548,7 @@ struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
   matchAndRewrite(SourceOp op, typename SourceOp::Adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (hasBoxClause(op)) {
+    if (hasBoxClause(op) || hasAliasedClauses(op)) {
       StringRef function = std::is_same_v<TargetOp, omp::TargetEnterDataOp>
                                ? "__tgt_target_data_begin_mapper"
                            : std::is_same_v<TargetOp, omp::TargetExitDataOp>

@@ -105,9 +105,11 @@ module attributes {offload.targets = [#offload.host]} {
   // cannot name rows): the same arrays, the box's span without copying
   // (parent type 0 instead of TO = 1) and its rows MEMBER_OF it with the
   // clause's bits ((1 << 48) | TO), then the stack given back. A clause
-  // that is not a box (the whole of %b) is one entry as usual.
+  // that is not a box (the whole of %b) is one entry as usual. (%a is
+  // llvm.noalias: the types are constants, see @data_aliased in
+  // convert-offload-to-omp.mlir.)
   // CHECK-LABEL: func.func @data_box(
-  // CHECK-SAME: %[[A:.*]]: memref<?x?xf32>, %[[B:.*]]: memref<?xf32>, %[[D:.*]]: i32)
+  // CHECK-SAME: %[[A:.*]]: memref<?x?xf32> {llvm.noalias}, %[[B:.*]]: memref<?xf32>, %[[D:.*]]: i32)
   // CHECK: %[[SAVE:.*]] = llvm.intr.stacksave : !llvm.ptr
   // CHECK: %[[TWO:.*]] = llvm.mlir.constant(2 : i64) : i64
   // CHECK: %[[TOTAL:.*]] = llvm.add %[[TWO]], %{{.*}} : i64
@@ -128,7 +130,7 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: llvm.call @__tgt_target_data_end_mapper(
   // CHECK-NOT: omp.target
   // CHECK: return
-  func.func @data_box(%a: memref<?x?xf32>, %b: memref<?xf32>, %d: i32) {
+  func.func @data_box(%a: memref<?x?xf32> {llvm.noalias}, %b: memref<?xf32>, %d: i32) {
     %c1 = arith.constant 1 : index
     %c7 = arith.constant 7 : index
     %box = memref.subview %a[%c1, %c1] [%c7, %c7] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>

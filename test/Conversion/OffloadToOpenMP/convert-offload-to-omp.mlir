@@ -480,7 +480,7 @@ module attributes {offload.targets = [#offload.host]} {
 
   // CHECK-DAG: llvm.mlir.global private constant @__offload_wait_ident_loc(";{{.*}}convert-offload-to-omp.mlir;chain;[[#@LINE+75]];5;;\00")
   // CHECK-LABEL: func.func @data(
-  // CHECK-SAME: %[[A:[^:]+]]: memref<?xf32>, %[[B:[^:]+]]: memref<4x4xf64>, %[[C:[^:]+]]: memref<?xi32>, %[[D:[^:]+]]: memref<8xi8>, %[[DEVICE:[^:]+]]: i32)
+  // CHECK-SAME: %[[A:[^:]+]]: memref<?xf32> {llvm.noalias}, %[[B:[^:]+]]: memref<4x4xf64> {llvm.noalias}, %[[C:[^:]+]]: memref<?xi32> {llvm.noalias}, %[[D:[^:]+]]: memref<8xi8>, %[[DEVICE:[^:]+]]: i32)
   // CHECK: memref.extract_aligned_pointer_as_index %[[A]]
   // CHECK: %[[AP:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr
   // CHECK: %[[ABYTES:.*]] = arith.index_cast %{{.*}} : index to i64
@@ -506,8 +506,8 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK-NEXT: omp.terminator
   // CHECK-NEXT: }
   // CHECK-NEXT: return
-  func.func @data(%a: memref<?xf32>, %b: memref<4x4xf64>, %c: memref<?xi32>,
-                  %d: memref<8xi8>, %dev: i32) {
+  func.func @data(%a: memref<?xf32> {llvm.noalias}, %b: memref<4x4xf64> {llvm.noalias},
+                  %c: memref<?xi32> {llvm.noalias}, %d: memref<8xi8>, %dev: i32) {
     offload.data map(to: %a : memref<?xf32>, from: %b : memref<4x4xf64>,
                      tofrom: %c : memref<?xi32>, alloc: %d : memref<8xi8>)
         device(%dev : i32) {
@@ -573,7 +573,7 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: %[[DEV64:.*]] = arith.extsi %{{.*}} : i32 to i64
   // CHECK: omp.target_exit_data device(%[[DEV64]] : i64) map_entries(%[[Y0]] : !llvm.ptr)
   // CHECK: return
-  func.func @enter_update_exit(%a: memref<?xf32>, %b: memref<?xf32>,
+  func.func @enter_update_exit(%a: memref<?xf32> {llvm.noalias}, %b: memref<?xf32> {llvm.noalias},
                                %c: memref<?xf32>, %dev: i32) {
     offload.enter_data map(to: %a : memref<?xf32>, alloc: %b : memref<?xf32>,
                            always, present, to: %c : memref<?xf32>)
@@ -581,6 +581,47 @@ module attributes {offload.targets = [#offload.host]} {
     offload.exit_data map(from: %b : memref<?xf32>, release: %a : memref<?xf32>,
                           delete: %c : memref<?xf32>)
     offload.exit_data map(always, from: %b : memref<?xf32>) device(%dev : i32)
+    return
+  }
+
+  // Two clauses that copy differently and may name one buffer (a caller may
+  // pass one buffer as both arguments): libomptarget would find the second
+  // present and copy nothing for it, so the op calls libomptarget itself
+  // with map types computed where the bytes overlap: 'alloc' %b takes the
+  // 'to' of %a, 'release' %a the 'from' of %b (alias_data.test runs it). %c and %d are
+  // distinct allocations: constant types through omp.
+  // CHECK-LABEL: func.func @data_aliased(
+  // CHECK: %[[ABEGIN:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr to i64
+  // CHECK: %[[AEND:.*]] = llvm.add %[[ABEGIN]], %{{.*}} : i64
+  // CHECK: %[[BBEGIN:.*]] = llvm.ptrtoint %{{.*}} : !llvm.ptr to i64
+  // CHECK: %[[BEND:.*]] = llvm.add %[[BBEGIN]], %{{.*}} : i64
+  // CHECK: %[[LOW:.*]] = llvm.icmp "ult" %[[ABEGIN]], %[[BEND]] : i64
+  // CHECK: %[[HIGH:.*]] = llvm.icmp "ult" %[[BBEGIN]], %[[AEND]] : i64
+  // CHECK: %[[MEET:.*]] = llvm.and %[[LOW]], %[[HIGH]] : i1
+  // CHECK: %[[OVERLAP:.*]] = llvm.and %[[MEET]], %{{.*}} : i1
+  // CHECK: %[[WITHTO:.*]] = llvm.or %[[ALLOC:.*]], %{{.*}} : i64
+  // CHECK: %[[BTYPE:.*]] = llvm.select %[[OVERLAP]], %[[WITHTO]], %[[ALLOC]] : i1, i64
+  // CHECK: llvm.store %[[BTYPE]], %{{.*}} : i64, !llvm.ptr
+  // CHECK: llvm.call @__tgt_target_data_begin_mapper(
+  // CHECK: %[[WITHFROM:.*]] = llvm.or %[[RELEASE:.*]], %{{.*}} : i64
+  // CHECK: llvm.select %{{.*}}, %[[WITHFROM]], %[[RELEASE]] : i1, i64
+  // CHECK: llvm.call @__tgt_target_data_end_mapper(
+  // A region: begin and end with the merged types, around its body.
+  // CHECK: llvm.call @__tgt_target_data_begin_mapper(
+  // CHECK: memref.load
+  // CHECK: llvm.call @__tgt_target_data_end_mapper(
+  // CHECK: omp.target_enter_data map_entries(%{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr)
+  // CHECK: return
+  func.func @data_aliased(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
+    offload.enter_data map(alloc: %b : memref<?xf32>, to: %a : memref<?xf32>)
+    offload.exit_data map(from: %b : memref<?xf32>, release: %a : memref<?xf32>)
+    offload.data map(to: %a : memref<?xf32>, from: %b : memref<?xf32>) {
+      %c0 = arith.constant 0 : index
+      %v = memref.load %a[%c0] : memref<?xf32>
+    }
+    %c = memref.alloc(%n) : memref<?xf32>
+    %d = memref.alloc(%n) : memref<?xf32>
+    offload.enter_data map(alloc: %c : memref<?xf32>, to: %d : memref<?xf32>)
     return
   }
 
