@@ -872,6 +872,18 @@ offload.kernel @step16(%in: memref<16xf32>, %out: memref<16xf32>) {
   offload.return
 }
 
+offload.kernel @step8(%in: memref<8xf32, strided<[1]>>, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %j = arith.remui %i, %c1 : index
+    %v = memref.load %in[%j] : memref<8xf32, strided<[1]>>
+    memref.store %v, %out[%i] : memref<16xf32>
+  }
+  offload.return
+}
+
 // Ping-pong: the loop passes a and b to the next iteration swapped, each
 // launch reading one and writing the other. Both stay on the device across
 // the loop; arguments may be read by the caller: both come back whole.
@@ -931,6 +943,54 @@ func.func @ping_pong_local(%x: f32) -> f32 {
     scf.yield %nxt, %cur : memref<16xf32>, memref<16xf32>
   }
   %v = memref.load %r#0[%c0] : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return %v : f32
+}
+
+// Launches after the loop on its results, or on the buffers by their own
+// names, on the loop's device: the buffers stay on the device through them,
+// and come back (the results the host or later launches read) after the
+// last. The launch on
+// another device, and the one after the host's read, map for themselves.
+// CHECK-LABEL: func.func @ping_pong_then_launch(
+// CHECK: %[[A:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for
+// CHECK: offload.launch @step16(
+// CHECK: }
+// CHECK-NEXT: offload.launch @step16(%[[R]]#0, %[[R]]#1) map(to: %[[R]]#0 : memref<16xf32>, from: %[[R]]#1 : memref<16xf32>)
+// CHECK-NEXT: %[[VIEW:.*]] = memref.subview %[[R]]#1
+// CHECK-NEXT: offload.launch @step8(%[[VIEW]], %[[A]])
+// CHECK-NEXT: offload.update map(from: %[[R]]#0 : memref<16xf32>)
+// CHECK-NEXT: offload.update map(from: %[[R]]#1 : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: offload.launch @step16(%[[R]]#1, %[[R]]#0) map(to: %[[R]]#1 : memref<16xf32>, from: %[[R]]#0 : memref<16xf32>) device(%{{.*}} : i32)
+// CHECK-NEXT: memref.load %[[R]]#1
+// CHECK-NEXT: offload.launch @step16(%[[R]]#0, %[[R]]#1) map(to: %[[R]]#0 : memref<16xf32>, from: %[[R]]#1 : memref<16xf32>)
+func.func @ping_pong_then_launch(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %d1 = arith.constant 1 : i32
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %x, %a[%c0] : memref<16xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es) and 2 launch(es) after it: enter 'to', 'alloc', exit 'release', 2 update(s) of the loop's results; 3 copies instead of 2 per iteration}}
+  %r:2 = scf.for %t = %c0 to %c4 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<16xf32>, memref<16xf32>) {
+    offload.launch @step16(%cur, %nxt) : (memref<16xf32>, memref<16xf32>) -> ()
+    scf.yield %nxt, %cur : memref<16xf32>, memref<16xf32>
+  }
+  offload.launch @step16(%r#0, %r#1) : (memref<16xf32>, memref<16xf32>) -> ()
+  %view = memref.subview %r#1[0] [8] [1] : memref<16xf32> to memref<8xf32, strided<[1]>>
+  offload.launch @step8(%view, %a) : (memref<8xf32, strided<[1]>>, memref<16xf32>) -> ()
+  offload.launch @step16(%r#1, %r#0) device(%d1 : i32) : (memref<16xf32>, memref<16xf32>) -> ()
+  %v = memref.load %r#1[%c0] : memref<16xf32>
+  offload.launch @step16(%r#0, %r#1) : (memref<16xf32>, memref<16xf32>) -> ()
   memref.dealloc %a : memref<16xf32>
   memref.dealloc %b : memref<16xf32>
   return %v : f32

@@ -1800,9 +1800,66 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       continue;
     }
 
-    // After the loop: the results the host may read come back (each is one
-    // of the buffers, on the device); a buffer read afterwards by its own
-    // name comes back whole at the exit, as do all of them then.
+    // Launches after the loop on its results (or on the buffers it starts
+    // with), on the same device, before anything else uses them: the
+    // buffers stay on the device through them (a solver's last kernel).
+    Operation *last = loop;
+    DenseSet<Operation *> after;
+    {
+      DenseSet<Operation *> users;
+      auto collect = [&](Value value) {
+        forEachUseThroughViews(value, [&](OpOperand &use) {
+          Operation *op = getAncestorIn(block, use.getOwner());
+          if (op && op != loop && loop->isBeforeInBlock(op))
+            users.insert(op);
+        });
+      };
+      for (Value result : group.results)
+        collect(result);
+      for (auto &entry : inits)
+        collect(getViewRoot(entry.first));
+      auto isGroupBuffer = [&](Value value) {
+        Value root = getViewRoot(value);
+        return llvm::is_contained(group.results, root) ||
+               llvm::any_of(inits, [&](auto &entry) {
+                 return getViewRoot(entry.first) == root;
+               });
+      };
+      for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
+        if (!users.contains(op))
+          continue;
+        auto launch = dyn_cast<LaunchOp>(op);
+        if (!launch || !device.onDevice(launch.getDevice(), std::nullopt))
+          break;
+        bool stays = true, writes = false;
+        for (OpOperand &use : launch->getOpOperands()) {
+          // (Its map clauses name what its arguments need.)
+          if (!isa<MemRefType>(use.get().getType()) ||
+              !isGroupBuffer(use.get()) || !isLaunchArgument(launch, use))
+            continue;
+          MapAttr map = launch.getMapFor(use.get());
+          if (!map || map.isAlways() || map.isPresent()) {
+            stays = false;
+            break;
+          }
+          writes |= map.getKind() != MapKind::to;
+        }
+        if (!stays)
+          break;
+        deviceWrites |= writes;
+        after.insert(launch);
+        last = launch;
+      }
+    }
+    auto inAfter = [&](OpOperand &use) {
+      Operation *op = getAncestorIn(block, use.getOwner());
+      return op && after.contains(op);
+    };
+
+    // After the loop (and those launches): the results the host may read
+    // come back (each is one of the buffers, on the device); a buffer read
+    // afterwards by its own name comes back whole at the exit, as do all
+    // of them then.
     DenseSet<OpOperand *> throughResults;
     SmallVector<Value> readResults;
     for (Value result : group.results) {
@@ -1810,14 +1867,16 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       forEachUseThroughViews(result, [&](OpOperand &use) {
         throughResults.insert(&use);
         Operation *user = use.getOwner();
-        read |= !isa<memref::DeallocOp, memref::DimOp, memref::RankOp>(user);
+        read |= !isa<memref::DeallocOp, memref::DimOp, memref::RankOp>(user) &&
+                !inAfter(use);
       });
       if (read)
         readResults.push_back(result);
     }
     bool readByName = llvm::any_of(inits, [&](auto &entry) {
-      return mayBeReadAfter(loop, entry.first, [&](OpOperand &use) {
-        return use.getOwner() == loop || throughResults.contains(&use);
+      return mayBeReadAfter(last, entry.first, [&](OpOperand &use) {
+        return use.getOwner() == loop || throughResults.contains(&use) ||
+               inAfter(use);
       });
     });
     Value pick = device.device;
@@ -1849,7 +1908,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
     }
-    b.setInsertionPointAfter(loop);
+    b.setInsertionPointAfter(last);
     if (distinct) {
       auto ifDistinct = scf::IfOp::create(b, loop->getLoc(), distinct,
                                           /*withElseRegion=*/false);
@@ -1865,6 +1924,10 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     for (auto &entry : inits)
       createDataOp(b, loop->getLoc(), "exit", entry.first,
                    exitFrom ? MapKind::from : MapKind::release, pick);
+    for (Operation *launch : after)
+      for (Value arg : cast<LaunchOp>(launch).getArgs())
+        if (isa<MemRefType>(arg.getType()))
+          covered.insert({launch, getViewRoot(arg)});
     for (Value member : group.members) {
       resident.insert({loop, member});
       for (LaunchOp launch : launches)
@@ -1882,8 +1945,10 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
               "argument(s) ";
     llvm::interleaveComma(group.inits, remark,
                           [&](auto &init) { remark << "#" << init.first; });
-    remark << " kept on the device across its " << numLaunches
-           << " launch(es): enter ";
+    remark << " kept on the device across its " << numLaunches << " launch(es)";
+    if (!after.empty())
+      remark << " and " << after.size() << " launch(es) after it";
+    remark << ": enter ";
     llvm::interleaveComma(inits, remark, [&](auto &entry) {
       remark << "'" << stringifyMapKind(entry.second) << "'";
     });
