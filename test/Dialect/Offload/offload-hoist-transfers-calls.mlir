@@ -1102,3 +1102,57 @@ func.func @calls_overwrite(%o: memref<?xf32>, %n: index) -> f32 {
   memref.dealloc %t : memref<?xf32>
   return %v : f32
 }
+
+// -----
+
+// A host loop storing into a buffer kept on the device that calls a helper
+// reading it on the host: the loop's updates go around it, whole both
+// ways, and the helper runs as written (its resident copy would update
+// a[0] from the device inside the loop, over the host's earlier store).
+
+offload.kernel @inc(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @get0(%a: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<?xf32>
+  return %v : f32
+}
+
+// CHECK-LABEL: func.func @store_loop_calls(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: offload.update map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: func.call @get0(%[[A]])
+// CHECK: memref.store
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.update map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NOT: resident
+func.func @store_loop_calls(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 2 update(s); 4 copies instead of 4}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  scf.for %i = %c0 to %n step %c1 {
+    %v = func.call @get0(%a) : (memref<?xf32>) -> f32
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}

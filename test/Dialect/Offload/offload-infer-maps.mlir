@@ -510,3 +510,58 @@ func.func @launch_over_devices(%x: memref<?x?xf32>, %e: memref<?x?xf32>, %l: mem
   offload.launch @nested_rows(%x, %e) devices(%l : memref<?xi32>) : (memref<?x?xf32>, memref<?x?xf32>) -> ()
   return
 }
+
+// -----
+
+// A store that does not index by every dimension of the loop writes every
+// element only when the other dimensions have iterations: with (0, 0) to
+// (dim x, %m) it writes nothing when %m is 0, and the 'from' would have
+// copied the device's uninitialised memory over x. Constant bounds with an
+// iteration keep 'from'; so does a 1-element buffer stored in the body.
+
+offload.kernel @set_rows(%x: memref<?xi64>, %m: index) attributes {allow_races} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 5 : i64
+  %n = memref.dim %x, %c0 : memref<?xi64>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+    memref.store %v, %x[%i] : memref<?xi64>
+  }
+  offload.return
+}
+
+offload.kernel @set_rows_twice(%x: memref<?xi64>) attributes {allow_races} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v = arith.constant 5 : i64
+  %n = memref.dim %x, %c0 : memref<?xi64>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %c2) step (%c1, %c1) {
+    memref.store %v, %x[%i] : memref<?xi64>
+  }
+  offload.return
+}
+
+offload.kernel @set_one(%x: memref<1xi64>, %n: index, %m: index) attributes {allow_races} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 5 : i64
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+    memref.store %v, %x[%c0] : memref<1xi64>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_maybe_empty(
+// CHECK: offload.launch @set_rows(%{{.*}}) map(tofrom: %{{.*}} : memref<?xi64>)
+// CHECK: offload.launch @set_rows_twice(%{{.*}}) map(from: %{{.*}} : memref<?xi64>)
+// CHECK: offload.launch @set_one(%{{.*}}) map(tofrom: %{{.*}} : memref<1xi64>)
+func.func @launch_maybe_empty(%x: memref<?xi64>, %m: index, %y: memref<1xi64>) {
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @set_rows writes it}}
+  offload.launch @set_rows(%x, %m) : (memref<?xi64>, index) -> ()
+  // expected-remark@+1 {{argument #0 mapped 'from': kernel @set_rows_twice writes every element and reads none}}
+  offload.launch @set_rows_twice(%x) : (memref<?xi64>) -> ()
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @set_one writes it}}
+  offload.launch @set_one(%y, %m, %m) : (memref<1xi64>, index, index) -> ()
+  return
+}

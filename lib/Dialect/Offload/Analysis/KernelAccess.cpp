@@ -487,13 +487,34 @@ static bool sameElement(Value a, Value b, scf::ParallelOp loop) {
          same(loopA.getStep()[0], loopB.getStep()[0]);
 }
 
+/// Whether dimension `dim` of `loop` surely has an iteration: constant
+/// bounds, the lower below the upper. A store in the loop's body that does
+/// not index by that dimension runs in none of the iterations when it may
+/// be empty (`scf.parallel (%i, %j) = (0, 0) to (%n, %m)` storing x[%i]
+/// writes nothing when %m is 0).
+static bool surelyIterates(scf::ParallelOp loop, unsigned dim) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()[dim]);
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound()[dim]);
+  return lb && ub && *lb < *ub;
+}
+
+/// Whether every dimension of `loop` not in `indexed` surely iterates.
+static bool othersIterate(scf::ParallelOp loop,
+                          const llvm::SmallDenseSet<unsigned, 4> &indexed) {
+  for (unsigned dim = 0, e = loop.getNumLoops(); dim < e; ++dim)
+    if (!indexed.contains(dim) && !surelyIterates(loop, dim))
+      return false;
+  return true;
+}
+
 void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
                                      ValueRange indices, bool isStore) {
   // A store that always runs into a buffer of one element writes all of it.
   auto type = cast<MemRefType>(buffer.getType());
   if (isStore && type.hasStaticShape() && type.getNumElements() == 1 &&
       (user->getBlock() == buffer.getParentBlock() ||
-       (loop && user->getBlock() == loop.getBody()))) {
+       (loop && user->getBlock() == loop.getBody() &&
+        othersIterate(loop, {})))) {
     coversAll = true;
     coveringWrites.push_back({user, {}});
   }
@@ -567,6 +588,14 @@ void AccessWalker::visitDirectAccess(Operation *user, Value buffer,
     innerFull &= isConstant(loop.getLowerBound()[ivMatch->first], 0) &&
                  isDimOf(loop.getUpperBound()[ivMatch->first], buffer, dim);
   }
+  // Every point of the loop's space writes: the dimensions the store does
+  // not index by have iterations.
+  llvm::SmallDenseSet<unsigned, 4> indexed;
+  for (Value index : indices)
+    if (auto ivMatch = matchInductionPlusConstant(index, loop))
+      indexed.insert(ivMatch->first);
+  if (!othersIterate(loop, indexed))
+    return;
   // The store runs in every iteration: every op around it up to the loop's
   // body runs at least once, or is one of those nested loops.
   for (Operation *op = user; op->getBlock() != loop.getBody();) {
@@ -736,7 +765,8 @@ BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
         bool unconditional =
             direct && (!loop ? user->getParentOp() ==
                                    buffer.getParentBlock()->getParentOp()
-                             : user->getBlock() == loop.getBody() ||
+                             : (user->getBlock() == loop.getBody() &&
+                                othersIterate(loop, {})) ||
                                    user->getBlock() == buffer.getParentBlock());
         bool wholeWrite = false;
         if (auto dps = dyn_cast<DestinationStyleOpInterface>(user))

@@ -107,6 +107,11 @@ struct CallUse {
   CallOpInterface call;
   unsigned position;
   const ArgSummary *summary;
+  /// The call runs inside an op whose updates make the host's copy the
+  /// buffer's contents throughout: it calls the function itself, not the
+  /// resident copy (whose own updates would bring back what the device
+  /// holds over the host's newer writes).
+  bool plain = false;
 };
 
 /// What one op of a block does with a buffer.
@@ -725,6 +730,28 @@ collectEvents(Block *block, Value root,
         fail("it may be a global, which " + through + " may reach");
       return WalkResult::interrupt();
     });
+  // An op touching the buffer on the host that also holds calls to
+  // functions touching it on the host only (a host loop storing a[i] =
+  // get(a, 0)): its updates go around it, whole both ways, and the calls
+  // inside run the functions themselves. Their resident copies would
+  // update elements from the device inside it, over what the host wrote in
+  // an earlier iteration and the device gets only after the op.
+  for (auto &entry : events) {
+    Event &event = entry.second;
+    if (!event.hasHostAccess())
+      continue;
+    bool plainCalls = false;
+    for (CallUse &use : event.calls)
+      if (use.call != event.op && !use.summary->launches &&
+          use.summary->hostAccess)
+        use.plain = plainCalls = true;
+    if (!plainCalls)
+      continue;
+    event.hostReads = event.hostWrites = true;
+    event.element = nullptr;
+    event.elementSource = event.elementView = Value();
+    event.copiesIntoAll = false;
+  }
   for (auto &entry : events)
     if (entry.second.hasHostAccess() && !entry.second.element)
       findHostRange(entry.second, root);
@@ -1062,7 +1089,8 @@ private:
   /// Records that the calls of `event` run with the buffer resident.
   void markResidentCalls(const Event &event) {
     for (const CallUse &use : event.calls)
-      residentCalls[use.call].insert(use.position);
+      if (!use.plain)
+        residentCalls[use.call].insert(use.position);
   }
   /// Makes the calls of `fn` that run with buffers resident call the
   /// resident copies of their callees.
@@ -1326,7 +1354,8 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         if (!launches)
           s.updates += event.hostReads + event.hostWrites;
         for (const CallUse &use : event.calls)
-          s.updates += use.summary->updates;
+          if (!use.plain)
+            s.updates += use.summary->updates;
         if (first)
           s.initializes =
               stripCasts(buffer.var) == arg && event.overwritesAll();
@@ -2153,6 +2182,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     numLaunchOps += event.launches.size();
     for (const CallUse &use : event.calls) {
       numLaunchOps += use.summary->launches;
+      if (use.plain)
+        continue;
       CallOpInterface call = use.call;
       if (auto ref = dyn_cast<SymbolRefAttr>(call.getCallableForCallee()))
         callees.insert(ref.getLeafReference().getValue());
@@ -2253,9 +2284,10 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     // What the resident copies of callees update, as far as their
     // summaries tell (for the remark).
     for (const CallUse &use : event.calls)
-      (isInProgramLoopBelow(use.call, event.op) ? calleeLoopUpdates
-                                                : calleeUpdates) +=
-          use.summary->updates;
+      if (!use.plain)
+        (isInProgramLoopBelow(use.call, event.op) ? calleeLoopUpdates
+                                                  : calleeUpdates) +=
+            use.summary->updates;
     // Host accesses in the resident copies of callees need what the device
     // holds to be the buffer's contents.
     if (event.calleeHostAccess && !deviceWhole())
