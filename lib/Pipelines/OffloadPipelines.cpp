@@ -14,6 +14,7 @@
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
@@ -133,6 +134,10 @@ void mlir::offload::buildOffloadHostPipeline(
   pm.addPass(createConvertLinalgToLoopsPass());
   // Math: LLVM intrinsics, and libm for what LLVM has none for.
   pm.addPass(createOffloadLowerMath());
+  // Host code may hold what kernels do: memref.realloc (an alloc, a copy
+  // and a dealloc of the old buffer) and vector ops (LLVM vectors).
+  pm.addPass(memref::createExpandReallocPass());
+  pm.addPass(createConvertVectorToLLVMPass());
   addHostFloatPasses(pm);
   addPreLLVMLoweringPasses(pm);
   pm.addPass(createConvertToLLVMPass());
