@@ -740,6 +740,53 @@ static bool isBoxCandidate(Value section, MapAttr map) {
          strides[0] != type.getDimSize(1);
 }
 
+/// Whether the device `device` (the default device when null) holds the
+/// byte at `pointer`: `omp_target_is_present`, as an i1.
+static Value buildIsPresent(ConversionPatternRewriter &rewriter,
+                            Operation *anchor, Value pointer, Value device) {
+  Location loc = anchor->getLoc();
+  Type i32 = rewriter.getI32Type();
+  Type ptrType = LLVM::LLVMPointerType::get(rewriter.getContext());
+  // (offload-split-devices may have declared them as func.func.)
+  auto call = [&](StringRef name, ArrayRef<Type> params,
+                  ValueRange operands) -> Value {
+    auto module = anchor->getParentOfType<ModuleOp>();
+    if (auto fn = module.lookupSymbol<func::FuncOp>(name))
+      return func::CallOp::create(rewriter, loc, fn, operands).getResult(0);
+    auto fn = getOrDeclareFunction(rewriter, anchor, name,
+                                   LLVM::LLVMFunctionType::get(i32, params));
+    return LLVM::CallOp::create(rewriter, loc, fn, operands).getResult();
+  };
+  // int omp_get_default_device(void)
+  Value id = device ? LLVM::TruncOp::create(rewriter, loc, i32,
+                                            getDeviceId(rewriter, loc, device))
+                          .getResult()
+                    : call("omp_get_default_device", {}, {});
+  // Asked only of a device the runtime has (with none, or offloading
+  // disabled, it stops the program for any number).
+  // int omp_get_num_devices(void)
+  Value available = call("omp_get_num_devices", {}, {});
+  Value valid = LLVM::AndOp::create(
+      rewriter, loc,
+      LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sge, id,
+                           i32Constant(rewriter, loc, 0)),
+      LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt, id,
+                           available));
+  auto ifValid = scf::IfOp::create(rewriter, loc, TypeRange{i32}, valid,
+                                   /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifValid.thenBlock());
+    // int omp_target_is_present(const void *pointer, int device)
+    Value answer = call("omp_target_is_present", {ptrType, i32}, {pointer, id});
+    scf::YieldOp::create(rewriter, loc, answer);
+    rewriter.setInsertionPointToStart(ifValid.elseBlock());
+    scf::YieldOp::create(rewriter, loc, i32Constant(rewriter, loc, 0));
+  }
+  return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                              ifValid.getResult(0),
+                              i32Constant(rewriter, loc, 0));
+}
 
 /// The argument arrays of a launch with box sections (isBoxCandidate), on
 /// the stack (given back by the caller with the stack save returned last):
@@ -759,7 +806,8 @@ static std::tuple<Value, Value, Value, Value, Value, Value> buildBoxArguments(
     ArrayRef<Value> sizes, ArrayRef<int64_t> types, ArrayRef<Value> mergedTypes,
     const DenseMap<size_t, Value> &boxOverlaps,
     const DenseMap<unsigned, Value> &sectionBegins, ArrayRef<BoxEntry> boxes,
-    function_ref<Value(Value)> asPointer) {
+    function_ref<Value(Value)> asPointer,
+    function_ref<Value(Value)> isPresent = nullptr) {
   MLIRContext *ctx = rewriter.getContext();
   Type ptrType = LLVM::LLVMPointerType::get(ctx);
   Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
@@ -805,6 +853,18 @@ static std::tuple<Value, Value, Value, Value, Value, Value> buildBoxArguments(
       r.narrow = LLVM::AndOp::create(
           rewriter, loc, r.narrow,
           LLVM::XOrOp::create(rewriter, loc, overlap, one1));
+    }
+    // A span the device holds already (the buffer kept there across
+    // launches): its rows would copy nothing, and a launch with thousands
+    // of them spent milliseconds in the runtime's lookups.
+    if (isPresent) {
+      Value first = sectionBegins.lookup(box.slot);
+      Value held = isPresent(first ? first : asPointer(values[box.slot]));
+      Value one1 = LLVM::ConstantOp::create(rewriter, loc, rewriter.getI1Type(),
+                                            rewriter.getBoolAttr(true));
+      r.narrow =
+          LLVM::AndOp::create(rewriter, loc, r.narrow,
+                              LLVM::XOrOp::create(rewriter, loc, held, one1));
     }
     r.first = total;
     total = LLVM::AddOp::create(
@@ -1190,7 +1250,11 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     } else {
       std::tie(basePtrs, ptrs, sizeArray, typeArray, numArgs, stackSave) =
           buildBoxArguments(rewriter, loc, values, sizes, types, mergedTypes,
-                            boxOverlaps, sectionBegins, boxes, asPointer);
+                            boxOverlaps, sectionBegins, boxes, asPointer,
+                            [&](Value begin) {
+                              return buildIsPresent(rewriter, launch, begin,
+                                                    launch.getDevice());
+                            });
       // libomptarget reads one name per entry; the rows have none.
       nameArray = LLVM::ZeroOp::create(rewriter, loc, ptrType);
     }

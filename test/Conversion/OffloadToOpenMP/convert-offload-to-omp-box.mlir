@@ -37,7 +37,20 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: %[[NONEMPTY:.*]] = llvm.icmp "sgt" %[[LEN]], %[[ZERO]] : i64
   // CHECK: %[[GAPS:.*]] = llvm.icmp "ne" %[[LEN]], %[[STRIDE]] : i64
   // CHECK: %[[AND:.*]] = llvm.and %[[SEVERAL]], %[[NONEMPTY]] : i1
-  // CHECK: %[[NARROW:.*]] = llvm.and %[[AND]], %[[GAPS]] : i1
+  // CHECK: %[[GAPPED:.*]] = llvm.and %[[AND]], %[[GAPS]] : i1
+  // Rows only where the device does not hold the span (a buffer kept on
+  // it: the rows would copy nothing, and cost the runtime a lookup each),
+  // asked of a device the runtime has.
+  // CHECK: %[[DEV:.*]] = llvm.call @omp_get_default_device() : () -> i32
+  // CHECK: %[[AVAILABLE:.*]] = llvm.call @omp_get_num_devices() : () -> i32
+  // CHECK: %[[VALID:.*]] = llvm.and
+  // CHECK: %[[ANSWER:.*]] = scf.if %[[VALID]] -> (i32) {
+  // CHECK:   %[[IS:.*]] = llvm.call @omp_target_is_present(%{{.*}}, %[[DEV]]) : (!llvm.ptr, i32) -> i32
+  // CHECK:   scf.yield %[[IS]] : i32
+  // CHECK: } else {
+  // CHECK: %[[HELD:.*]] = llvm.icmp "ne" %[[ANSWER]]
+  // CHECK: %[[NOTHELD:.*]] = llvm.xor %[[HELD]]
+  // CHECK: %[[NARROW:.*]] = llvm.and %[[GAPPED]], %[[NOTHELD]] : i1
   // CHECK: %[[MEMBERS:.*]] = llvm.select %[[NARROW]], %[[ROWS]], %[[ZERO]] : i1, i64
   // CHECK: %[[TOTAL:.*]] = llvm.add %[[FOUR]], %[[MEMBERS]] : i64
   // CHECK: %[[BASES:.*]] = llvm.alloca %[[TOTAL]] x !llvm.ptr
