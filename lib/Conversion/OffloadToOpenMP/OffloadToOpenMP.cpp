@@ -992,6 +992,29 @@ static bool areDistinct(Value a, Value b) {
   return globalA && globalB && globalA.getName() != globalB.getName();
 }
 
+/// The pairs of entries of `mapped` (entry and buffer) that copy
+/// differently and may be one buffer at run time (areDistinct), or of which
+/// one is a box (`boxSlots`: its rows copy only when its entry was just
+/// allocated, so any overlap matters).
+static SmallVector<std::pair<size_t, size_t>>
+getMayAliasPairs(ArrayRef<std::pair<size_t, Value>> mapped,
+                 ArrayRef<int64_t> types, ArrayRef<size_t> boxSlots = {}) {
+  const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
+                                 OpenMPOffloadMappingFlags::OMP_MAP_FROM);
+  SmallVector<std::pair<size_t, size_t>> pairs;
+  for (unsigned i = 0, e = mapped.size(); i < e; ++i)
+    for (unsigned j = i + 1; j < e; ++j) {
+      auto [first, firstBuffer] = mapped[i];
+      auto [second, secondBuffer] = mapped[j];
+      bool box = llvm::is_contained(boxSlots, first) ||
+                 llvm::is_contained(boxSlots, second);
+      if ((box || ((types[first] ^ types[second]) & copyBits)) &&
+          !areDistinct(firstBuffer, secondBuffer))
+        pairs.push_back({first, second});
+    }
+  return pairs;
+}
+
 /// The map types of a launch's entries (`types`) computed at run time, when
 /// two of its buffers (`mapped`: entry and buffer) may overlap and copy
 /// differently: each entry that overlaps another also takes its copies
@@ -1005,19 +1028,8 @@ static SmallVector<Value> mergeAliasedMapTypes(
     DenseMap<size_t, Value> &boxOverlaps) {
   const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
                                  OpenMPOffloadMappingFlags::OMP_MAP_FROM);
-  SmallVector<std::pair<size_t, size_t>> pairs;
-  for (unsigned i = 0, e = mapped.size(); i < e; ++i)
-    for (unsigned j = i + 1; j < e; ++j) {
-      auto [first, firstBuffer] = mapped[i];
-      auto [second, secondBuffer] = mapped[j];
-      // (A box's rows copy only when its entry was just allocated: any
-      // overlap matters.)
-      bool box = llvm::is_contained(boxSlots, first) ||
-                 llvm::is_contained(boxSlots, second);
-      if ((box || ((types[first] ^ types[second]) & copyBits)) &&
-          !areDistinct(firstBuffer, secondBuffer))
-        pairs.push_back({first, second});
-    }
+  SmallVector<std::pair<size_t, size_t>> pairs =
+      getMayAliasPairs(mapped, types, boxSlots);
   if (pairs.empty())
     return {};
   Type i64 = b.getI64Type();
@@ -1493,17 +1505,14 @@ template <typename OpTy> static bool hasBoxClause(OpTy op) {
 template <typename OpTy> static bool hasAliasedClauses(OpTy op) {
   if (std::is_same_v<OpTy, UpdateOp>)
     return false;
-  const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
-                                 OpenMPOffloadMappingFlags::OMP_MAP_FROM);
-  SmallVector<std::pair<Value, uint64_t>> clauses;
-  for (auto [var, kind] : llvm::zip(op.getMapVars(), op.getMapKindsAttr()))
-    clauses.push_back({var, getMapTypeBits(cast<MapAttr>(kind)) & copyBits});
-  for (unsigned i = 0, e = clauses.size(); i < e; ++i)
-    for (unsigned j = i + 1; j < e; ++j)
-      if (clauses[i].second != clauses[j].second &&
-          !areDistinct(clauses[i].first, clauses[j].first))
-        return true;
-  return false;
+  SmallVector<std::pair<size_t, Value>> mapped;
+  SmallVector<int64_t> types;
+  for (auto [index, pair] :
+       llvm::enumerate(llvm::zip(op.getMapVars(), op.getMapKindsAttr()))) {
+    mapped.push_back({index, std::get<0>(pair)});
+    types.push_back(getMapTypeBits(cast<MapAttr>(std::get<1>(pair))));
+  }
+  return !getMayAliasPairs(mapped, types).empty();
 }
 
 /// Calls libomptarget's `function` (`__tgt_target_data_begin_mapper`, `_end_`

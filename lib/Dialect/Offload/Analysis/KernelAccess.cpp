@@ -83,14 +83,15 @@ Value mlir::offload::getViewRoot(Value value) {
   return value;
 }
 
-std::optional<unsigned> mlir::offload::getReturnedArgument(CallOpInterface call,
+/// What the body of `call`'s callee returns as result `result` at each of
+/// its returns, through memref.casts; none when the callee has no body, or
+/// a return has no such result.
+static std::optional<SmallVector<Value>> getReturnedValues(CallOpInterface call,
                                                            unsigned result) {
   auto fn = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
   if (!fn || fn.isExternal())
     return std::nullopt;
-  Block &entry = fn.getFunctionBody().front();
-  std::optional<unsigned> position;
-  bool any = false;
+  SmallVector<Value> values;
   for (Block &block : fn.getFunctionBody()) {
     Operation *terminator = block.empty() ? nullptr : &block.back();
     if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
@@ -100,37 +101,37 @@ std::optional<unsigned> mlir::offload::getReturnedArgument(CallOpInterface call,
     Value value = terminator->getOperand(result);
     while (auto cast = value.getDefiningOp<memref::CastOp>())
       value = cast.getSource();
+    values.push_back(value);
+  }
+  return values;
+}
+
+std::optional<unsigned> mlir::offload::getReturnedArgument(CallOpInterface call,
+                                                           unsigned result) {
+  std::optional<SmallVector<Value>> values = getReturnedValues(call, result);
+  if (!values || values->empty())
+    return std::nullopt;
+  Block *entry = &cast<FunctionOpInterface>(call.resolveCallable())
+                      .getFunctionBody()
+                      .front();
+  std::optional<unsigned> position;
+  for (Value value : *values) {
     auto arg = dyn_cast<BlockArgument>(value);
-    if (!arg || arg.getOwner() != &entry ||
-        (any && position != arg.getArgNumber()))
+    if (!arg || arg.getOwner() != entry ||
+        (position && position != arg.getArgNumber()))
       return std::nullopt;
     position = arg.getArgNumber();
-    any = true;
   }
-  if (!position || *position >= call.getArgOperands().size())
+  if (*position >= call.getArgOperands().size())
     return std::nullopt;
   return position;
 }
 
 bool mlir::offload::returnsNewBuffer(CallOpInterface call, unsigned result) {
-  auto fn = dyn_cast_or_null<FunctionOpInterface>(call.resolveCallable());
-  if (!fn || fn.isExternal())
-    return false;
-  bool any = false;
-  for (Block &block : fn.getFunctionBody()) {
-    Operation *terminator = block.empty() ? nullptr : &block.back();
-    if (!terminator || !terminator->hasTrait<OpTrait::ReturnLike>())
-      continue;
-    if (result >= terminator->getNumOperands())
-      return false;
-    Value value = terminator->getOperand(result);
-    while (auto cast = value.getDefiningOp<memref::CastOp>())
-      value = cast.getSource();
-    if (!value.getDefiningOp<memref::AllocOp>())
-      return false;
-    any = true;
-  }
-  return any;
+  std::optional<SmallVector<Value>> values = getReturnedValues(call, result);
+  return values && !values->empty() && llvm::all_of(*values, [](Value value) {
+           return value.getDefiningOp<memref::AllocOp>() != nullptr;
+         });
 }
 
 void mlir::offload::forEachUseThroughViews(

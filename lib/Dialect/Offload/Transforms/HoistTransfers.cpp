@@ -1684,6 +1684,15 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
   };
   Block *block = loop->getBlock();
   DominanceInfo dom(loop->getParentOp());
+  // "buffers the loop passes ... argument(s) #i, #j", to go on.
+  auto emitGroupRemark = [&](const CarriedGroup &group) {
+    InFlightDiagnostic remark = loop->emitRemark();
+    remark << "buffers the loop passes between iterations as iteration "
+              "argument(s) ";
+    llvm::interleaveComma(group.inits, remark,
+                          [&](auto &init) { remark << "#" << init.first; });
+    return remark;
+  };
   for (CarriedGroup &group : getCarriedGroups(loop)) {
     // Why the group moves at every launch, when something inside needs it.
     std::string why = group.open;
@@ -1817,11 +1826,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     if (!why.empty()) {
       if (why == "resident" || !remarks || inCopy)
         continue;
-      InFlightDiagnostic remark = loop->emitRemark();
-      remark << "buffers the loop passes between iterations as iteration "
-                "argument(s) ";
-      llvm::interleaveComma(group.inits, remark,
-                            [&](auto &init) { remark << "#" << init.first; });
+      InFlightDiagnostic remark = emitGroupRemark(group);
       remark << " still move at every launch: " << why;
       // (Said once: not again for each launch.)
       for (Value member : group.members)
@@ -1969,11 +1974,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     ++numHoisted;
     if (!remarks || inCopy)
       continue;
-    InFlightDiagnostic remark = loop->emitRemark();
-    remark << "buffers the loop passes between iterations as iteration "
-              "argument(s) ";
-    llvm::interleaveComma(group.inits, remark,
-                          [&](auto &init) { remark << "#" << init.first; });
+    InFlightDiagnostic remark = emitGroupRemark(group);
     remark << " kept on the device across its " << numLaunches << " launch(es)";
     if (!after.empty())
       remark << " and " << after.size() << " launch(es) after it";
