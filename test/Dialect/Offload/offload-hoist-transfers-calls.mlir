@@ -1156,3 +1156,79 @@ func.func @store_loop_calls(%a: memref<?xf32>, %n: index) {
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+offload.kernel @step16(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %in[%i] : memref<16xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %out[%i] : memref<16xf32>
+  }
+  offload.return
+}
+
+// A ping-pong loop inside a callee launches on both arguments: callers keep
+// them on the device around their loops and call a resident copy, where the
+// loop has no data ops (its buffers are resident) and the host's read after
+// it updates the one element it reads.
+// CHECK-LABEL: func.func private @relax_resident_0_1(
+// CHECK-SAME: %[[U:[^:]*]]: memref<16xf32>, %[[V:[^:]*]]: memref<16xf32>)
+// CHECK-NOT: offload.enter_data
+// CHECK: scf.for {{.*}} iter_args(%[[CUR:.*]] = %[[U]], %[[NXT:.*]] = %[[V]])
+// CHECK-NEXT: offload.launch @step16(%[[CUR]], %[[NXT]])
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[ELEMENT:.*]] = memref.subview %[[U]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[ELEMENT]]
+// CHECK-NEXT: memref.load %[[U]]
+// CHECK-NEXT: return
+func.func private @relax(%u: memref<16xf32>, %v: memref<16xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'from', 0 update(s) of the loop's results; 3 copies instead of 2 per iteration}}
+  %r:2 = scf.for %k = %c0 to %c4 step %c1 iter_args(%cur = %u, %nxt = %v) -> (memref<16xf32>, memref<16xf32>) {
+    offload.launch @step16(%cur, %nxt) : (memref<16xf32>, memref<16xf32>) -> ()
+    scf.yield %nxt, %cur : memref<16xf32>, memref<16xf32>
+  }
+  %x = memref.load %u[%c1] : memref<16xf32>
+  return %x : f32
+}
+
+// CHECK-LABEL: func.func @relax_loop(
+// CHECK: %[[A:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: func.call @relax_resident_0_1(%[[A]], %[[B]])
+// CHECK: offload.exit_data map(release: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: memref.load %[[A]]
+func.func @relax_loop(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %zero = arith.constant 0.0 : f32
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %x, %a[%c0] : memref<16xf32>
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @relax: enter 'to', exit 'from', 0 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 2 per iteration (64 bytes each)}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @relax: enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 0 + 2 per iteration (64 bytes each)}}
+  %s = scf.for %e = %c0 to %c5 step %c1 iter_args(%acc = %zero) -> f32 {
+    // expected-remark@+1 {{calls @relax_resident_0_1, a copy of @relax entered with argument(s) #0, #1 on the device}}
+    %y = func.call @relax(%a, %b) : (memref<16xf32>, memref<16xf32>) -> f32
+    %t = arith.addf %acc, %y : f32
+    scf.yield %t : f32
+  }
+  %v = memref.load %a[%c0] : memref<16xf32>
+  %w = arith.addf %v, %s : f32
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return %w : f32
+}

@@ -1085,6 +1085,135 @@ func.func @while_fresh(%a: memref<?xf32>, %n: index) {
   return
 }
 
+offload.kernel @acc16(%x: memref<16xf32>, %y: memref<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  scf.parallel (%i) = (%c0) to (%c16) step (%c1) {
+    %v = memref.load %x[%i] : memref<16xf32>
+    %u = memref.load %y[%i] : memref<16xf32>
+    %w = arith.addf %v, %u : f32
+    memref.store %w, %y[%i] : memref<16xf32>
+  }
+  offload.return
+}
+
+// The swap happens in an scf.if (the else branch accumulates in place and
+// does not swap): its results may be either buffer, both of the group. b
+// is only allocated: the loop's first op writes all of it.
+// CHECK-LABEL: func.func @ping_pong_if(
+// CHECK: %[[A:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for
+// CHECK: offload.launch @step16(
+// CHECK: scf.if
+// CHECK: offload.launch @acc16(
+// CHECK: offload.update map(from: %[[R]]#0 : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: memref.load %[[R]]#0
+func.func @ping_pong_if(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c9 = arith.constant 9 : index
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %x, %a[%c0] : memref<16xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 2 launch(es): enter 'to', 'alloc', exit 'release', 1 update(s) of the loop's results; 2 copies instead of 5 per iteration}}
+  %r:2 = scf.for %t = %c0 to %c9 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<16xf32>, memref<16xf32>) {
+    offload.launch @step16(%cur, %nxt) : (memref<16xf32>, memref<16xf32>) -> ()
+    %m = arith.remui %t, %c2 : index
+    %odd = arith.cmpi ne, %m, %c0 : index
+    %p:2 = scf.if %odd -> (memref<16xf32>, memref<16xf32>) {
+      scf.yield %nxt, %cur : memref<16xf32>, memref<16xf32>
+    } else {
+      offload.launch @acc16(%nxt, %cur) : (memref<16xf32>, memref<16xf32>) -> ()
+      scf.yield %cur, %nxt : memref<16xf32>, memref<16xf32>
+    }
+    scf.yield %p#0, %p#1 : memref<16xf32>, memref<16xf32>
+  }
+  %v = memref.load %r#0[%c0] : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return %v : f32
+}
+
+// Nested ping-pong: the outer loop passes its buffers to an inner loop that
+// swaps them, and yields the inner loop's results. Both stay on the device
+// around the outer loop; the inner loop (whose buffers are resident then)
+// has no data ops. b is only allocated: the inner loop's first launch
+// writes all of it.
+// CHECK-LABEL: func.func @ping_pong_nested(
+// CHECK: %[[A:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<16xf32>
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<16xf32>)
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: offload.launch @step16(
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.update map(from: %[[R]]#0 : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<16xf32>)
+func.func @ping_pong_nested(%x: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c5 = arith.constant 5 : index
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %x, %a[%c0] : memref<16xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'release', 1 update(s) of the loop's results; 2 copies instead of 2 per iteration}}
+  %o:2 = scf.for %e = %c0 to %c5 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<16xf32>, memref<16xf32>) {
+    %r:2 = scf.for %k = %c0 to %c3 step %c1 iter_args(%u = %cur, %v = %nxt) -> (memref<16xf32>, memref<16xf32>) {
+      offload.launch @step16(%u, %v) : (memref<16xf32>, memref<16xf32>) -> ()
+      scf.yield %v, %u : memref<16xf32>, memref<16xf32>
+    }
+    scf.yield %r#0, %r#1 : memref<16xf32>, memref<16xf32>
+  }
+  %v = memref.load %o#0[%c0] : memref<16xf32>
+  memref.dealloc %a : memref<16xf32>
+  memref.dealloc %b : memref<16xf32>
+  return %v : f32
+}
+
+// A branch yields a buffer the loop allocates: the group may hold another
+// buffer than those it started with, and its launches map for themselves.
+// CHECK-LABEL: func.func @ping_pong_fresh(
+// CHECK-NOT: offload.enter_data
+// CHECK: offload.launch @step16(%{{.*}}, %{{.*}}) map(to: %{{.*}} : memref<16xf32>, from: %{{.*}} : memref<16xf32>)
+// CHECK-NOT: offload.exit_data
+// CHECK: return
+func.func @ping_pong_fresh(%x: f32, %c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.store %x, %a[%c0] : memref<16xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 still move at every launch: 'scf.if' in the loop may give another buffer than one the loop started with}}
+  %o:2 = scf.for %e = %c0 to %c7 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<16xf32>, memref<16xf32>) {
+    offload.launch @step16(%cur, %nxt) : (memref<16xf32>, memref<16xf32>) -> ()
+    %p = scf.if %c -> (memref<16xf32>) {
+      scf.yield %cur : memref<16xf32>
+    } else {
+      %f = memref.alloc() : memref<16xf32>
+      scf.yield %f : memref<16xf32>
+    }
+    scf.yield %nxt, %p : memref<16xf32>, memref<16xf32>
+  }
+  %v = memref.load %o#0[%c0] : memref<16xf32>
+  return %v : f32
+}
+
 // -----
 
 offload.kernel @inc2(%a: memref<?x?xf32>) {

@@ -24,6 +24,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Analysis/CarriedBuffers.h"
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/Analysis/KernelShares.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
@@ -213,6 +214,19 @@ struct BufferEvents {
   /// The use that made collectEvents fail, when it did.
   Operation *failedAt = nullptr;
 };
+
+/// What a loop keeping the buffers it carries on the device around it
+/// (ping-pong) does with the one it starts with, for the block around it:
+/// the loop is one op launching on it there.
+struct CarriedUse {
+  SmallVector<LaunchOp> launches;
+  unsigned callLaunches = 0;
+  bool copiesIn = false, deviceWrites = false;
+  Value device;
+  std::optional<int64_t> deviceConstant;
+};
+/// By (loop, root of the buffer it starts with).
+using CarriedUses = DenseMap<std::pair<Operation *, Value>, CarriedUse>;
 } // namespace
 
 /// Whether `root` (a buffer root) is its own buffer, distinct from the
@@ -512,8 +526,8 @@ static void findHostRange(Event &event, Value root) {
 static bool
 collectEvents(Block *block, Value root,
               const DenseSet<std::pair<Operation *, Value>> *covered,
-              const SummaryMap &summaries, BufferEvents &result,
-              std::string &reason) {
+              const CarriedUses *carried, const SummaryMap &summaries,
+              BufferEvents &result, std::string &reason) {
   result = BufferEvents();
   result.root = root;
   llvm::MapVector<Operation *, Event> events;
@@ -528,6 +542,38 @@ collectEvents(Block *block, Value root,
   };
   forEachUseThroughViews(root, [&](OpOperand &use) {
     user = use.getOwner();
+    // A loop's initial value: its uses inside are those of the loop's
+    // arguments (and results), which the walk follows. A loop keeping it on
+    // the device (`carried`) is one op launching on it.
+    if (isa<scf::ForOp, scf::WhileOp>(user) &&
+        (isa<scf::WhileOp>(user) ||
+         use.getOperandNumber() >=
+             cast<scf::ForOp>(user).getNumControlOperands())) {
+      auto it = carried ? carried->find({user, root}) : CarriedUses::iterator();
+      Operation *op = getAncestorIn(block, user);
+      if (!carried || it == carried->end() || !op)
+        return;
+      const CarriedUse &loop = it->second;
+      Event &event = events[op];
+      event.op = op;
+      if (!result.onDevice(loop.device, loop.deviceConstant))
+        return fail("its launches pick different devices");
+      Value arg = use.get();
+      if (!result.var)
+        result.var = arg;
+      else if (result.var != arg &&
+               (result.sections || stripCasts(arg) != stripCasts(result.var)))
+        return fail("launches map different views of it");
+      result.sameSection = false;
+      for (LaunchOp launch : loop.launches)
+        if (!llvm::is_contained(event.launches, launch))
+          event.launches.push_back(launch);
+      event.callLaunches += loop.callLaunches;
+      event.copiesIn |= loop.copiesIn;
+      event.deviceWrites |= loop.deviceWrites;
+      event.inLoop = true;
+      return;
+    }
     // A launch passing `arg` (the buffer, a view, or an aggregate member).
     auto addLaunch = [&](LaunchOp launch, Value arg) {
       Operation *op = getAncestorIn(block, launch);
@@ -884,6 +930,23 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   return updates;
 }
 
+/// The first operand in `op` (itself or nested, in program order) that is
+/// `root` or a view of it, other than those of memref.dim and view ops.
+static OpOperand *getFirstAccess(Operation *op, Value root) {
+  OpOperand *first = nullptr;
+  op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
+    for (OpOperand &operand : nested->getOpOperands())
+      if (isa<BaseMemRefType>(operand.get().getType()) &&
+          getViewRoot(operand.get()) == root && !isa<memref::DimOp>(nested) &&
+          !isa<ViewLikeOpInterface>(nested)) {
+        first = &operand;
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
+  return first;
+}
+
 /// Whether every path through `op` that touches `root` starts with a launch
 /// that overwrites all of `var` (so the device needs none of the host's
 /// contents when `op` starts), or, with `oneSection` (all launches map the
@@ -894,23 +957,10 @@ static bool startsWithFullOverwrite(
     Operation *op, Value root, Value var, bool oneSection = false,
     Operation **first = nullptr,
     function_ref<bool(CallOpInterface, OpOperand &)> initializes = nullptr) {
-  Operation *firstAccess = nullptr;
-  OpOperand *firstUse = nullptr;
-  op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
-    if (firstAccess)
-      return WalkResult::interrupt();
-    for (OpOperand &operand : nested->getOpOperands())
-      if (isa<BaseMemRefType>(operand.get().getType()) &&
-          getViewRoot(operand.get()) == root && !isa<memref::DimOp>(nested) &&
-          !isa<ViewLikeOpInterface>(nested)) {
-        firstAccess = nested;
-        firstUse = &operand;
-        return WalkResult::interrupt();
-      }
-    return WalkResult::advance();
-  });
-  if (!firstAccess)
+  OpOperand *firstUse = getFirstAccess(op, root);
+  if (!firstUse)
     return false;
+  Operation *firstAccess = firstUse->getOwner();
   if (auto launch = dyn_cast<LaunchOp>(firstAccess)) {
     MapAttr map = getMapForBuffer(launch, var);
     if (!map || map.copiesIn() || map.getKind() == MapKind::to ||
@@ -1069,6 +1119,36 @@ private:
   /// iteration arguments (ping-pong: read one, write the other, swap) on
   /// the device across it, where only launches use them inside.
   void hoistLoopCarried(Operation *loop);
+  /// What keeping `group` on the device around `loop` takes.
+  struct CarriedPlan {
+    Operation *loop = nullptr;
+    /// Why it cannot be (empty when it can).
+    std::string why;
+    /// The device its launches pick.
+    BufferEvents device;
+    SmallVector<LaunchOp> launches;
+    SmallVector<std::pair<CallOpInterface, unsigned>> calls;
+    /// The launches of each call (of those mapping one of the buffers).
+    llvm::MapVector<Operation *, unsigned> callLaunches;
+    bool deviceWrites = false;
+    /// Copies its launches make per iteration; launches in all.
+    unsigned perIteration = 0, numLaunches = 0;
+    /// The buffers it starts with (distinct), and how each is entered.
+    llvm::MapVector<Value, MapKind> inits;
+    /// How many of them an enclosing op keeps on the device already.
+    unsigned numResident = 0;
+  };
+  CarriedPlan planCarried(Operation *loop, const CarriedGroup &group,
+                          DominanceInfo &dom);
+  /// Whether `loop` surely runs and the first thing it does with `member`
+  /// (one of its iteration arguments) is to overwrite all of it: a launch,
+  /// a call whose callee starts so, or an inner loop that starts so.
+  bool startsByOverwriting(Operation *loop, Value member);
+  /// Records, for the blocks around them, the loops of `fn` whose carried
+  /// buffers can be kept on the device around them and whose results
+  /// nothing uses (carriedLoops, carriedInside).
+  void planFunctionLoops(FunctionOpInterface fn);
+  void recordCarried(const CarriedPlan &plan);
   /// Keeps `buffer` on the device in `block`. Returns why it does not when
   /// it should (empty when it did, or when it is not worth it).
   std::string hoist(Block *block, BufferEvents &buffer);
@@ -1125,6 +1205,12 @@ private:
   DenseSet<std::pair<Operation *, Value>> resident;
 
   SummaryMap summaries;
+  /// Loops keeping what they carry on the device (planFunctionLoops): one
+  /// launch event for each buffer they start with, in the blocks around.
+  CarriedUses carriedLoops;
+  /// (launch or call in such a loop, buffer it may map): counted at the
+  /// loop.
+  DenseSet<std::pair<Operation *, Value>> carriedInside;
   /// Unmodified copies (not in the module) of the summarised functions that
   /// touch an argument: resident copies are made from them.
   DenseMap<Operation *, Operation *> pristine;
@@ -1154,6 +1240,8 @@ void OffloadHoistTransfersPass::runOnOperation() {
   covered.clear();
   resident.clear();
   summaries.clear();
+  carriedLoops.clear();
+  carriedInside.clear();
   pristine.clear();
   residentCalls.clear();
   copies.clear();
@@ -1316,14 +1404,16 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
     summary.unknown = name + " has more than one block";
   } else {
     Block &entry = fn.getFunctionBody().front();
+    // Ping-pong loops on its arguments launch on them.
+    planFunctionLoops(fn);
     for (BlockArgument arg : entry.getArguments()) {
       if (!isa<MemRefType>(arg.getType()))
         continue;
       ArgSummary &s = summary.args[arg.getArgNumber()];
       BufferEvents buffer;
       std::string reason;
-      if (!collectEvents(&entry, arg, /*covered=*/nullptr, summaries, buffer,
-                         reason)) {
+      if (!collectEvents(&entry, arg, &carriedInside, &carriedLoops, summaries,
+                         buffer, reason)) {
         s.unknown = reason;
         continue;
       }
@@ -1438,6 +1528,9 @@ bool OffloadHoistTransfersPass::callMayLaunch(CallOpInterface call) {
 void OffloadHoistTransfersPass::processFunction(
     FunctionOpInterface fn, ArrayRef<unsigned> residentArgs) {
   Block &entry = fn.getFunctionBody().front();
+  // (A copy's ping-pong loops launch on the arguments it has resident.)
+  if (!residentArgs.empty())
+    planFunctionLoops(fn);
   // Constant devices, made once at the entry.
   DenseMap<int64_t, Value> constantDevices;
   for (unsigned position : residentArgs) {
@@ -1546,7 +1639,8 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
     }
     std::string reason;
     BufferEvents buffer;
-    if (!collectEvents(block, root, &covered, summaries, buffer, reason)) {
+    if (!collectEvents(block, root, &covered, /*carried=*/nullptr, summaries,
+                       buffer, reason)) {
       if (reason != kMappedExplicitly && !isMappedExplicitly(root))
         remarkPerIteration(block, root, reason, buffer.failedAt);
       continue;
@@ -1579,109 +1673,209 @@ static void forEachUseOfViews(Value value, function_ref<void(OpOperand &)> fn) {
   }
 }
 
-namespace {
-/// Buffers a loop passes from one iteration to the next, permuted: it
-/// starts with its initial values at `inits` (with the block argument
-/// holding each in its first iteration), holds them in `members` (block
-/// arguments) and ends with them in `results`.
-struct CarriedGroup {
-  SmallVector<std::pair<unsigned, Value>> inits;
-  SmallVector<Value> members;
-  SmallVector<Value> results;
-  /// Why one of them may be another buffer (empty when none may).
-  std::string open;
-};
-} // namespace
-
-/// The groups of memref values `loop` (an scf.for or scf.while) carries:
-/// values its terminators pass to one another.
-static SmallVector<CarriedGroup> getCarriedGroups(Operation *loop) {
-  // The nodes: for scf.for, its iteration arguments; for scf.while, the
-  // arguments of its "before" region (one per initial value), then those
-  // of its "after" region (one per result).
-  SmallVector<std::optional<unsigned>> initOf;
-  SmallVector<Value> memberOf, resultOf;
-  SmallVector<std::string> openOf;
-  SmallVector<unsigned> leader;
-  auto addNode = [&](std::optional<unsigned> init, Value member, Value result) {
-    leader.push_back(leader.size());
-    initOf.push_back(init);
-    memberOf.push_back(member);
-    resultOf.push_back(result);
-    openOf.emplace_back();
-  };
-  auto find = [&](unsigned j) {
-    while (leader[j] != j)
-      j = leader[j] = leader[leader[j]];
-    return j;
-  };
-  // Where a terminator passes `value` to node `to`: the node of the block
-  // argument `value` is (of `block`, node `first` + its number - `skip`).
-  auto link = [&](unsigned to, Value value, Block *block, unsigned first,
-                  unsigned skip, const Twine &why) {
-    if (!isa<MemRefType>(memberOf[to].getType()))
-      return;
-    auto arg = dyn_cast<BlockArgument>(value);
-    if (!arg || arg.getOwner() != block || arg.getArgNumber() < skip) {
-      openOf[to] = why.str();
-      return;
-    }
-    leader[find(to)] = find(first + arg.getArgNumber() - skip);
-  };
-  if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
-    Block *body = forOp.getBody();
-    for (unsigned j = 0, e = forOp.getNumRegionIterArgs(); j < e; ++j)
-      addNode(j, forOp.getRegionIterArgs()[j], forOp.getResult(j));
-    auto yield = cast<scf::YieldOp>(body->getTerminator());
-    for (unsigned j = 0, e = forOp.getNumRegionIterArgs(); j < e; ++j)
-      link(j, yield.getOperand(j), body, 0, /*skip=*/1,
-           "iteration argument #" + Twine(j) +
-               " is given another buffer than one the loop started with");
-  } else {
-    auto whileOp = cast<scf::WhileOp>(loop);
-    Block *before = whileOp.getBeforeBody(), *after = whileOp.getAfterBody();
-    unsigned numInits = whileOp.getInits().size();
-    for (unsigned i = 0; i < numInits; ++i)
-      addNode(i, before->getArgument(i), Value());
-    for (unsigned j = 0, e = whileOp.getNumResults(); j < e; ++j)
-      addNode(std::nullopt, after->getArgument(j), whileOp.getResult(j));
-    ValueRange passed = whileOp.getConditionOp().getArgs();
-    for (unsigned j = 0, e = passed.size(); j < e; ++j)
-      link(numInits + j, passed[j], before, 0, 0,
-           "its condition passes on another buffer as argument #" + Twine(j));
-    ValueRange yielded = whileOp.getYieldOp().getOperands();
-    for (unsigned i = 0; i < numInits; ++i)
-      link(i, yielded[i], after, numInits, 0,
-           "iteration argument #" + Twine(i) +
-               " is given another buffer than one the loop started with");
-  }
-  llvm::MapVector<unsigned, CarriedGroup> groups;
-  for (unsigned j = 0, e = leader.size(); j < e; ++j) {
-    if (!isa<MemRefType>(memberOf[j].getType()))
-      continue;
-    CarriedGroup &group = groups[find(j)];
-    if (initOf[j])
-      group.inits.push_back({*initOf[j], memberOf[j]});
-    group.members.push_back(memberOf[j]);
-    if (resultOf[j])
-      group.results.push_back(resultOf[j]);
-    if (group.open.empty())
-      group.open = openOf[j];
-  }
-  SmallVector<CarriedGroup> result;
-  for (auto &entry : groups)
-    result.push_back(std::move(entry.second));
-  return result;
-}
-
-void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
+OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
+    Operation *loop, const CarriedGroup &group, DominanceInfo &dom) {
+  CarriedPlan plan;
+  plan.loop = loop;
   ValueRange initValues = isa<scf::ForOp>(loop)
                               ? cast<scf::ForOp>(loop).getInitArgs()
                               : cast<scf::WhileOp>(loop).getInits();
-  auto isLoopTerminator = [&](Operation *user) {
-    return user->hasTrait<OpTrait::IsTerminator>() &&
-           user->getParentOp() == loop;
+  Block *block = loop->getBlock();
+  std::string &why = plan.why;
+  why = group.open;
+  auto fail = [&](const Twine &reason) {
+    if (why.empty())
+      why = reason.str();
   };
+  // Inside, only launches (and calls whose callees only launch on them)
+  // use the buffers, all on one device, through the loop's arguments (and
+  // what the body makes of them: casts, results of scf.if, inner loops).
+  auto onDevice = [&](Value pick, std::optional<int64_t> constant) {
+    if (!plan.device.onDevice(pick, constant))
+      return fail("its launches pick different devices");
+    if (pick && !dom.properlyDominates(pick, loop) &&
+        !getConstantIntValue(pick))
+      fail("the device its launches pick is computed in the loop");
+  };
+  for (Value value : group.values) {
+    // (A cast of another of them is reached through that one's views.)
+    if (auto cast = value.getDefiningOp<memref::CastOp>();
+        cast && group.contains(cast.getSource()))
+      continue;
+    forEachUseOfViews(value, [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (isa<memref::DimOp, memref::RankOp>(user) ||
+          (group.contains(use.get()) && passesCarriedBuffer(loop, use)))
+        return;
+      if (auto launch = dyn_cast<LaunchOp>(user)) {
+        if (!isLaunchArgument(launch, use))
+          return;
+        MapAttr map = launch.getMapFor(use.get());
+        if (!map)
+          return;
+        if (map.isAlways() || map.isPresent())
+          fail("a launch maps one of them with 'always' or 'present'");
+        onDevice(launch.getDevice(), std::nullopt);
+        plan.deviceWrites |= map.getKind() != MapKind::to;
+        plan.perIteration += map.copiesIn() + map.copiesOut();
+        if (!llvm::is_contained(plan.launches, launch))
+          plan.launches.push_back(launch);
+        return;
+      }
+      if (auto call = dyn_cast<CallOpInterface>(user)) {
+        std::optional<unsigned> position = getCallPosition(call, use);
+        const ArgSummary *summary =
+            position ? getSummary(call, *position) : nullptr;
+        if (!summary)
+          return fail("one of them is passed to " + getCalleeName(call) +
+                      ", which cannot be entered with it on the device");
+        if (summary->hostAccess)
+          return fail("one of them is passed to " + getCalleeName(call) +
+                      ", which touches it on the host");
+        if (!summary->launches)
+          return;
+        Value pick;
+        if (summary->deviceArg)
+          pick = call.getArgOperands()[*summary->deviceArg];
+        onDevice(pick, summary->deviceConstant);
+        plan.deviceWrites |= summary->deviceWrites;
+        plan.calls.push_back({call, *position});
+        unsigned &count = plan.callLaunches[call];
+        count = std::max(count, summary->numLaunches);
+        plan.perIteration += summary->copies;
+        return;
+      }
+      fail("the host touches one of them in the loop ('" +
+           user->getName().getStringRef() + "')");
+    });
+  }
+  plan.numLaunches = plan.launches.size();
+  for (auto &entry : plan.callLaunches)
+    plan.numLaunches += entry.second;
+  if (plan.numLaunches == 0)
+    return plan;
+  // The buffers it starts with: not used inside by their own names, and
+  // each one buffer or views of distinct buffers (two views of one would be
+  // entered twice, overlapping).
+  DenseMap<Value, Value> byRoot;
+  for (auto [position, member] : group.inits) {
+    Value init = initValues[position];
+    Value root = getViewRoot(init);
+    auto [it, inserted] = byRoot.try_emplace(root, init);
+    if (it->second != init)
+      fail("they start as two views of one buffer");
+    if (!hasKnownOrigin(root))
+      fail("one of them starts as a buffer made by choosing among others "
+           "('" +
+           getOriginName(root) + "')");
+    plan.numResident += inserted && isResident(block, root);
+    forEachUseOfViews(root, [&](OpOperand &use) {
+      if (use.getOwner() != loop && loop->isAncestor(use.getOwner()))
+        fail("the loop also uses one of them by its own name");
+    });
+    // Entered without its contents when the loop surely runs and the
+    // first thing it does with the argument is to overwrite all of it.
+    bool overwritten = startsByOverwriting(loop, member);
+    MapKind kind = overwritten ? MapKind::alloc : MapKind::to;
+    auto [entry, added] = plan.inits.insert({init, kind});
+    if (!added && kind == MapKind::to)
+      entry->second = MapKind::to;
+  }
+  return plan;
+}
+
+bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
+                                                    Value member) {
+  auto forOp = dyn_cast<scf::ForOp>(loop);
+  if (!forOp)
+    return false;
+  std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+  if (!lb || !ub || !step || *step <= 0 || *lb >= *ub)
+    return false;
+  // A launch writing all of it (without reading it).
+  Operation *first = nullptr;
+  if (startsWithFullOverwrite(loop, member, member, /*oneSection=*/true,
+                              &first) &&
+      first->getParentOp() == loop) {
+    // What it writes is all of it: itself, or a constant section of a
+    // buffer of constant size that covers it.
+    Value part = getMappedPart(cast<LaunchOp>(first), member);
+    std::optional<std::pair<int64_t, int64_t>> section =
+        getConstantSection(member, part);
+    std::optional<int64_t> size = getConstantSize(member, 0);
+    return part == member ||
+           (section && size && section->first <= 0 && section->second >= *size);
+  }
+  // A call to a function that starts so.
+  auto initializes = [&](CallOpInterface call, OpOperand &use) {
+    std::optional<unsigned> position = getCallPosition(call, use);
+    const ArgSummary *summary =
+        position ? getSummary(call, *position) : nullptr;
+    return summary && summary->initializes;
+  };
+  if (startsWithFullOverwrite(loop, member, member, /*oneSection=*/false,
+                              &first, initializes))
+    return first->getParentOp() == loop;
+  // An inner loop that starts so with it.
+  for (Operation &op : forOp.getBody()->without_terminator()) {
+    OpOperand *use = getFirstAccess(&op, member);
+    if (!use)
+      continue;
+    auto inner = dyn_cast<scf::ForOp>(use->getOwner());
+    unsigned control = inner ? inner.getNumControlOperands() : 0;
+    return inner && inner == &op && use->getOperandNumber() >= control &&
+           startsByOverwriting(
+               inner,
+               inner.getRegionIterArgs()[use->getOperandNumber() - control]);
+  }
+  return false;
+}
+
+void OffloadHoistTransfersPass::planFunctionLoops(FunctionOpInterface fn) {
+  DominanceInfo dom(fn);
+  fn->walk<WalkOrder::PreOrder>([&](Operation *loop) {
+    if (!isa<scf::ForOp, scf::WhileOp>(loop))
+      return;
+    for (const CarriedGroup &group : getCarriedGroups(loop)) {
+      CarriedPlan plan = planCarried(loop, group, dom);
+      if (!plan.why.empty() || plan.numLaunches == 0)
+        continue;
+      // Only where nothing after the loop uses its results: the blocks
+      // around see the buffers by their own names.
+      bool resultsUsed = llvm::any_of(group.results, [](Value result) {
+        return llvm::any_of(result.getUsers(), [](Operation *user) {
+          return !isa<memref::DimOp, memref::RankOp>(user);
+        });
+      });
+      if (!resultsUsed)
+        recordCarried(plan);
+    }
+  });
+}
+
+void OffloadHoistTransfersPass::recordCarried(const CarriedPlan &plan) {
+  unsigned callLaunches = 0;
+  for (auto &entry : plan.callLaunches)
+    callLaunches += entry.second;
+  for (auto &[init, kind] : plan.inits) {
+    Value root = getViewRoot(init);
+    CarriedUse &carried = carriedLoops[{plan.loop, root}];
+    carried.launches = plan.launches;
+    carried.callLaunches = callLaunches;
+    carried.copiesIn = kind == MapKind::to;
+    carried.deviceWrites = plan.deviceWrites;
+    carried.device = plan.device.device;
+    carried.deviceConstant = plan.device.deviceConstant;
+    for (LaunchOp launch : plan.launches)
+      carriedInside.insert({launch, root});
+    for (auto [call, position] : plan.calls)
+      carriedInside.insert({call, root});
+  }
+}
+
+void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
   Block *block = loop->getBlock();
   DominanceInfo dom(loop->getParentOp());
   // "buffers the loop passes ... argument(s) #i, #j", to go on.
@@ -1694,143 +1888,28 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     return remark;
   };
   for (CarriedGroup &group : getCarriedGroups(loop)) {
-    // Why the group moves at every launch, when something inside needs it.
-    std::string why = group.open;
-    auto fail = [&](const Twine &reason) {
-      if (why.empty())
-        why = reason.str();
-    };
-    // Inside, only launches (and calls whose callees only launch on them)
-    // use the buffers, all on one device, through the loop's arguments.
-    BufferEvents device;
-    SmallVector<LaunchOp> launches;
-    SmallVector<std::pair<CallOpInterface, unsigned>> calls;
-    // The launches of each call (of those mapping one of the buffers).
-    llvm::MapVector<Operation *, unsigned> callLaunches;
-    bool deviceWrites = false;
-    unsigned perIteration = 0;
-    auto onDevice = [&](Value pick, std::optional<int64_t> constant) {
-      if (!device.onDevice(pick, constant))
-        return fail("its launches pick different devices");
-      if (pick && !dom.properlyDominates(pick, loop) &&
-          !getConstantIntValue(pick))
-        fail("the device its launches pick is computed in the loop");
-    };
-    for (Value member : group.members) {
-      forEachUseOfViews(member, [&](OpOperand &use) {
-        Operation *user = use.getOwner();
-        if (isa<memref::DimOp, memref::RankOp>(user) || isLoopTerminator(user))
-          return;
-        if (auto launch = dyn_cast<LaunchOp>(user)) {
-          if (!isLaunchArgument(launch, use))
-            return;
-          MapAttr map = launch.getMapFor(use.get());
-          if (!map)
-            return;
-          if (map.isAlways() || map.isPresent())
-            fail("a launch maps one of them with 'always' or 'present'");
-          onDevice(launch.getDevice(), std::nullopt);
-          deviceWrites |= map.getKind() != MapKind::to;
-          perIteration += map.copiesIn() + map.copiesOut();
-          if (!llvm::is_contained(launches, launch))
-            launches.push_back(launch);
-          return;
-        }
-        if (auto call = dyn_cast<CallOpInterface>(user)) {
-          std::optional<unsigned> position = getCallPosition(call, use);
-          const ArgSummary *summary =
-              position ? getSummary(call, *position) : nullptr;
-          if (!summary)
-            return fail("one of them is passed to " + getCalleeName(call) +
-                        ", which cannot be entered with it on the device");
-          if (summary->hostAccess)
-            return fail("one of them is passed to " + getCalleeName(call) +
-                        ", which touches it on the host");
-          if (!summary->launches)
-            return;
-          Value pick;
-          if (summary->deviceArg)
-            pick = call.getArgOperands()[*summary->deviceArg];
-          onDevice(pick, summary->deviceConstant);
-          deviceWrites |= summary->deviceWrites;
-          calls.push_back({call, *position});
-          unsigned &count = callLaunches[call];
-          count = std::max(count, summary->numLaunches);
-          perIteration += summary->copies;
-          return;
-        }
-        fail("the host touches one of them in the loop ('" +
-             user->getName().getStringRef() + "')");
-      });
-    }
-    unsigned numLaunches = launches.size();
-    for (auto &entry : callLaunches)
-      numLaunches += entry.second;
-    if (numLaunches == 0)
+    CarriedPlan plan = planCarried(loop, group, dom);
+    if (plan.numLaunches == 0)
       continue;
-    // The buffers it starts with: not on the device already, not used
-    // inside by their own names, and each one buffer or views of distinct
-    // buffers (two views of one would be entered twice, overlapping).
-    llvm::MapVector<Value, MapKind> inits;
-    DenseMap<Value, Value> byRoot;
-    for (auto [position, member] : group.inits) {
-      Value init = initValues[position];
-      Value root = getViewRoot(init);
-      auto [it, inserted] = byRoot.try_emplace(root, init);
-      if (it->second != init)
-        fail("they start as two views of one buffer");
-      if (!hasKnownOrigin(root))
-        fail("one of them starts as a buffer made by choosing among others "
-             "('" +
-             getOriginName(root) + "')");
-      // (Kept on the device around the loop already: nothing moves.)
-      if (isResident(block, root))
-        why = "resident";
-      forEachUseOfViews(root, [&](OpOperand &use) {
-        if (use.getOwner() != loop && loop->isAncestor(use.getOwner()))
-          fail("the loop also uses one of them by its own name");
-      });
-      // Entered without its contents when the loop surely runs and the
-      // first thing it does with the argument is a launch that overwrites
-      // all of it.
-      bool overwritten = false;
-      auto forOp = dyn_cast<scf::ForOp>(loop);
-      std::optional<int64_t> lb, ub, step;
-      if (forOp) {
-        lb = getConstantIntValue(forOp.getLowerBound());
-        ub = getConstantIntValue(forOp.getUpperBound());
-        step = getConstantIntValue(forOp.getStep());
-      }
-      if (lb && ub && step && *step > 0 && *lb < *ub) {
-        Operation *first = nullptr;
-        overwritten = startsWithFullOverwrite(loop, member, member,
-                                              /*oneSection=*/true, &first) &&
-                      first->getParentOp() == loop;
-        // What it writes is all of it: itself, or a constant section of a
-        // buffer of constant size that covers it.
-        if (overwritten) {
-          Value part = getMappedPart(cast<LaunchOp>(first), member);
-          std::optional<std::pair<int64_t, int64_t>> section =
-              getConstantSection(member, part);
-          std::optional<int64_t> size = getConstantSize(member, 0);
-          overwritten =
-              part == member || (section && size && section->first <= 0 &&
-                                 section->second >= *size);
-        }
-      }
-      MapKind kind = overwritten ? MapKind::alloc : MapKind::to;
-      auto [entry, added] = inits.insert({init, kind});
-      if (!added && kind == MapKind::to)
-        entry->second = MapKind::to;
-    }
+    // (Kept on the device around the loop already: nothing moves.)
+    if (plan.numResident && plan.numResident == plan.inits.size())
+      continue;
+    std::string why = plan.why;
+    BufferEvents &device = plan.device;
+    SmallVector<LaunchOp> &launches = plan.launches;
+    SmallVector<std::pair<CallOpInterface, unsigned>> &calls = plan.calls;
+    bool deviceWrites = plan.deviceWrites;
+    unsigned perIteration = plan.perIteration;
+    unsigned numLaunches = plan.numLaunches;
+    llvm::MapVector<Value, MapKind> &inits = plan.inits;
     if (!why.empty()) {
-      if (why == "resident" || !remarks || inCopy)
+      if (!remarks || inCopy)
         continue;
       InFlightDiagnostic remark = emitGroupRemark(group);
       remark << " still move at every launch: " << why;
       // (Said once: not again for each launch.)
-      for (Value member : group.members)
-        remarked.insert(member);
+      for (Value value : group.values)
+        remarked.insert(value);
       continue;
     }
 
@@ -1962,12 +2041,12 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       for (Value arg : cast<LaunchOp>(launch).getArgs())
         if (isa<MemRefType>(arg.getType()))
           covered.insert({launch, getViewRoot(arg)});
-    for (Value member : group.members) {
-      resident.insert({loop, member});
+    for (Value value : group.values) {
+      resident.insert({loop, value});
       for (LaunchOp launch : launches)
-        covered.insert({launch, member});
+        covered.insert({launch, value});
       for (auto [call, position] : calls) {
-        covered.insert({call, member});
+        covered.insert({call, value});
         residentCalls[call].insert(position);
       }
     }
@@ -2128,8 +2207,8 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
                                                      bool deviceNewer) {
   std::string reason;
   BufferEvents buffer;
-  if (!collectEvents(block, root, /*covered=*/nullptr, summaries, buffer,
-                     reason))
+  if (!collectEvents(block, root, &carriedInside, &carriedLoops, summaries,
+                     buffer, reason))
     return; // cannot happen: the enclosing block's walk saw the same uses
   OpBuilder b(block->getParentOp()->getContext());
   for (Event &event : buffer.events) {
