@@ -744,6 +744,94 @@ func.func @host_loop_fill(%a: memref<?xf32>, %lo: index, %hi: index) -> f32 {
   return %s : f32
 }
 
+offload.kernel @scale2d(%a: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?x?xf32>
+  %m = memref.dim %a, %c1 : memref<?x?xf32>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+    %v = memref.load %a[%i, %j] : memref<?x?xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %a[%i, %j] : memref<?x?xf32>
+  }
+  offload.return
+}
+
+// Ghost rows filled on the host: a loop over the columns whose accesses
+// index the grid by the loop's variable in one dimension and by values the
+// same in every iteration in the other moves those rows, each by updates
+// of its own: the two rows it reads come back before it, the two it writes
+// (all of each) go to the device after it. Before, the whole grid moved
+// both ways.
+// CHECK-LABEL: func.func @host_ghost_rows(
+// CHECK-SAME: %[[G:[^:]*]]: memref<?x?xf32>)
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[COLS:.*]] = memref.dim %[[G]], %[[C1]]
+// CHECK: %[[LAST:.*]] = arith.subi %{{.*}}, %[[C1]] : index
+// CHECK-NEXT: %[[TOP:.*]] = arith.subi
+// CHECK: offload.launch @scale2d(%[[G]])
+// CHECK: %[[R1:.*]] = memref.subview %[[G]][%[[C1]], %{{.*}}] [1, %{{.*}}] [1, 1]
+// CHECK-NEXT: offload.update map(from: %[[R1]] : memref<1x?xf32, strided<[?, 1], offset: ?>>)
+// CHECK: %[[R2:.*]] = memref.subview %[[G]][%[[TOP]], %{{.*}}] [1, %{{.*}}] [1, 1]
+// CHECK-NEXT: offload.update map(from: %[[R2]] : memref<1x?xf32, strided<[?, 1], offset: ?>>)
+// CHECK-NEXT: scf.for %{{.*}} = %[[C0]] to %[[COLS]] step %[[C1]]
+// CHECK: }
+// CHECK: %[[W1:.*]] = memref.subview %[[G]][%[[LAST]], %{{.*}}] [1, %{{.*}}] [1, 1]
+// CHECK-NEXT: offload.update map(to: %[[W1]] : memref<1x?xf32, strided<[?, 1], offset: ?>>)
+// CHECK: %[[W2:.*]] = memref.subview %[[G]][%[[C0]], %{{.*}}] [1, %{{.*}}] [1, 1]
+// CHECK-NEXT: offload.update map(to: %[[W2]] : memref<1x?xf32, strided<[?, 1], offset: ?>>)
+// CHECK-NEXT: offload.launch @scale2d(%[[G]])
+// CHECK-NEXT: offload.exit_data map(from: %[[G]] : memref<?x?xf32>)
+func.func @host_ghost_rows(%g: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rows = memref.dim %g, %c0 : memref<?x?xf32>
+  %cols = memref.dim %g, %c1 : memref<?x?xf32>
+  %rl = arith.subi %rows, %c1 : index
+  %rl2 = arith.subi %rows, %c2 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 4 update(s); 6 copies instead of 4}}
+  offload.launch @scale2d(%g) : (memref<?x?xf32>) -> ()
+  scf.for %j = %c0 to %cols step %c1 {
+    %top = memref.load %g[%rl2, %j] : memref<?x?xf32>
+    memref.store %top, %g[%c0, %j] : memref<?x?xf32>
+    %bot = memref.load %g[%c1, %j] : memref<?x?xf32>
+    memref.store %bot, %g[%rl, %j] : memref<?x?xf32>
+  }
+  offload.launch @scale2d(%g) : (memref<?x?xf32>) -> ()
+  return
+}
+
+// The same in one dimension: accesses at offsets further apart than the
+// loop's trip count move as pieces of their own, [1000, 1064) back before
+// the loop, [0, 64) to the device after it, not [0, 1064) both ways.
+// CHECK-LABEL: func.func @host_far_apart(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>)
+// CHECK: offload.launch @inc(%[[A]])
+// CHECK: %[[R:.*]] = memref.subview %[[A]][%{{.*}}] [%{{.*}}] [1]
+// CHECK-NEXT: offload.update map(from: %[[R]] : memref<?xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: scf.for
+// CHECK: }
+// CHECK: %[[W:.*]] = memref.subview %[[A]][%{{.*}}] [%{{.*}}] [1]
+// CHECK-NEXT: offload.update map(to: %[[W]] : memref<?xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+func.func @host_far_apart(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c1000 = arith.constant 1000 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 2 update(s); 4 copies instead of 4}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  scf.for %j = %c0 to %c64 step %c1 {
+    %k = arith.addi %j, %c1000 : index
+    %v = memref.load %a[%k] : memref<?xf32>
+    memref.store %v, %a[%j] : memref<?xf32>
+  }
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}
+
 // -----
 
 offload.kernel @fill_all(%a: memref<?xf32>, %v: f32) {

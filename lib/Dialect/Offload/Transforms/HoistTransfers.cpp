@@ -115,6 +115,19 @@ struct CallUse {
   bool plain = false;
 };
 
+/// A box of a buffer that a host loop touches: along dimension `dim`, the
+/// loop's variable plus a constant in [min, max]; along the others, the
+/// index `fixed[d]`, the same in every iteration (without `dim`: one
+/// element).
+struct HostPiece {
+  SmallVector<Value> fixed; // null at `dim`
+  std::optional<unsigned> dim;
+  int64_t min = 0, max = 0;
+  bool reads = false, writes = false;
+  /// The loop stores every element of it (and reads none).
+  bool writesAll = false;
+};
+
 /// What one op of a block does with a buffer.
 struct Event {
   Operation *op = nullptr; // an op of the block
@@ -150,15 +163,14 @@ struct Event {
   Value elementView;
   /// `op` is a memref.copy into all of the buffer, its only host access.
   bool copiesIntoAll = false;
-  /// When `op` is a host scf.for whose accesses of the 1-D buffer `rangeRoot`
-  /// all index it at the loop's variable plus a constant in [rangeMin,
-  /// rangeMax]: the section [lb + rangeMin, ub + rangeMax) holds them, and
-  /// with `rangeWritesAll` the loop stores every element of it (and reads
-  /// none).
+  /// When `op` is a host scf.for whose accesses of the buffer `rangeRoot`
+  /// (loads and stores) each index it at the loop's variable plus a
+  /// constant in one dimension, or in none, and by values the same in every
+  /// iteration in the others: the boxes holding them (a row, a column, the
+  /// ghost rows of a grid), each moved by updates of its own.
   scf::ForOp rangeLoop;
   Value rangeRoot;
-  int64_t rangeMin = 0, rangeMax = 0;
-  bool rangeWritesAll = false;
+  SmallVector<HostPiece, 0> pieces;
   /// `op` frees the buffer.
   bool frees = false;
 
@@ -476,47 +488,114 @@ static std::optional<int64_t> getOffsetFrom(Value index, Value iv) {
 }
 
 /// Fills the range fields of `event`, whose op is a host loop touching the
-/// 1-D buffer `root` (no launch, no call), when its accesses allow.
+/// buffer `root` (no launch, no call), when its accesses allow.
 static void findHostRange(Event &event, Value root) {
   auto loop = dyn_cast<scf::ForOp>(event.op);
-  auto type = dyn_cast<MemRefType>(root.getType());
-  if (!loop || !type || type.getRank() != 1 || !event.launches.empty() ||
+  if (!loop || !isa<MemRefType>(root.getType()) || !event.launches.empty() ||
       !event.calls.empty())
     return;
   Value iv = loop.getInductionVar();
-  std::optional<int64_t> lo, hi;
-  bool valid = true, directStore = false;
+  auto isOutside = [&](Value value) {
+    Operation *def = value.getDefiningOp();
+    Operation *at = def ? def : value.getParentBlock()->getParentOp();
+    return !loop->isAncestor(at);
+  };
+  // Each access: its indices (`fixed`, null along `dim`), its offset from
+  // the loop's variable along `dim`, whether it stores, and whether it runs
+  // in every iteration (in the loop's body itself).
+  struct Access {
+    HostPiece box;
+    int64_t offset = 0;
+    bool store = false, direct = false;
+  };
+  SmallVector<Access> accesses;
+  bool valid = true;
   forEachUseThroughViews(root, [&](OpOperand &use) {
     Operation *user = use.getOwner();
     if (!valid || !loop->isAncestor(user) || isa<memref::DimOp>(user))
       return;
-    Value index;
+    ValueRange indices;
+    Access access;
     if (auto load = dyn_cast<memref::LoadOp>(user)) {
-      index = load.getIndices()[0];
-    } else if (auto store = dyn_cast<memref::StoreOp>(user);
-               store && store.getMemRef() == use.get()) {
-      index = store.getIndices()[0];
-      directStore |= store->getBlock() == loop.getBody();
+      indices = load.getIndices();
+    } else if (auto op = dyn_cast<memref::StoreOp>(user);
+               op && op.getMemRef() == use.get()) {
+      indices = op.getIndices();
+      access.store = true;
     } else {
       valid = false;
       return;
     }
-    std::optional<int64_t> c = getOffsetFrom(index, iv);
-    if (stripCasts(use.get()) != root || !c) {
+    if (stripCasts(use.get()) != root) {
       valid = false;
       return;
     }
-    lo = lo ? std::min(*lo, *c) : *c;
-    hi = hi ? std::max(*hi, *c) : *c;
+    access.direct = user->getBlock() == loop.getBody();
+    for (auto [d, index] : llvm::enumerate(indices)) {
+      std::optional<int64_t> c = getOffsetFrom(index, iv);
+      if (c && !access.box.dim) {
+        access.box.dim = d;
+        access.offset = *c;
+        access.box.fixed.push_back(Value());
+      } else if (!c && isOutside(index)) {
+        access.box.fixed.push_back(index);
+      } else {
+        valid = false;
+        return;
+      }
+    }
+    accesses.push_back(std::move(access));
   });
-  if (!valid || !lo)
+  if (!valid || accesses.empty())
     return;
+  // The pieces: accesses with the same indices apart from `dim` whose
+  // ranges along it overlap (their offsets differ by less than the loop's
+  // trip count, when it is known; else by at most kPieceGap) share one.
+  // Accesses far apart (a grid's first and last rows, written as one
+  // array) move apart, each piece with only what its own accesses do.
+  constexpr int64_t kPieceGap = 16;
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  auto close = [&](int64_t from, int64_t to) {
+    return lb && ub ? to - from < *ub - *lb : to - from <= kPieceGap;
+  };
+  llvm::stable_sort(accesses, [](const Access &x, const Access &y) {
+    return x.offset < y.offset;
+  });
+  bool unitStep = getConstantIntValue(loop.getStep()) == 1;
+  SmallVector<HostPiece, 1> pieces;
+  // Per piece: all its stores run in every iteration at one offset.
+  SmallVector<bool, 1> oneStore;
+  SmallVector<std::optional<int64_t>, 1> storedAt;
+  for (const Access &access : accesses) {
+    auto it = llvm::find_if(pieces, [&](const HostPiece &piece) {
+      return piece.dim == access.box.dim && piece.fixed == access.box.fixed &&
+             (!piece.dim || close(piece.max, access.offset));
+    });
+    if (it == pieces.end()) {
+      HostPiece &piece = pieces.emplace_back(access.box);
+      piece.min = piece.max = access.offset;
+      oneStore.push_back(true);
+      storedAt.push_back(std::nullopt);
+      it = std::prev(pieces.end());
+    }
+    HostPiece &piece = *it;
+    size_t i = std::distance(pieces.begin(), it);
+    piece.max = std::max(piece.max, access.offset);
+    piece.reads |= !access.store;
+    if (!access.store)
+      continue;
+    piece.writes = true;
+    oneStore[i] = oneStore[i] && access.direct &&
+                  (!storedAt[i] || *storedAt[i] == access.offset);
+    storedAt[i] = access.offset;
+  }
+  for (auto [piece, one] : llvm::zip(pieces, oneStore))
+    piece.writesAll = piece.dim && piece.writes && !piece.reads && one &&
+                      piece.min == piece.max && unitStep;
   event.rangeLoop = loop;
   event.rangeRoot = root;
-  event.rangeMin = *lo;
-  event.rangeMax = *hi;
-  event.rangeWritesAll = !event.hostReads && directStore && *lo == *hi &&
-                         getConstantIntValue(loop.getStep()) == 1;
+  event.pieces = std::move(pieces);
 }
 
 /// Collects the events of the buffer `root` in `block` into `result`.
@@ -847,33 +926,49 @@ static bool updatesRange(Value var, const Event &event) {
 /// reads, or it writes and the update after it sends all of `var` back to
 /// the device (the elements it did not write included).
 static bool needsUpdateFrom(Value var, const Event &event) {
+  if (!updatesOneElement(var, event) && updatesRange(var, event))
+    return llvm::any_of(event.pieces, [](const HostPiece &piece) {
+      return piece.reads || !piece.writesAll;
+    });
   return event.hostReads ||
          (event.hostWrites && !updatesOneElement(var, event) &&
-          !(event.rangeWritesAll && updatesRange(var, event)) &&
           !event.copiesIntoAll);
 }
 
-/// The part of `var` an update for `event` moves: one element, or all of it.
-static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
-  if (!updatesOneElement(var, event) && updatesRange(var, event)) {
-    // [lb + min, ub + max), empty when the loop does not run.
-    scf::ForOp loop = event.rangeLoop;
-    Location loc = loop.getLoc();
+/// The box `piece` of `var` that host loop `loop` touches: [lb + min, ub +
+/// max) along its dimension (empty when the loop does not run), one index
+/// along the others.
+static Value getPiece(OpBuilder &b, Value var, scf::ForOp loop,
+                      const HostPiece &piece) {
+  Location loc = loop.getLoc();
+  SmallVector<OpFoldResult> offsets, sizes;
+  for (Value fixed : piece.fixed) {
+    if (fixed) {
+      offsets.push_back(fixed);
+      sizes.push_back(b.getIndexAttr(1));
+      continue;
+    }
     Value lb = loop.getLowerBound(), ub = loop.getUpperBound();
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value runs =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, lb, ub);
     Value first = arith::AddIOp::create(
-        b, loc, lb, arith::ConstantIndexOp::create(b, loc, event.rangeMin));
+        b, loc, lb, arith::ConstantIndexOp::create(b, loc, piece.min));
     Value end = arith::AddIOp::create(
-        b, loc, ub, arith::ConstantIndexOp::create(b, loc, event.rangeMax));
+        b, loc, ub, arith::ConstantIndexOp::create(b, loc, piece.max));
     Value size = arith::SubIOp::create(b, loc, end, first);
-    Value offset = arith::SelectOp::create(b, loc, runs, first, zero);
-    size = arith::SelectOp::create(b, loc, runs, size, zero);
-    SmallVector<OpFoldResult> offsets = {offset}, sizes = {size},
-                              strides = {b.getIndexAttr(1)};
-    return memref::SubViewOp::create(b, loc, var, offsets, sizes, strides);
+    offsets.push_back(
+        arith::SelectOp::create(b, loc, runs, first, zero).getResult());
+    sizes.push_back(
+        arith::SelectOp::create(b, loc, runs, size, zero).getResult());
   }
+  SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+  return memref::SubViewOp::create(b, loc, var, offsets, sizes, strides);
+}
+
+/// The part of `var` an update for `event` moves: one element, or all of it
+/// (the boxes of a host loop are moved by insertHostUpdates itself).
+static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
   if (!updatesOneElement(var, event))
     return var;
   ValueRange indices = getElement(event).second;
@@ -909,9 +1004,31 @@ static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
 static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
                                   const Event &event, bool &deviceNewer) {
   unsigned updates = 0;
+  // A host loop's boxes: `from` before it for those it reads or does not
+  // write all of, `to` after it for those it writes.
+  bool element = updatesOneElement(var, event);
+  if (!element && updatesRange(var, event)) {
+    Operation *loop = event.op;
+    b.setInsertionPoint(loop);
+    for (const HostPiece &piece : event.pieces)
+      if (deviceNewer && (piece.reads || !piece.writesAll)) {
+        createDataOp(b, loop->getLoc(), "update",
+                     getPiece(b, var, event.rangeLoop, piece), MapKind::from,
+                     device);
+        ++updates;
+      }
+    b.setInsertionPointAfter(loop);
+    for (const HostPiece &piece : event.pieces)
+      if (piece.writes) {
+        createDataOp(b, loop->getLoc(), "update",
+                     getPiece(b, var, event.rangeLoop, piece), MapKind::to,
+                     device);
+        ++updates;
+      }
+    return updates;
+  }
   // One element's updates go around its load or store (inside the scf.ifs
   // holding it, if any): they move nothing when it does not run.
-  bool element = updatesOneElement(var, event);
   Operation *at = element ? event.element : event.op;
   if (needsUpdateFrom(var, event) && deviceNewer) {
     b.setInsertionPoint(at);
