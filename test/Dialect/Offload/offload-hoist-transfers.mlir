@@ -832,6 +832,34 @@ func.func @host_far_apart(%a: memref<?xf32>) {
   return
 }
 
+// Ghost columns: a loop over the rows touches one element per row, a box
+// that is not one run of elements (one copy per element): the whole grid
+// moves instead.
+// CHECK-LABEL: func.func @host_ghost_columns(
+// CHECK-SAME: %[[G:[^:]*]]: memref<?x?xf32>)
+// CHECK: offload.launch @scale2d(%[[G]])
+// CHECK-NEXT: offload.update map(from: %[[G]] : memref<?x?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: }
+// CHECK-NEXT: offload.update map(to: %[[G]] : memref<?x?xf32>)
+// CHECK-NEXT: offload.launch @scale2d(%[[G]])
+func.func @host_ghost_columns(%g: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %rows = memref.dim %g, %c0 : memref<?x?xf32>
+  %cols = memref.dim %g, %c1 : memref<?x?xf32>
+  %cl2 = arith.subi %cols, %c2 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 2 update(s); 4 copies instead of 4}}
+  offload.launch @scale2d(%g) : (memref<?x?xf32>) -> ()
+  scf.for %i = %c0 to %rows step %c1 {
+    %v = memref.load %g[%i, %cl2] : memref<?x?xf32>
+    memref.store %v, %g[%i, %c0] : memref<?x?xf32>
+  }
+  offload.launch @scale2d(%g) : (memref<?x?xf32>) -> ()
+  return
+}
+
 // -----
 
 offload.kernel @fill_all(%a: memref<?xf32>, %v: f32) {

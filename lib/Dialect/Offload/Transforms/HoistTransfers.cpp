@@ -548,6 +548,16 @@ static void findHostRange(Event &event, Value root) {
   });
   if (!valid || accesses.empty())
     return;
+  // Only boxes each one contiguous run of elements: a range along the
+  // innermost dimension (a row), or one element. A column would be one
+  // copy per element: the whole buffer moves instead.
+  auto type = cast<MemRefType>(root.getType());
+  if (type.getRank() > 1 && (!type.getLayout().isIdentity() ||
+                             llvm::any_of(accesses, [&](const Access &access) {
+                               return access.box.dim &&
+                                      *access.box.dim + 1 != type.getRank();
+                             })))
+    return;
   // The pieces: accesses with the same indices apart from `dim` whose
   // ranges along it overlap (their offsets differ by less than the loop's
   // trip count, when it is known; else by at most kPieceGap) share one.
