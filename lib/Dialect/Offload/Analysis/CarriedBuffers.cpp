@@ -248,7 +248,6 @@ std::vector<CarriedGroup> mlir::offload::getCarriedGroups(Operation *loop) {
     CarriedGroup &group = groups[classes.find(classes.ids.lookup(members[j]))];
     if (initOf[j])
       group.inits.push_back({*initOf[j], members[j]});
-    group.members.push_back(members[j]);
     group.values.push_back(members[j]);
     if (resultOf[j])
       group.results.push_back(resultOf[j]);

@@ -1190,6 +1190,14 @@ getConstantSection(Value var, Value section) {
   return std::make_pair(*begin, *begin + *count);
 }
 
+/// Whether `loop` has constant bounds and at least one iteration.
+static bool surelyRuns(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  return lb && ub && step && *step > 0 && *lb < *ub;
+}
+
 /// Whether `launch`, nested in loops up to `op` (one of them), runs at
 /// least once each time `op` does: every loop in between is an `scf.for`
 /// with constant bounds and at least one iteration.
@@ -1197,12 +1205,7 @@ static bool runsAtLeastOnce(Operation *launch, Operation *op) {
   for (Operation *parent = launch->getParentOp();;
        parent = parent->getParentOp()) {
     auto loop = dyn_cast<scf::ForOp>(parent);
-    if (!loop)
-      return false;
-    std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-    std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-    std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-    if (!lb || !ub || !step || *step <= 0 || *lb >= *ub)
+    if (!loop || !surelyRuns(loop))
       return false;
     if (parent == op)
       return true;
@@ -1914,12 +1917,7 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
 bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
                                                     Value member) {
   auto forOp = dyn_cast<scf::ForOp>(loop);
-  if (!forOp)
-    return false;
-  std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
-  if (!lb || !ub || !step || *step <= 0 || *lb >= *ub)
+  if (!forOp || !surelyRuns(forOp))
     return false;
   // A launch writing all of it (without reading it).
   Operation *first = nullptr;

@@ -23,15 +23,13 @@ namespace mlir::offload {
 
 /// Buffers a loop passes from one iteration to the next, permuted: it
 /// starts with its initial values at `inits` (with the block argument
-/// holding each in its first iteration), holds them in `members` (block
-/// arguments) and ends with them in `results`.
+/// holding each in its first iteration) and ends with them in `results`.
 struct CarriedGroup {
   SmallVector<std::pair<unsigned, Value>> inits;
-  SmallVector<Value> members;
   SmallVector<Value> results;
   /// Every value inside the loop that holds one of them at run time: the
-  /// members, and the values its body makes of them (casts, results of
-  /// scf.if and of inner loops, calls returning one), members first.
+  /// loop's block arguments (first), and the values its body makes of them
+  /// (casts, results of scf.if and of inner loops, calls returning one).
   SmallVector<Value> values;
   /// Why one of them may be another buffer (empty when none may).
   std::string open;
