@@ -383,14 +383,22 @@ func.func @produce_dead(%n: index) {
   return
 }
 
-// The host reads it afterwards: the callee's own clause brings it back.
+// The host reads one element of it afterwards, then frees it: only that
+// element comes back.
 // CHECK-LABEL: func.func @produce_read(
 // CHECK: %[[T:.*]] = memref.alloc(
-// CHECK-NEXT: call @produce(%[[T]])
-// CHECK-NEXT: memref.load
+// CHECK-NEXT: offload.enter_data map(alloc: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: call @produce_resident_0(%[[T]])
+// CHECK-NEXT: %[[ONE:.*]] = memref.subview %[[T]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[ONE]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[T]]
+// CHECK-NEXT: offload.exit_data map(release: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: memref.dealloc %[[T]]
 func.func @produce_read(%n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %t = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es), through calls to @produce: enter 'alloc', exit 'release', 1 update(s); 1 copies instead of 1}}
+  // expected-remark@+1 {{calls @produce_resident_0, a copy of @produce entered with argument(s) #0 on the device}}
   func.call @produce(%t) : (memref<?xf32>) -> ()
   %v = memref.load %t[%c0] : memref<?xf32>
   memref.dealloc %t : memref<?xf32>
@@ -1076,21 +1084,24 @@ func.func private @consume(%t: memref<?xf32>, %o: memref<?xf32>) {
 }
 
 // Each iteration's first use of t is a call whose callee starts by writing
-// all of it, and the loop surely runs: t is only allocated (it comes back
-// after the loop, where the host reads it).
+// all of it, and the loop surely runs: t is only allocated (the element
+// the host reads after the loop comes back).
 // CHECK-LABEL: func.func @calls_overwrite(
 // CHECK-SAME: %[[O:[^:]*]]: memref<?xf32>, %[[N:[^:]*]]: index)
 // CHECK: %[[T:.*]] = memref.alloc(%[[N]])
 // CHECK-NEXT: offload.enter_data map(alloc: %[[T]] : memref<?xf32>)
 // CHECK: call @produce_resident_0(%[[T]])
 // CHECK-NEXT: call @consume_resident_0_1(%[[T]], %[[O]])
-// CHECK: offload.exit_data map(from: %[[T]] : memref<?xf32>)
+// CHECK: %[[ONE:.*]] = memref.subview %[[T]]
+// CHECK-NEXT: offload.update map(from: %[[ONE]] : memref<1xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load %[[T]]
+// CHECK-NEXT: offload.exit_data map(release: %[[T]] : memref<?xf32>)
 func.func @calls_overwrite(%o: memref<?xf32>, %n: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %t = memref.alloc(%n) : memref<?xf32>
-  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @consume, @produce: enter 'alloc', exit 'from', 0 update(s); 1 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @consume, @produce: enter 'alloc', exit 'release', 1 update(s); 1 copies instead of 0 + 2 per iteration}}
   // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @consume: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
   scf.for %k = %c0 to %c4 step %c1 {
     // expected-remark@+1 {{calls @produce_resident_0, a copy of @produce entered with argument(s) #0 on the device}}
@@ -1208,8 +1219,10 @@ func.func private @relax(%u: memref<16xf32>, %v: memref<16xf32>) -> f32 {
 // CHECK-NEXT: scf.for
 // CHECK-NEXT: func.call @relax_resident_0_1(%[[A]], %[[B]])
 // CHECK: offload.exit_data map(release: %[[B]] : memref<16xf32>)
-// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<16xf32>)
+// CHECK-NEXT: %[[ONE:.*]] = memref.subview %[[A]]
+// CHECK-NEXT: offload.update map(from: %[[ONE]] : memref<1xf32, strided<[1], offset: ?>>)
 // CHECK-NEXT: memref.load %[[A]]
+// CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
 func.func @relax_loop(%x: f32) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -1218,7 +1231,7 @@ func.func @relax_loop(%x: f32) -> f32 {
   %a = memref.alloc() : memref<16xf32>
   %b = memref.alloc() : memref<16xf32>
   memref.store %x, %a[%c0] : memref<16xf32>
-  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @relax: enter 'to', exit 'from', 0 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 2 per iteration (64 bytes each)}}
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @relax: enter 'to', exit 'release', 1 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 2 per iteration (64 bytes each)}}
   // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @relax: enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 0 + 2 per iteration (64 bytes each)}}
   %s = scf.for %e = %c0 to %c5 step %c1 iter_args(%acc = %zero) -> f32 {
     // expected-remark@+1 {{calls @relax_resident_0_1, a copy of @relax entered with argument(s) #0, #1 on the device}}
@@ -1231,4 +1244,240 @@ func.func @relax_loop(%x: f32) -> f32 {
   memref.dealloc %a : memref<16xf32>
   memref.dealloc %b : memref<16xf32>
   return %w : f32
+}
+
+// -----
+
+// A function that launches on a buffer before its host reads it (a
+// residual read back as one element): callers keep the buffer on the device
+// without copying it in, when each path touching it in the loop starts with
+// such a call.
+
+offload.kernel @scale(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @first(%a: memref<?xf32>, %r: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<?xf32>
+  memref.store %v, %r[%c0] : memref<1xf32>
+  offload.return
+}
+
+// The launches write a first and r[0], which the host then reads.
+func.func private @step(%a: memref<?xf32>, %r: memref<1xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 3}}
+  offload.launch @scale(%a) : (memref<?xf32>) -> ()
+  offload.launch @first(%a, %r) : (memref<?xf32>, memref<1xf32>) -> ()
+  %v = memref.load %r[%c0] : memref<1xf32>
+  return %v : f32
+}
+
+func.func private @peek(%r: memref<1xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %r[%c0] : memref<1xf32>
+  return %v : f32
+}
+
+func.func private @probe(%a: memref<?xf32>, %r: memref<1xf32>) {
+  offload.launch @first(%a, %r) : (memref<?xf32>, memref<1xf32>) -> ()
+  return
+}
+
+// Each call overwrites r on the device before its host read of r[0]: r is
+// only allocated (was entered 'to').
+// CHECK-LABEL: func.func @calls_then_reads(
+// CHECK: %[[R:.*]] = memref.alloc() : memref<1xf32>
+// CHECK: offload.enter_data map(alloc: %[[R]] : memref<1xf32>)
+// CHECK: func.call @step_resident_0_1(%{{.*}}, %[[R]])
+// CHECK: offload.exit_data map(release: %[[R]] : memref<1xf32>)
+func.func @calls_then_reads(%a: memref<?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %r = memref.alloc() : memref<1xf32>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @step: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @step: enter 'alloc', exit 'release', 0 update(s) + 1 per iteration; 0 copies + 1 per iteration instead of 0 + 1 per iteration (4 bytes each)}}
+  %s = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+    // expected-remark@+1 {{calls @step_resident_0_1, a copy of @step entered with argument(s) #0, #1 on the device}}
+    %v = func.call @step(%a, %r) : (memref<?xf32>, memref<1xf32>) -> f32
+    %t = arith.addf %acc, %v : f32
+    scf.yield %t : f32
+  }
+  memref.dealloc %r : memref<1xf32>
+  return %s : f32
+}
+
+// The same under a condition, with nothing else touching r: still only
+// allocated.
+// CHECK-LABEL: func.func @calls_when(
+// CHECK: %[[R:.*]] = memref.alloc() : memref<1xf32>
+// CHECK: offload.enter_data map(alloc: %[[R]] : memref<1xf32>)
+// CHECK: scf.if
+// CHECK-NEXT: func.call @step_resident_0_1(%{{.*}}, %[[R]])
+func.func @calls_when(%a: memref<?xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0.0 : f32
+  %r = memref.alloc() : memref<1xf32>
+  // expected-remark@+2 {{buffer kept on the device across 3 launch(es) (3 in loops), through calls to @step: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 4 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @step: enter 'alloc', exit 'release', 0 update(s) + 1 per iteration; 0 copies + 1 per iteration instead of 0 + 1 per iteration (4 bytes each)}}
+  %s = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+    offload.launch @scale(%a) : (memref<?xf32>) -> ()
+    %m = arith.remui %k, %c3 : index
+    %now = arith.cmpi eq, %m, %c0 : index
+    %t = scf.if %now -> f32 {
+      // expected-remark@+1 {{calls @step_resident_0_1, a copy of @step entered with argument(s) #0, #1 on the device}}
+      %v = func.call @step(%a, %r) : (memref<?xf32>, memref<1xf32>) -> f32
+      scf.yield %v : f32
+    } else {
+      scf.yield %acc : f32
+    }
+    scf.yield %t : f32
+  }
+  memref.dealloc %r : memref<1xf32>
+  return %s : f32
+}
+
+// The host reads r[0] in iterations where @probe did not write it first:
+// the caller's r is entered 'to'.
+// CHECK-LABEL: func.func @peeks_unless(
+// CHECK-SAME: %{{[^:]*}}: memref<?xf32>, %[[R:[^:]*]]: memref<1xf32>
+// CHECK: offload.enter_data map(to: %[[R]] : memref<1xf32>)
+func.func @peeks_unless(%a: memref<?xf32>, %r: memref<1xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @probe: enter 'to', exit 'release', 0 update(s); 1 copies instead of 0 + 1 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @peek, @probe: enter 'to', exit 'from', 0 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 1 per iteration (4 bytes each)}}
+  %s = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> f32 {
+    %m = arith.remui %k, %c3 : index
+    %now = arith.cmpi eq, %m, %c0 : index
+    scf.if %now {
+      // expected-remark@+1 {{calls @probe_resident_0_1, a copy of @probe entered with argument(s) #0, #1 on the device}}
+      func.call @probe(%a, %r) : (memref<?xf32>, memref<1xf32>) -> ()
+    }
+    // expected-remark@+1 {{calls @peek_resident_0, a copy of @peek entered with argument(s) #0 on the device}}
+    %v = func.call @peek(%r) : (memref<1xf32>) -> f32
+    %t = arith.addf %acc, %v : f32
+    scf.yield %t : f32
+  }
+  return %s : f32
+}
+
+// A loop that may run no iteration, whose iterations overwrite r before
+// the host reads it: a caller keeping r on the device needs none of its
+// contents there.
+func.func private @settle(%a: memref<?xf32>, %r: memref<1xf32>) -> index {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c10 = arith.constant 10 : index
+  %tol = arith.constant 1.0e-3 : f32
+  %inf = arith.constant 0x7F800000 : f32
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops): enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 3 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s) + 1 per iteration; 2 copies + 1 per iteration instead of 0 + 1 per iteration (4 bytes each)}}
+  %k, %last = scf.while (%i = %c0, %v = %inf) : (index, f32) -> (index, f32) {
+    %more = arith.cmpi ult, %i, %c10 : index
+    %big = arith.cmpf oge, %v, %tol : f32
+    %go = arith.andi %more, %big : i1
+    scf.condition(%go) %i, %v : index, f32
+  } do {
+  ^bb0(%i: index, %v: f32):
+    offload.launch @scale(%a) : (memref<?xf32>) -> ()
+    offload.launch @first(%a, %r) : (memref<?xf32>, memref<1xf32>) -> ()
+    %w = memref.load %r[%c0] : memref<1xf32>
+    %j = arith.addi %i, %c1 : index
+    scf.yield %j, %w : index, f32
+  }
+  return %k : index
+}
+
+// CHECK-LABEL: func.func @settles_twice(
+// CHECK: %[[R:.*]] = memref.alloc() : memref<1xf32>
+// CHECK: offload.enter_data map(alloc: %[[R]] : memref<1xf32>)
+// CHECK-NEXT: call @settle_resident_0_1(%{{.*}}, %[[R]])
+// CHECK-NEXT: call @settle_resident_0_1(%{{.*}}, %[[R]])
+// CHECK-NEXT: offload.exit_data map(release: %[[R]] : memref<1xf32>)
+func.func @settles_twice(%a: memref<?xf32>) -> index {
+  %r = memref.alloc() : memref<1xf32>
+  // expected-remark@+3 {{buffer kept on the device across 4 launch(es), through calls to @settle: enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), through calls to @settle: enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 4 (4 bytes each)}}
+  // expected-remark@+1 {{calls @settle_resident_0_1, a copy of @settle entered with argument(s) #0, #1 on the device}}
+  %k1 = func.call @settle(%a, %r) : (memref<?xf32>, memref<1xf32>) -> index
+  // expected-remark@+1 {{calls @settle_resident_0_1, a copy of @settle entered with argument(s) #0, #1 on the device}}
+  %k2 = func.call @settle(%a, %r) : (memref<?xf32>, memref<1xf32>) -> index
+  memref.dealloc %r : memref<1xf32>
+  %k = arith.addi %k1, %k2 : index
+  return %k : index
+}
+
+// -----
+
+// A function that writes all of its argument on the host before anything
+// else starts by overwriting it, as a launch writing all of it would.
+
+offload.kernel @accum(%x: memref<?xi32>, %y: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %u = memref.load %x[%i] : memref<?xi32>
+    %v = memref.load %y[%i] : memref<?xi32>
+    %w = arith.addi %u, %v : i32
+    memref.store %w, %y[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func private @refill_resident_0(
+// CHECK: scf.for
+// CHECK-NOT: offload.update map(from
+// CHECK: offload.update map(to:
+func.func private @refill(%v: memref<?xi32>, %s: i32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %v, %c0 : memref<?xi32>
+  scf.for %i = %c0 to %n step %c1 {
+    %ii = arith.index_cast %i : index to i32
+    %w = arith.muli %ii, %s : i32
+    memref.store %w, %v[%i] : memref<?xi32>
+  }
+  return
+}
+
+// Each iteration starts with a call whose callee stores every element of v
+// on the host (its resident copy then updates all of v on the device): v is
+// only allocated at the enter (was 'to').
+// CHECK-LABEL: func.func @refills(
+// CHECK: %[[V:.*]] = memref.alloc
+// CHECK-NEXT: offload.enter_data map(alloc: %[[V]] : memref<?xi32>)
+// CHECK: func.call @refill_resident_0(%[[V]],
+// CHECK: offload.exit_data map(release: %[[V]] : memref<?xi32>)
+func.func @refills(%acc: memref<?xi32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %v = memref.alloc(%n) : memref<?xi32>
+  // expected-remark@+2 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @refill: enter 'alloc', exit 'release', 0 update(s) + 1 per iteration; 0 copies + 1 per iteration instead of 0 + 1 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), the section they all map: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %k = %c0 to %c8 step %c1 {
+    %ki = arith.index_cast %k : index to i32
+    // expected-remark@+1 {{calls @refill_resident_0, a copy of @refill entered with argument(s) #0 on the device}}
+    func.call @refill(%v, %ki) : (memref<?xi32>, i32) -> ()
+    offload.launch @accum(%v, %acc) : (memref<?xi32>, memref<?xi32>) -> ()
+  }
+  memref.dealloc %v : memref<?xi32>
+  return
 }

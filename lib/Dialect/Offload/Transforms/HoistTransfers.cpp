@@ -59,6 +59,10 @@ namespace mlir::offload {
 using namespace mlir;
 using namespace mlir::offload;
 
+/// Marks the updates of one element through an alias (a value that may be
+/// one of several buffers), which every buffer the alias may be shares.
+static constexpr StringLiteral kAliasElement = "offload.alias_element";
+
 namespace {
 /// What a function does with one of its memref arguments, for callers that
 /// keep the buffer on the device around calls to it.
@@ -70,6 +74,9 @@ struct ArgSummary {
   bool launches = false;
   /// The host touches it inside (itself or in functions it calls).
   bool hostAccess = false;
+  /// Some host access inside updates more than one element of it when it
+  /// is resident (all of it, or a host loop's boxes).
+  bool wideHostAccess = false;
   /// The device needs the caller's contents: something may read it before
   /// a launch overwrote all of it.
   bool needsHostData = false;
@@ -724,6 +731,11 @@ collectEvents(Block *block, Value root,
     Operation *op = getAncestorIn(block, user);
     if (!op)
       return; // elsewhere (data ops there hold the buffer around the block)
+    // (An element update through an alias, made for another buffer the
+    // alias may be, is this buffer's too: it moves the element wherever it
+    // is.)
+    if (user->hasAttr(kAliasElement))
+      return;
     if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, DeviceCopyOp>(user))
       return fail("the program maps it explicitly");
     Event &event = events[op];
@@ -819,7 +831,10 @@ collectEvents(Block *block, Value root,
     Value view;
     if (source != root && getViewRoot(source) == root)
       view = use.get();
-    if ((source == root || view) && underIfs()) {
+    // (Or through a value that may be it or another buffer, an alias: the
+    // update names the element in that value.)
+    bool alias = source != root && !view && getViewRoot(source) != root;
+    if ((source == root || view || alias) && underIfs()) {
       if (isa<memref::LoadOp>(user))
         single = true;
       else if (auto store = dyn_cast<memref::StoreOp>(user))
@@ -926,6 +941,17 @@ static bool updatesOneElement(Value var, const Event &event) {
   return event.element && event.elementSource == stripCasts(var);
 }
 
+/// Whether an update for `event` moves one element of a value that may be
+/// `var` or another buffer (the host loads or stores through an
+/// arith.select, or a call returning one of several): the runtime finds the
+/// element in whichever buffer it is, and moves nothing for one not on the
+/// device.
+static bool updatesAliasElement(Value var, const Event &event) {
+  return event.element && !event.elementView &&
+         !updatesOneElement(var, event) &&
+         getViewRoot(event.elementSource) != getViewRoot(var);
+}
+
 /// Whether an update for `event` moves the section of `var` a host loop
 /// reaches (its indices are `var`'s), not all of it.
 static bool updatesRange(Value var, const Event &event) {
@@ -942,7 +968,7 @@ static bool needsUpdateFrom(Value var, const Event &event) {
     });
   return event.hostReads ||
          (event.hostWrites && !updatesOneElement(var, event) &&
-          !event.copiesIntoAll);
+          !updatesAliasElement(var, event) && !event.copiesIntoAll);
 }
 
 /// The box `piece` of `var` that host loop `loop` touches: [lb + min, ub +
@@ -979,12 +1005,13 @@ static Value getPiece(OpBuilder &b, Value var, scf::ForOp loop,
 /// The part of `var` an update for `event` moves: one element, or all of it
 /// (the boxes of a host loop are moved by insertHostUpdates itself).
 static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
-  if (!updatesOneElement(var, event))
+  bool alias = updatesAliasElement(var, event);
+  if (!updatesOneElement(var, event) && !alias)
     return var;
-  ValueRange indices = getElement(event).second;
+  auto [memref, indices] = getElement(event);
   // The element in the view the host indexes (inside `var`, which the
-  // device holds), or in `var` itself.
-  Value base = event.elementView ? event.elementView : var;
+  // device holds), in the alias it goes through, or in `var` itself.
+  Value base = event.elementView ? event.elementView : alias ? memref : var;
   auto type = cast<MemRefType>(base.getType());
   if (type.getRank() == 0)
     return base;
@@ -1039,22 +1066,96 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   }
   // One element's updates go around its load or store (inside the scf.ifs
   // holding it, if any): they move nothing when it does not run.
+  bool alias = updatesAliasElement(var, event);
+  element |= alias;
   Operation *at = element ? event.element : event.op;
+  // An alias's element is updated once for all the buffers it may be: the
+  // update the first of them inserted stands for the others.
+  auto sameUpdate = [&](Operation *other, MapKind kind) {
+    auto update = dyn_cast_if_present<UpdateOp>(other);
+    if (!alias || !update || update.getMapVars().size() != 1 ||
+        cast<MapAttr>(update.getMapKinds()[0]).getKind() != kind)
+      return false;
+    auto subview = update.getMapVars()[0].getDefiningOp<memref::SubViewOp>();
+    auto [memref, indices] = getElement(event);
+    return subview && subview.getSource() == memref &&
+           llvm::equal(subview.getOffsets(), indices) &&
+           update.getDevice() == device;
+  };
   if (needsUpdateFrom(var, event) && deviceNewer) {
-    b.setInsertionPoint(at);
-    Value part = getUpdatedPart(b, var, event);
-    createDataOp(b, at->getLoc(), "update", part, MapKind::from, device);
-    ++updates;
-    if (part == var && !element)
-      deviceNewer = false;
+    Operation *before = at->getPrevNode();
+    if (before && isa<memref::SubViewOp>(before))
+      before = nullptr;
+    if (!sameUpdate(before, MapKind::from)) {
+      b.setInsertionPoint(at);
+      Value part = getUpdatedPart(b, var, event);
+      createDataOp(b, at->getLoc(), "update", part, MapKind::from, device);
+      if (alias)
+        at->getPrevNode()->setAttr(kAliasElement, b.getUnitAttr());
+      ++updates;
+      if (part == var && !element)
+        deviceNewer = false;
+    }
   }
-  if (event.hostWrites) {
+  Operation *after = at->getNextNode();
+  if (isa_and_nonnull<memref::SubViewOp>(after))
+    after = after->getNextNode();
+  if (event.hostWrites && !sameUpdate(after, MapKind::to)) {
     b.setInsertionPointAfter(at);
     Value part = getUpdatedPart(b, var, event);
     createDataOp(b, at->getLoc(), "update", part, MapKind::to, device);
+    if (alias)
+      at->getNextNode()->getNextNode()->setAttr(kAliasElement, b.getUnitAttr());
     ++updates;
   }
   return updates;
+}
+
+/// For reads of single elements at constant indices of the 1-D `var` in
+/// `tail` (host events after the last launch, nothing on the device after
+/// them): one update `from` of each run of elements at most kRunGap apart
+/// holding two or more of them, before the first event. Adds the reads it
+/// covers to `covered`; returns how many updates it inserted.
+static unsigned insertTailRuns(OpBuilder &b, Value var, Value device,
+                               ArrayRef<Event> tail,
+                               DenseSet<Operation *> &covered) {
+  constexpr int64_t kRunGap = 64;
+  auto type = dyn_cast<MemRefType>(var.getType());
+  if (!type || type.getRank() != 1 || tail.empty())
+    return 0;
+  SmallVector<std::pair<int64_t, Operation *>> reads;
+  for (const Event &event : tail) {
+    auto load = dyn_cast<memref::LoadOp>(event.op);
+    if (!load || event.element != event.op || event.elementView ||
+        !updatesOneElement(var, event))
+      continue;
+    if (std::optional<int64_t> index =
+            getConstantIntValue(load.getIndices()[0]))
+      reads.push_back({*index, load});
+  }
+  llvm::sort(reads, [](auto &x, auto &y) { return x.first < y.first; });
+  unsigned inserted = 0;
+  Operation *at = tail.front().op;
+  for (size_t begin = 0, end; begin < reads.size(); begin = end) {
+    end = begin + 1;
+    while (end < reads.size() &&
+           reads[end].first - reads[end - 1].first <= kRunGap)
+      ++end;
+    if (end - begin < 2)
+      continue;
+    b.setInsertionPoint(at);
+    Location loc = at->getLoc();
+    int64_t lo = reads[begin].first, hi = reads[end - 1].first;
+    Value run = memref::SubViewOp::create(
+        b, loc, var, ArrayRef<OpFoldResult>{b.getIndexAttr(lo)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(hi - lo + 1)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    createDataOp(b, loc, "update", run, MapKind::from, device);
+    ++inserted;
+    for (size_t i = begin; i < end; ++i)
+      covered.insert(reads[i].second);
+  }
+  return inserted;
 }
 
 /// The first operand in `op` (itself or nested, in program order) that is
@@ -1074,21 +1175,44 @@ static OpOperand *getFirstAccess(Operation *op, Value root) {
   return first;
 }
 
+/// Whether `loop` has constant bounds and at least one iteration.
+static bool surelyRuns(scf::ForOp loop) {
+  std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  return lb && ub && step && *step > 0 && *lb < *ub;
+}
+
+/// Whether host loop `event` stores every element of the 1-D buffer `root`
+/// in every iteration, reading none.
+static bool writesAllOnHost(const Event &event, Value root);
+
 /// Whether every path through `op` that touches `root` starts with a launch
 /// that overwrites all of `var` (so the device needs none of the host's
 /// contents when `op` starts), or, with `oneSection` (all launches map the
 /// same section of `var`), all of its section; or with a call passing it
-/// where `initializes` says the callee starts so. `first` is that launch or
-/// call.
+/// where `initializes` says the callee starts so; or, with `hostLoops`, with
+/// a host loop storing every element of it (whose update `to` leaves all of
+/// it on the device). `first` is that launch, call or loop.
 static bool startsWithFullOverwrite(
     Operation *op, Value root, Value var, bool oneSection = false,
     Operation **first = nullptr,
-    function_ref<bool(CallOpInterface, OpOperand &)> initializes = nullptr) {
+    function_ref<bool(CallOpInterface, OpOperand &)> initializes = nullptr,
+    bool hostLoops = false) {
   OpOperand *firstUse = getFirstAccess(op, root);
   if (!firstUse)
     return false;
   Operation *firstAccess = firstUse->getOwner();
-  if (auto launch = dyn_cast<LaunchOp>(firstAccess)) {
+  auto hostLoop = dyn_cast_if_present<scf::ForOp>(firstAccess->getParentOp());
+  Event loopEvent;
+  if (hostLoops && !oneSection && isa<memref::StoreOp>(firstAccess) &&
+      hostLoop && op->isProperAncestor(hostLoop) && stripCasts(var) == root) {
+    loopEvent.op = hostLoop;
+    findHostRange(loopEvent, root);
+  }
+  if (writesAllOnHost(loopEvent, root)) {
+    firstAccess = hostLoop;
+  } else if (auto launch = dyn_cast<LaunchOp>(firstAccess)) {
     MapAttr map = getMapForBuffer(launch, var);
     if (!map || map.copiesIn() || map.getKind() == MapKind::to ||
         (!oneSection && getMappedPart(launch, var) != var))
@@ -1101,11 +1225,43 @@ static bool startsWithFullOverwrite(
   } else {
     return false;
   }
-  // Unconditional within each iteration: only loops between it and `op`.
-  for (Operation *parent = firstAccess->getParentOp(); parent != op;
-       parent = parent->getParentOp())
-    if (!isa<LoopLikeOpInterface>(parent))
+  // Within each iteration of the loops between it and `op`, it runs before
+  // anything else touches the buffer. Where something in between may not
+  // run it (an scf.if, a loop that may run no iteration), everything else
+  // touching the buffer must be inside that too.
+  Region *guarded = nullptr;
+  if (firstAccess != op) {
+    Region *region = firstAccess->getParentRegion();
+    for (Operation *parent = region->getParentOp();;
+         region = parent->getParentRegion(), parent = region->getParentOp()) {
+      auto forOp = dyn_cast<scf::ForOp>(parent);
+      auto whileOp = dyn_cast<scf::WhileOp>(parent);
+      bool entered = (forOp && surelyRuns(forOp)) ||
+                     (whileOp && region == &whileOp.getBefore()) ||
+                     isa<scf::ExecuteRegionOp>(parent) ||
+                     (parent == op && isa<LoopLikeOpInterface>(parent));
+      if (!entered) {
+        guarded = region;
+        break;
+      }
+      if (parent == op)
+        break;
+    }
+  }
+  if (guarded) {
+    bool outside = false;
+    op->walk([&](Operation *nested) {
+      if (isa<memref::DimOp, ViewLikeOpInterface>(nested) ||
+          guarded->isAncestor(nested->getParentRegion()))
+        return;
+      outside |= llvm::any_of(nested->getOperands(), [&](Value operand) {
+        return isa<BaseMemRefType>(operand.getType()) &&
+               getViewRoot(operand) == root;
+      });
+    });
+    if (outside)
       return false;
+  }
   if (first)
     *first = firstAccess;
   return true;
@@ -1190,12 +1346,40 @@ getConstantSection(Value var, Value section) {
   return std::make_pair(*begin, *begin + *count);
 }
 
-/// Whether `loop` has constant bounds and at least one iteration.
-static bool surelyRuns(scf::ForOp loop) {
+static bool writesAllOnHost(const Event &event, Value root) {
+  if (!event.rangeLoop || event.rangeRoot != root || event.element ||
+      event.pieces.size() != 1)
+    return false;
+  const HostPiece &piece = event.pieces.front();
+  auto type = dyn_cast<MemRefType>(root.getType());
+  if (!type || type.getRank() != 1 || !piece.writesAll || piece.dim != 0u)
+    return false;
+  // From element 0 to the last: [lb + min, ub + max) is [0, size).
+  scf::ForOp loop = event.rangeLoop;
   std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(loop.getUpperBound());
-  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-  return lb && ub && step && *step > 0 && *lb < *ub;
+  if (!lb || *lb + piece.min != 0)
+    return false;
+  Value ub = loop.getUpperBound();
+  if (auto dim = ub.getDefiningOp<memref::DimOp>();
+      dim && piece.max == 0 && getConstantIntValue(dim.getIndex()) == 0 &&
+      stripCasts(dim.getSource()) == root)
+    return true;
+  std::optional<int64_t> end = evaluateConstant(ub);
+  std::optional<int64_t> size = getConstantSize(root, 0);
+  return end && size && *end + piece.max == *size;
+}
+
+/// Whether `event` is a call passing all of `root` (once) to a function that
+/// starts by overwriting all of it (on the device, or on the host and
+/// updating the device).
+static bool callStartsFresh(const Event &event, Value root) {
+  auto call = dyn_cast<CallOpInterface>(event.op);
+  if (!call || event.calls.size() != 1 || event.calls.front().call != call ||
+      !event.launches.empty() || event.hasHostAccess())
+    return false;
+  const CallUse &use = event.calls.front();
+  return !use.plain && use.summary->initializes &&
+         stripCasts(call.getArgOperands()[use.position]) == root;
 }
 
 /// Whether `launch`, nested in loops up to `op` (one of them), runs at
@@ -1233,6 +1417,14 @@ private:
   /// The summary of argument #`position` of `call`'s callee, when the
   /// callee can be entered with it on the device.
   const ArgSummary *getSummary(CallOpInterface call, unsigned position);
+  /// Whether `call`'s callee starts by overwriting all of the argument
+  /// `use` passes (a launch that always runs and writes every element).
+  bool callInitializes(CallOpInterface call, OpOperand &use) {
+    std::optional<unsigned> position = getCallPosition(call, use);
+    const ArgSummary *summary =
+        position ? getSummary(call, *position) : nullptr;
+    return summary && summary->initializes;
+  }
   /// Whether the callee of `call` launches on one of its arguments (on one
   /// that is a view of `root`, when given).
   bool callLaunches(CallOpInterface call, Value root = Value());
@@ -1265,15 +1457,21 @@ private:
     unsigned perIteration = 0, numLaunches = 0;
     /// The buffers it starts with (distinct), and how each is entered.
     llvm::MapVector<Value, MapKind> inits;
+    /// Those whose contents its launches read (before overwriting them),
+    /// in some iteration it may run: unlike `inits`, a loop that may run no
+    /// iteration reads nothing.
+    llvm::SmallDenseSet<Value, 4> readsContents;
     /// How many of them an enclosing op keeps on the device already.
     unsigned numResident = 0;
   };
   CarriedPlan planCarried(Operation *loop, const CarriedGroup &group,
                           DominanceInfo &dom);
-  /// Whether `loop` surely runs and the first thing it does with `member`
-  /// (one of its iteration arguments) is to overwrite all of it: a launch,
-  /// a call whose callee starts so, or an inner loop that starts so.
-  bool startsByOverwriting(Operation *loop, Value member);
+  /// Whether `loop` surely runs (or, with `mayNotRun`, runs no iteration)
+  /// and the first thing it does with `member` (one of its iteration
+  /// arguments) is to overwrite all of it: a launch, a call whose callee
+  /// starts so, or an inner loop that surely runs and starts so.
+  bool startsByOverwriting(Operation *loop, Value member,
+                           bool mayNotRun = false);
   /// Records, for the blocks around them, the loops of `fn` whose carried
   /// buffers can be kept on the device around them and whose results
   /// nothing uses (carriedLoops, carriedInside).
@@ -1445,6 +1643,9 @@ void OffloadHoistTransfersPass::runOnOperation() {
     for (Operation *copy : unused)
       copy->erase();
   } while (!unused.empty());
+  // (The marks of element updates through aliases served the placement.)
+  getOperation().walk(
+      [](UpdateOp update) { update->removeAttr(kAliasElement); });
 }
 
 //===----------------------------------------------------------------------===//
@@ -1516,6 +1717,9 @@ void OffloadHoistTransfersPass::summarize() {
 
 void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
                                           bool recursive) {
+  auto initializes = [this](CallOpInterface call, OpOperand &use) {
+    return callInitializes(call, use);
+  };
   if (fn.isExternal())
     return; // calls to it are host accesses
   FunctionSummary summary;
@@ -1576,13 +1780,29 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         for (const CallUse &use : event.calls)
           if (!use.plain)
             s.updates += use.summary->updates;
+        s.wideHostAccess |= (event.hasHostAccess() &&
+                             (launches || !updatesOneElement(arg, event))) ||
+                            llvm::any_of(event.calls, [](const CallUse &use) {
+                              return use.plain || use.summary->wideHostAccess;
+                            });
+        // Whether the op leaves all of it written on the device, needing
+        // none of it there: a launch writing all of it, a call to a function
+        // that starts so, a host loop storing every element (its update
+        // `to` sends them all).
+        Value var = buffer.var ? buffer.var : arg;
+        bool fresh = (stripCasts(var) == arg && event.overwritesAll()) ||
+                     callStartsFresh(event, arg) || writesAllOnHost(event, arg);
         if (first)
-          s.initializes =
-              stripCasts(buffer.var) == arg && event.overwritesAll();
+          s.initializes = fresh;
         first = false;
-        if (!deviceWhole && (host || event.copiesIn))
+        // (Nor when every path through the op starts by overwriting all of
+        // it: a loop whose first launch, or call, in each iteration does.)
+        if (!deviceWhole && !fresh && (host || event.copiesIn) &&
+            !startsWithFullOverwrite(event.op, arg, var,
+                                     /*oneSection=*/false, /*first=*/nullptr,
+                                     initializes, /*hostLoops=*/true))
           s.needsHostData = true;
-        deviceWhole |= stripCasts(buffer.var) == arg && event.overwritesAll();
+        deviceWhole |= fresh;
         s.hostAccess |= host;
         mixed |= host && launches;
         if (!launches)
@@ -1910,15 +2130,21 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
     auto [entry, added] = plan.inits.insert({init, kind});
     if (!added && kind == MapKind::to)
       entry->second = MapKind::to;
+    if (!overwritten && !startsByOverwriting(loop, member, /*mayNotRun=*/true))
+      plan.readsContents.insert(init);
   }
   return plan;
 }
 
 bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
-                                                    Value member) {
+                                                    Value member,
+                                                    bool mayNotRun) {
   auto forOp = dyn_cast<scf::ForOp>(loop);
-  if (!forOp || !surelyRuns(forOp))
+  if (!forOp || (!mayNotRun && !surelyRuns(forOp)))
     return false;
+  auto initializes = [this](CallOpInterface call, OpOperand &use) {
+    return callInitializes(call, use);
+  };
   // A launch writing all of it (without reading it).
   Operation *first = nullptr;
   if (startsWithFullOverwrite(loop, member, member, /*oneSection=*/true,
@@ -1934,12 +2160,6 @@ bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
            (section && size && section->first <= 0 && section->second >= *size);
   }
   // A call to a function that starts so.
-  auto initializes = [&](CallOpInterface call, OpOperand &use) {
-    std::optional<unsigned> position = getCallPosition(call, use);
-    const ArgSummary *summary =
-        position ? getSummary(call, *position) : nullptr;
-    return summary && summary->initializes;
-  };
   if (startsWithFullOverwrite(loop, member, member, /*oneSection=*/false,
                               &first, initializes))
     return first->getParentOp() == loop;
@@ -1989,7 +2209,7 @@ void OffloadHoistTransfersPass::recordCarried(const CarriedPlan &plan) {
     CarriedUse &carried = carriedLoops[{plan.loop, root}];
     carried.launches = plan.launches;
     carried.callLaunches = callLaunches;
-    carried.copiesIn = kind == MapKind::to;
+    carried.copiesIn = plan.readsContents.contains(init);
     carried.deviceWrites = plan.deviceWrites;
     carried.device = plan.device.device;
     carried.deviceConstant = plan.device.deviceConstant;
@@ -2367,6 +2587,9 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
 
 std::string OffloadHoistTransfersPass::hoist(Block *block,
                                              BufferEvents &buffer) {
+  auto initializes = [this](CallOpInterface call, OpOperand &use) {
+    return callInitializes(call, use);
+  };
   SmallVector<Event> &events = buffer.events;
   // The span: from the first event with launches to the last.
   auto firstIt = llvm::find_if(events, std::mem_fn(&Event::hasLaunches));
@@ -2375,6 +2598,47 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   auto lastIt =
       llvm::find_if(llvm::reverse(events), std::mem_fn(&Event::hasLaunches))
           .base();
+  // Reads of single elements after it (or calls to functions whose host
+  // accesses touch single elements), with nothing reading the buffer after
+  // them (the host looks at a few elements of a result it then frees): the
+  // span takes them in, and each gets an update of its element instead of
+  // all of the buffer coming back at the exit.
+  auto tailEnd = std::find_if(lastIt, events.end(), std::mem_fn(&Event::frees));
+  constexpr ptrdiff_t kMaxTail = 8;
+  bool tail =
+      lastIt != tailEnd && std::distance(lastIt, tailEnd) <= kMaxTail &&
+      std::all_of(lastIt, tailEnd,
+                  [&](const Event &event) {
+                    if (event.hasLaunches())
+                      return false;
+                    // A call to a function whose host accesses touch single
+                    // elements (the call itself: not a loop calling it).
+                    if (!event.calls.empty())
+                      return !event.hasHostAccess() &&
+                             event.calls.size() == 1 &&
+                             event.calls.front().call == event.op &&
+                             !event.calls.front().plain &&
+                             !event.calls.front().summary->wideHostAccess;
+                    if (!event.hostReads || event.hostWrites ||
+                        !updatesOneElement(buffer.var, event))
+                      return false;
+                    // (Once: not in a loop.)
+                    for (Operation *parent = event.element; parent != event.op;
+                         parent = parent->getParentOp())
+                      if (isa<LoopLikeOpInterface>(parent->getParentOp()))
+                        return false;
+                    return true;
+                  }) &&
+      !mayBeReadAfter(std::prev(tailEnd)->op, buffer.var);
+  // (Not for a buffer of as many elements as the tail reads, or fewer: all
+  // of it comes back in one copy at the exit, or with the launch.)
+  if (auto type = dyn_cast<MemRefType>(buffer.var.getType());
+      tail && type && type.hasStaticShape() &&
+      type.getNumElements() <= std::distance(lastIt, tailEnd))
+    tail = false;
+  Event *tailBegin = tail ? &*lastIt : nullptr;
+  if (tail)
+    lastIt = tailEnd;
   MutableArrayRef<Event> span(&*firstIt, std::distance(firstIt, lastIt));
   unsigned numLaunches = 0, numLoopLaunches = 0, numLaunchOps = 0;
   bool anyMixed = false;
@@ -2399,7 +2663,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // Worth it only when something is shared: two launches (or calls that
   // launch), or one that runs repeatedly; or a call whose launches would
   // copy back a buffer nothing reads afterwards (the callee cannot know).
-  if (numLaunchOps < 2 && numLoopLaunches == 0 && !anyMixed &&
+  if (numLaunchOps < 2 && numLoopLaunches == 0 && !anyMixed && !tail &&
       !llvm::any_of(span, [&](const Event &event) {
         return llvm::any_of(event.calls, [](const CallUse &use) {
           return use.summary->deviceWrites;
@@ -2484,6 +2748,13 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     device = arith::ConstantIntOp::create(b, first->getLoc(),
                                           *buffer.deviceConstant, 32);
   }
+  // The tail's reads of elements at constant indices of a 1-D buffer, a few
+  // apart (x[0], x[1], x[2]): one update of the run holding them, before
+  // the tail, instead of one per element.
+  DenseSet<Operation *> inRuns;
+  if (tailBegin && data == var)
+    updates += insertTailRuns(b, var, device,
+                              ArrayRef<Event>(tailBegin, span.end()), inRuns);
   for (Event &event : span) {
     markResidentCalls(event);
     // What the resident copies of callees update, as far as their
@@ -2494,8 +2765,18 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                                                   : calleeUpdates) +=
             use.summary->updates;
     // Host accesses in the resident copies of callees need what the device
-    // holds to be the buffer's contents.
-    if (event.calleeHostAccess && !deviceWhole())
+    // holds to be the buffer's contents, unless the callee overwrites all
+    // of it first on the device (its summary says whether it needs the
+    // host's data) or every path through the op starts by overwriting all
+    // of it (a call to a function that launches on it first, then reads an
+    // element on the host).
+    bool calleeNeedsData = llvm::any_of(event.calls, [](const CallUse &use) {
+      return use.summary->hostAccess && use.summary->needsHostData;
+    });
+    if (calleeNeedsData && !deviceWhole() &&
+        !startsWithFullOverwrite(event.op, root, var, oneSection,
+                                 /*first=*/nullptr, initializes,
+                                 /*hostLoops=*/true))
       enterTo = true;
     if (event.hasLaunches() && event.hasHostAccess()) {
       // Launches and host accesses inside one op: the buffer stays
@@ -2504,7 +2785,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       // the first access may need the host's contents on the device.
       Operation *firstLaunch = nullptr;
       bool overwrites =
-          startsWithFullOverwrite(event.op, root, var, false, &firstLaunch);
+          startsWithFullOverwrite(event.op, root, var, false, &firstLaunch,
+                                  initializes, /*hostLoops=*/true);
       if (!deviceWhole() && !overwrites)
         enterTo = true;
       // One that surely runs leaves it all written: its first launch wrote
@@ -2527,12 +2809,6 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       // iteration (or first call, to a function that starts by overwriting
       // all of it) overwrites all of it, reads only what the device wrote.
       Operation *firstLaunch = nullptr;
-      auto initializes = [&](CallOpInterface call, OpOperand &use) {
-        std::optional<unsigned> position = getCallPosition(call, use);
-        const ArgSummary *summary =
-            position ? getSummary(call, *position) : nullptr;
-        return summary && summary->initializes;
-      };
       bool loopOverwrites = event.inLoop && startsWithFullOverwrite(
                                                 event.op, root, var, oneSection,
                                                 &firstLaunch, initializes);
@@ -2540,9 +2816,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
         enterTo = true;
       // A loop that runs at least once and whose first launch overwrites
       // all of it leaves it written.
-      written |=
-          overwritesAll(event) || (loopOverwrites && !event.hasHostAccess() &&
-                                   runsAtLeastOnce(firstLaunch, event.op));
+      written |= overwritesAll(event) || callStartsFresh(event, root) ||
+                 (loopOverwrites && !event.hasHostAccess() &&
+                  runsAtLeastOnce(firstLaunch, event.op));
       // So do launches that always run and overwrite sections of it that
       // together cover it (constant sections of a 1-D buffer).
       if (!oneSection && wholeSize && isa<LaunchOp>(event.op) &&
@@ -2574,7 +2850,11 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     // An update from the device brings back what it holds.
     if (needsUpdateFrom(data, event) && deviceNewer && !deviceWhole())
       enterTo = true;
-    updates += insertHostUpdates(b, data, device, event, deviceNewer);
+    if (!inRuns.contains(event.op))
+      updates += insertHostUpdates(b, data, device, event, deviceNewer);
+    // A host loop storing all of it, or a call to a function that starts
+    // so: its updates leave all of it on the device.
+    written |= writesAllOnHost(event, root) || callStartsFresh(event, root);
   }
   bool exitFrom = anyDeviceWrite && mayBeReadAfter(last, var);
   // What comes back at the exit must all be on the device.
