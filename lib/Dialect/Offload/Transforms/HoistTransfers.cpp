@@ -1083,10 +1083,7 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
            update.getDevice() == device;
   };
   if (needsUpdateFrom(var, event) && deviceNewer) {
-    Operation *before = at->getPrevNode();
-    if (before && isa<memref::SubViewOp>(before))
-      before = nullptr;
-    if (!sameUpdate(before, MapKind::from)) {
+    if (!sameUpdate(at->getPrevNode(), MapKind::from)) {
       b.setInsertionPoint(at);
       Value part = getUpdatedPart(b, var, event);
       createDataOp(b, at->getLoc(), "update", part, MapKind::from, device);
@@ -1425,6 +1422,12 @@ private:
         position ? getSummary(call, *position) : nullptr;
     return summary && summary->initializes;
   }
+  /// callInitializes, as startsWithFullOverwrite takes it.
+  auto initializes() {
+    return [this](CallOpInterface call, OpOperand &use) {
+      return callInitializes(call, use);
+    };
+  }
   /// Whether the callee of `call` launches on one of its arguments (on one
   /// that is a view of `root`, when given).
   bool callLaunches(CallOpInterface call, Value root = Value());
@@ -1717,9 +1720,6 @@ void OffloadHoistTransfersPass::summarize() {
 
 void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
                                           bool recursive) {
-  auto initializes = [this](CallOpInterface call, OpOperand &use) {
-    return callInitializes(call, use);
-  };
   if (fn.isExternal())
     return; // calls to it are host accesses
   FunctionSummary summary;
@@ -1800,7 +1800,7 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         if (!deviceWhole && !fresh && (host || event.copiesIn) &&
             !startsWithFullOverwrite(event.op, arg, var,
                                      /*oneSection=*/false, /*first=*/nullptr,
-                                     initializes, /*hostLoops=*/true))
+                                     initializes(), /*hostLoops=*/true))
           s.needsHostData = true;
         deviceWhole |= fresh;
         s.hostAccess |= host;
@@ -2142,9 +2142,6 @@ bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
   auto forOp = dyn_cast<scf::ForOp>(loop);
   if (!forOp || (!mayNotRun && !surelyRuns(forOp)))
     return false;
-  auto initializes = [this](CallOpInterface call, OpOperand &use) {
-    return callInitializes(call, use);
-  };
   // A launch writing all of it (without reading it).
   Operation *first = nullptr;
   if (startsWithFullOverwrite(loop, member, member, /*oneSection=*/true,
@@ -2161,7 +2158,7 @@ bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
   }
   // A call to a function that starts so.
   if (startsWithFullOverwrite(loop, member, member, /*oneSection=*/false,
-                              &first, initializes))
+                              &first, initializes()))
     return first->getParentOp() == loop;
   // An inner loop that starts so with it.
   for (Operation &op : forOp.getBody()->without_terminator()) {
@@ -2587,9 +2584,6 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
 
 std::string OffloadHoistTransfersPass::hoist(Block *block,
                                              BufferEvents &buffer) {
-  auto initializes = [this](CallOpInterface call, OpOperand &use) {
-    return callInitializes(call, use);
-  };
   SmallVector<Event> &events = buffer.events;
   // The span: from the first event with launches to the last.
   auto firstIt = llvm::find_if(events, std::mem_fn(&Event::hasLaunches));
@@ -2775,7 +2769,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     });
     if (calleeNeedsData && !deviceWhole() &&
         !startsWithFullOverwrite(event.op, root, var, oneSection,
-                                 /*first=*/nullptr, initializes,
+                                 /*first=*/nullptr, initializes(),
                                  /*hostLoops=*/true))
       enterTo = true;
     if (event.hasLaunches() && event.hasHostAccess()) {
@@ -2786,7 +2780,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       Operation *firstLaunch = nullptr;
       bool overwrites =
           startsWithFullOverwrite(event.op, root, var, false, &firstLaunch,
-                                  initializes, /*hostLoops=*/true);
+                                  initializes(), /*hostLoops=*/true);
       if (!deviceWhole() && !overwrites)
         enterTo = true;
       // One that surely runs leaves it all written: its first launch wrote
@@ -2811,7 +2805,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       Operation *firstLaunch = nullptr;
       bool loopOverwrites = event.inLoop && startsWithFullOverwrite(
                                                 event.op, root, var, oneSection,
-                                                &firstLaunch, initializes);
+                                                &firstLaunch, initializes());
       if (event.copiesIn && !deviceWhole() && !loopOverwrites)
         enterTo = true;
       // A loop that runs at least once and whose first launch overwrites
