@@ -56,7 +56,7 @@ typedef struct {
   uint32_t computeUnits; /* multiprocessors; 0 when not known */
   atomic_int pending; /* launches queued since the last wait */
   atomic_long queued, notQueued; /* counts, for OFFLOAD_RUNTIME_INFO */
-  const char *lastKernel;
+  const char *lastKernel;        /* NULL: the last op queued was a copy */
   const IdentTy *lastIdent;
 } Device;
 
@@ -108,6 +108,15 @@ static struct {
   __typeof__(&olCreateProgram) createProgram;
   __typeof__(&olGetSymbol) getSymbol;
   __typeof__(&olLaunchKernel) launchKernel;
+  /* Copies between devices (optional: without them copies go through
+   * libomptarget) */
+  __typeof__(&olCreateEvent) createEvent;
+  __typeof__(&olWaitEvents) waitEvents;
+  __typeof__(&olDestroyEvent) destroyEvent;
+  __typeof__(&olMemcpy) memcpy;
+  /* Per (source, destination) pair of devices, source-major: 0 not tried,
+   * 1 copies are queued, -1 they go through libomptarget. */
+  atomic_schar *copyPaths;
 } rt = {.once = PTHREAD_ONCE_INIT};
 
 /* Module states and device checks are made under this lock, once each. */
@@ -223,6 +232,8 @@ static void initOnce(void) {
     return;
   for (int d = 0; d < rt.numDevices; ++d)
     pthread_mutex_init(&rt.devices[d].lock, NULL);
+  rt.copyPaths = calloc((size_t)rt.numDevices * (size_t)rt.numDevices,
+                        sizeof(atomic_schar));
   rt.enabled = 1;
 }
 
@@ -270,6 +281,10 @@ static int loadLiboffload(int atExit) {
   LOAD(getSymbol, "olGetSymbol");
   LOAD(launchKernel, "olLaunchKernel");
 #undef LOAD
+  rt.createEvent = (__typeof__(rt.createEvent))dlsym(lib, "olCreateEvent");
+  rt.waitEvents = (__typeof__(rt.waitEvents))dlsym(lib, "olWaitEvents");
+  rt.destroyEvent = (__typeof__(rt.destroyEvent))dlsym(lib, "olDestroyEvent");
+  rt.memcpy = (__typeof__(rt.memcpy))dlsym(lib, "olMemcpy");
   double loaded = nowMs();
   ol_result_t result = rt.init();
   if (result != OL_SUCCESS) {
@@ -735,10 +750,11 @@ static void syncDevice(int d, Device *device, const IdentTy *where) {
   formatLocation(where, waited, sizeof waited);
   fflush(stdout);
   fprintf(stderr,
-          "offload: device %d: a kernel launched without waiting failed "
-          "(the last one queued: kernel @%s at %s; found when waiting at "
-          "%s): %s\n",
-          d, device->lastKernel ? device->lastKernel : "?", launched, waited,
+          "offload: device %d: a %s without waiting failed (the last one "
+          "queued: %s%s at %s; found when waiting at %s): %s\n",
+          d, device->lastKernel ? "kernel launched" : "copy queued",
+          device->lastKernel ? "kernel @" : "a copy between devices",
+          device->lastKernel ? device->lastKernel : "", launched, waited,
           details(result));
   abort();
 }
@@ -932,6 +948,103 @@ HIDDEN int32_t __offload_rt_launch(__offload_rt_module *module,
     info("device %d: kernel @%s at %s goes through libomptarget: %s", d,
          name ? name : "?", where, why);
   }
+  waitAll(ident);
+  return 1;
+}
+
+/*===----------------------------------------------------------------------===*/
+/* Copies between devices                                                     */
+/*===----------------------------------------------------------------------===*/
+
+/* Queues on the source's queue a copy of `bytes` from `from` (on the
+ * source) to `to` (on the destination), after everything queued on either
+ * device so far and before anything queued on either later: the copy waits
+ * for the destination's queue (its kernels may still read what the copy
+ * overwrites) and the destination's queue waits for the copy. The source's
+ * later work follows the copy on its own queue. Under both devices' locks;
+ * returns the first failure. */
+static ol_result_t queueCopy(Device *source, Device *dest, void *to,
+                             const void *from, size_t bytes) {
+  ol_event_handle_t before = NULL, after = NULL;
+  ol_result_t result = rt.createEvent(dest->queue, &before);
+  if (result == OL_SUCCESS)
+    result = rt.waitEvents(source->queue, &before, 1);
+  if (result == OL_SUCCESS)
+    result =
+        rt.memcpy(source->queue, to, dest->handle, from, source->handle, bytes);
+  if (result == OL_SUCCESS)
+    result = rt.createEvent(source->queue, &after);
+  if (result == OL_SUCCESS)
+    result = rt.waitEvents(dest->queue, &after, 1);
+  /* A queue's wait holds on to the event's state when it is queued, so the
+   * events may go back to their pool now. */
+  if (before)
+    rt.destroyEvent(before);
+  if (after)
+    rt.destroyEvent(after);
+  return result;
+}
+
+HIDDEN int32_t __offload_rt_device_copy(const void *identPtr, int64_t destNum,
+                                        int64_t sourceNum,
+                                        const void *hostBegin, int64_t bytes) {
+  pthread_once(&rt.once, initOnce);
+  if (!rt.enabled)
+    return 1;
+  awaitSetUp();
+  const IdentTy *ident = identPtr;
+  int s = sourceNum < 0 ? rt.getDefaultDevice() : (int)sourceNum;
+  int t = destNum < 0 ? rt.getDefaultDevice() : (int)destNum;
+  int valid = s >= 0 && s < rt.numDevices && t >= 0 && t < rt.numDevices;
+  atomic_schar *path =
+      valid && rt.copyPaths ? &rt.copyPaths[s * rt.numDevices + t] : NULL;
+  Device *source = valid ? getDevice(s) : NULL;
+  Device *dest = valid ? getDevice(t) : NULL;
+  if (!path || atomic_load(path) < 0 || !source || !dest || bytes <= 0 ||
+      !rt.createEvent || !rt.waitEvents || !rt.destroyEvent || !rt.memcpy) {
+    waitAll(ident);
+    return 1;
+  }
+  void *from = rt.getMappedPtr(hostBegin, s);
+  void *to = rt.getMappedPtr(hostBegin, t);
+  if (!from || !to) {
+    /* The caller's copy through libomptarget reports it. */
+    waitAll(ident);
+    return 1;
+  }
+  if (s == t)
+    return 0; /* one copy: nothing moves */
+
+  Device *first = s < t ? source : dest, *second = s < t ? dest : source;
+  pthread_mutex_lock(&first->lock);
+  pthread_mutex_lock(&second->lock);
+  ol_result_t result = queueCopy(source, dest, to, from, (size_t)bytes);
+  atomic_store_explicit(&source->pending, 1, memory_order_release);
+  atomic_store_explicit(&dest->pending, 1, memory_order_release);
+  source->lastKernel = dest->lastKernel = NULL;
+  source->lastIdent = dest->lastIdent = ident;
+  if (result == OL_SUCCESS) {
+    signed char untried = 0;
+    if (atomic_compare_exchange_strong(path, &untried, 1))
+      info("devices %d -> %d: copies between them are queued through "
+           "liboffload",
+           s, t);
+    pthread_mutex_unlock(&second->lock);
+    pthread_mutex_unlock(&first->lock);
+    return 0;
+  }
+  /* What was queued before the failure finishes; libomptarget copies this
+   * pair from now on. */
+  syncDevice(s, source, ident);
+  syncDevice(t, dest, ident);
+  atomic_store(path, -1);
+  pthread_mutex_unlock(&second->lock);
+  pthread_mutex_unlock(&first->lock);
+  char where[600];
+  formatLocation(ident, where, sizeof where);
+  info("devices %d -> %d: queueing the copy at %s failed (%s): copies "
+       "between them go through libomptarget",
+       s, t, where, details(result));
   waitAll(ident);
   return 1;
 }

@@ -62,6 +62,20 @@ int32_t __offload_rt_launch(__offload_rt_module *module, const void *ident,
                             int64_t device, void *host_addr,
                             void *kernel_args);
 
+/// Queues a copy of `bytes` bytes between the copies device `source` and
+/// device `dest` (-1: the default device) hold of the host buffer whose
+/// element at `host_begin` starts them (`offload.device_copy`), and returns
+/// 0 without waiting for it. The copy runs after everything queued on
+/// either device so far (launches, other copies) and before anything
+/// queued on either later; __offload_rt_wait waits for it too. `ident`
+/// gives the copy's source location for messages. Otherwise (a device that
+/// cannot queue, a buffer a device does not hold, liboffload refusing the
+/// copy) it first waits for everything queued and returns 1: the caller
+/// then copies through libomptarget (`omp_target_memcpy`).
+int32_t __offload_rt_device_copy(const void *ident, int64_t dest,
+                                 int64_t source, const void *host_begin,
+                                 int64_t bytes);
+
 /// Registers a module's launch state; called by a constructor of the
 /// module (priority 102, after the images are registered with libomptarget)
 /// so that the library's own constructor (priority 103) loads liboffload and

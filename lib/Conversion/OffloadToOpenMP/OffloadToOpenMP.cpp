@@ -302,6 +302,10 @@ getOrDeclareFunction(RewriterBase &rewriter, Operation *anchor, StringRef name,
 static constexpr llvm::StringLiteral kRuntimeLaunch = "__offload_rt_launch";
 /// `__offload_rt_wait`: waits for every queued launch.
 static constexpr llvm::StringLiteral kRuntimeWait = "__offload_rt_wait";
+/// `__offload_rt_device_copy`: queues a copy between devices; returns 0
+/// when it did.
+static constexpr llvm::StringLiteral kRuntimeDeviceCopy =
+    "__offload_rt_device_copy";
 /// `__offload_rt_reduction_blocks`: the grid of a grid reduction.
 static constexpr llvm::StringLiteral kRuntimeReductionBlocks =
     "__offload_rt_reduction_blocks";
@@ -1640,10 +1644,12 @@ struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
   }
 };
 
-/// offload.device_copy: the device addresses of the view's first element on
-/// both devices (`omp_get_mapped_ptr`), then `omp_target_memcpy` between
-/// them; a buffer either device does not hold, or a failed copy, stops the
-/// program with a message on standard error.
+/// offload.device_copy: first offered to the runtime library, which queues
+/// it (and waits for it here unless `nowait`); otherwise the device
+/// addresses of the view's first element on both devices
+/// (`omp_get_mapped_ptr`), then `omp_target_memcpy` between them. A buffer
+/// either device does not hold, or a failed copy, stops the program with a
+/// message on standard error.
 struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -1675,6 +1681,55 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
     auto ifAny =
         scf::IfOp::create(rewriter, loc, any, /*withElseRegion=*/false);
     rewriter.setInsertionPointToStart(ifAny.thenBlock());
+
+    // int32_t __offload_rt_device_copy(ident_t *, int64_t dest,
+    //                                  int64_t source, void *host_begin,
+    //                                  int64_t bytes)
+    auto rtCopy = getOrDeclareRuntimeFunction(
+        rewriter, op, kRuntimeDeviceCopy,
+        LLVM::LLVMFunctionType::get(i32, {ptr, i64, i64, ptr, i64}));
+    auto rtWait = getOrDeclareRuntimeWait(rewriter, op);
+    StringRef function = "unknown";
+    if (auto func = op->getParentOfType<FunctionOpInterface>())
+      function = func.getName();
+    GlobalBuilder globals(rewriter, op);
+    Value ident = LLVM::AddressOfOp::create(
+        rewriter, loc,
+        globals.ident(loc, "__offload_device_copy_ident",
+                      getIdentString(loc, function)));
+    auto tryQueue =
+        scf::IfOp::create(rewriter, loc, TypeRange{rewriter.getI1Type()},
+                          isLinkedIn(rewriter, loc, rtCopy),
+                          /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(tryQueue.thenBlock());
+      Value rc =
+          LLVM::CallOp::create(
+              rewriter, loc, rtCopy,
+              ValueRange{ident,
+                         arith::ExtSIOp::create(rewriter, loc, i64, dest),
+                         arith::ExtSIOp::create(rewriter, loc, i64, source),
+                         begin, bytes})
+              .getResult();
+      scf::YieldOp::create(rewriter, loc,
+                           ValueRange{LLVM::ICmpOp::create(
+                               rewriter, loc, LLVM::ICmpPredicate::eq, rc,
+                               i32Constant(rewriter, loc, 0))});
+      rewriter.setInsertionPointToStart(tryQueue.elseBlock());
+      scf::YieldOp::create(
+          rewriter, loc,
+          ValueRange{arith::ConstantIntOp::create(rewriter, loc, 0, 1)});
+    }
+    auto queued = scf::IfOp::create(rewriter, loc, tryQueue.getResult(0),
+                                    /*withElseRegion=*/true);
+    // Queued: without `nowait` the copy has finished when the op returns.
+    rewriter.setInsertionPointToStart(queued.thenBlock());
+    if (!op.getNowait())
+      LLVM::CallOp::create(rewriter, loc, rtWait, ValueRange{ident});
+
+    // Not queued: through libomptarget.
+    rewriter.setInsertionPointToStart(queued.elseBlock());
     Value from = LLVM::CallOp::create(rewriter, loc, mappedPtr,
                                       ValueRange{begin, source})
                      .getResult();
@@ -1716,7 +1771,6 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
          ": cannot copy %ld bytes from device %d to device %d (a device "
          "does not hold the buffer, or the runtime failed)\n")
             .str();
-    GlobalBuilder globals(rewriter, op);
     Value message = LLVM::AddressOfOp::create(
         rewriter, loc,
         globals.string(loc, "__offload_device_copy_message", format));

@@ -625,9 +625,11 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 
-  // A copy between two devices: the address of the view's first element on
-  // each (omp_get_mapped_ptr), then omp_target_memcpy (destination first),
-  // for views with any bytes; a device without the buffer, or a failed copy,
+  // A copy between two devices, for views with any bytes: first offered to
+  // the runtime library (when linked in), which queues it (the op then
+  // waits for it: no nowait); otherwise the address of the view's first
+  // element on each device (omp_get_mapped_ptr), then omp_target_memcpy
+  // (destination first); a device without the buffer, or a failed copy,
   // stops the program.
   // CHECK-LABEL: func.func @device_copy(
   //  CHECK-SAME: %[[ROWS:.*]]: memref<?xf32, strided<[1], offset: ?>>, %[[SRC:.*]]: i32, %[[DST:.*]]: index)
@@ -639,6 +641,20 @@ module attributes {offload.targets = [#offload.host]} {
   //       CHECK: %[[BYTES:.*]] = arith.index_cast %{{.*}} : index to i64
   //       CHECK: %[[ANY:.*]] = llvm.icmp "ne" %[[BYTES]]
   //       CHECK: scf.if %[[ANY]] {
+  //       CHECK:   %[[IDENT:.*]] = llvm.mlir.addressof @__offload_device_copy_ident : !llvm.ptr
+  //       CHECK:   %[[RTCOPY:.*]] = llvm.mlir.addressof @__offload_rt_device_copy : !llvm.ptr
+  //       CHECK:   %[[LINKED:.*]] = llvm.icmp "ne" %[[RTCOPY]]
+  //       CHECK:   %[[QUEUED:.*]] = scf.if %[[LINKED]] -> (i1) {
+  //       CHECK:     %[[D64:.*]] = arith.extsi %[[D]] : i32 to i64
+  //       CHECK:     %[[S64:.*]] = arith.extsi %[[S]] : i32 to i64
+  //       CHECK:     %[[QRC:.*]] = llvm.call @__offload_rt_device_copy(%[[IDENT]], %[[D64]], %[[S64]], %[[BEGIN]], %[[BYTES]]) : (!llvm.ptr, i64, i64, !llvm.ptr, i64) -> i32
+  //       CHECK:     %[[OK:.*]] = llvm.icmp "eq" %[[QRC]]
+  //       CHECK:     scf.yield %[[OK]] : i1
+  //       CHECK:   } else {
+  //       CHECK:     scf.yield %false
+  //       CHECK:   scf.if %[[QUEUED]] {
+  //  CHECK-NEXT:     llvm.call @__offload_rt_wait(%[[IDENT]]) : (!llvm.ptr) -> ()
+  //  CHECK-NEXT:   } else {
   //       CHECK:   %[[FROM:.*]] = llvm.call @omp_get_mapped_ptr(%[[BEGIN]], %[[S]]) : (!llvm.ptr, i32) -> !llvm.ptr
   //       CHECK:   %[[TO:.*]] = llvm.call @omp_get_mapped_ptr(%[[BEGIN]], %[[D]]) : (!llvm.ptr, i32) -> !llvm.ptr
   //       CHECK:   %[[RC:.*]] = scf.if
@@ -652,6 +668,20 @@ module attributes {offload.targets = [#offload.host]} {
   //       CHECK: return
   func.func @device_copy(%rows: memref<?xf32, strided<[1], offset: ?>>, %src: i32, %dst: index) {
     offload.device_copy %rows from(%src : i32) to(%dst : index) : memref<?xf32, strided<[1], offset: ?>>
+    return
+  }
+
+  // With nowait, a queued copy does not wait.
+  // CHECK-LABEL: func.func @device_copy_nowait(
+  //       CHECK: %[[QUEUED:.*]] = scf.if %{{.*}} -> (i1) {
+  //       CHECK:   llvm.call @__offload_rt_device_copy(
+  //       CHECK: scf.if %[[QUEUED]] {
+  //  CHECK-NEXT: } else {
+  //  CHECK-NEXT:   llvm.call @omp_get_mapped_ptr(
+  //       CHECK: llvm.call @omp_target_memcpy(
+  //       CHECK: return
+  func.func @device_copy_nowait(%rows: memref<?x?xf32>, %src: i32, %dst: i32) {
+    offload.device_copy %rows from(%src : i32) to(%dst : i32) nowait : memref<?x?xf32>
     return
   }
 

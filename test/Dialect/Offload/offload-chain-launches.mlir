@@ -277,3 +277,53 @@ func.func @shares_then_read(%a: memref<?xf32>, %parts: index, %sink: memref<?xf3
   memref.dealloc %list : memref<?xf32>
   return
 }
+
+// A halo exchange between split launches (offload-split-devices): the
+// copies between devices are queued like the launches (the runtime orders
+// each behind both devices' kernels), so the loop runs without a wait and
+// one wait follows it; a host read of the buffer after the loop waits.
+// CHECK-LABEL: func.func @exchange_in_loop(
+// CHECK: scf.for
+// CHECK: omp.parallel
+// CHECK-NOT: offload.wait
+// CHECK: offload.device_copy %{{.*}} from(%{{.*}} : i32) to(%{{.*}} : i32) nowait : memref<?xf32, strided<[1], offset: ?>>
+// CHECK-NOT: offload.wait
+// CHECK: omp.barrier
+// CHECK-NOT: offload.wait
+// CHECK: offload.launch @inc(%{{.*}}) device(%{{.*}} : i32)  nowait
+// CHECK-NOT: offload.wait
+// CHECK: omp.terminator
+// CHECK-NOT: offload.wait
+// CHECK: }
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: memref.load
+// A copy on its own, outside such a region, is marked nowait too; the
+// function waits before it returns.
+// CHECK: offload.device_copy %{{.*}} from(%{{.*}} : i32) to(%{{.*}} : i32) nowait : memref<?xf32>
+// CHECK-NEXT: offload.wait
+// CHECK-NEXT: return
+func.func @exchange_in_loop(%a: memref<?xf32>, %n: index, %sink: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %d0 = arith.constant 0 : i32
+  %d1 = arith.constant 1 : i32
+  scf.for %k = %c0 to %n step %c1 {
+    omp.parallel {
+      %t = func.call @omp_get_thread_num() : () -> i32
+      %other = arith.subi %d1, %t : i32
+      %row = memref.subview %a[%c1] [%c1] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+      offload.device_copy %row from(%other : i32) to(%t : i32) : memref<?xf32, strided<[1], offset: ?>>
+      omp.barrier
+      offload.launch @inc(%a) device(%t : i32) : (memref<?xf32>) -> ()
+      omp.terminator
+    }
+  }
+  // expected-remark@+1 {{waits for the kernels launched before: 'memref.load' may touch memory they use}}
+  %v = memref.load %a[%c0] : memref<?xf32>
+  memref.store %v, %sink[%c0] : memref<1xf32>
+  offload.device_copy %a from(%d0 : i32) to(%d1 : i32) : memref<?xf32>
+  // expected-remark@+1 {{waits for the kernels launched before the function returns}}
+  return
+}

@@ -323,6 +323,8 @@ func.func @device_copy(%x: memref<?xf32>, %g: memref<?x?xf64>, %s: i32, %d: inde
   %n = memref.dim %g, %c1 : memref<?x?xf64>
   %rows = memref.subview %g[%r, 0] [1, %n] [1, 1] : memref<?x?xf64> to memref<1x?xf64, strided<[?, 1], offset: ?>>
   offload.device_copy %rows from(%d : index) to(%s : i32) : memref<1x?xf64, strided<[?, 1], offset: ?>>
+  // CHECK: offload.device_copy %[[X]] from(%[[S]] : i32) to(%[[D]] : index) nowait : memref<?xf32>
+  offload.device_copy %x from(%s : i32) to(%d : index) nowait : memref<?xf32>
   return
 }
 

@@ -1,8 +1,9 @@
 //===- ChainLaunches.cpp - offload-chain-launches ---------------*- C++ -*-===//
 //
-// Marks launches `nowait` and inserts an `offload.wait` before the first
-// operation that may depend on their kernels, so that consecutive launches
-// are queued on the device without the host waiting for each one.
+// Marks launches (and copies between devices) `nowait` and inserts an
+// `offload.wait` before the first operation that may depend on their
+// kernels, so that consecutive launches are queued on the device without
+// the host waiting for each one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,7 +105,10 @@ static bool isIndependentOfKernels(Operation *op) {
 /// kernels queued before it need not have finished; sets `launches` when it
 /// launches.
 static bool onlyQueues(Operation *op, bool &launches) {
-  if (isa<LaunchOp>(op)) {
+  // A copy between devices queues behind both devices' kernels, and what
+  // is queued on either after it waits for it (the runtime library orders
+  // them; where it cannot queue the copy it waits for every kernel first).
+  if (isa<LaunchOp, DeviceCopyOp>(op)) {
     launches = true;
     return true;
   }
@@ -151,9 +155,14 @@ private:
       bool launches = false;
       if (onlyQueues(&op, launches)) {
         if (launches) {
-          op.walk([&](LaunchOp launch) {
-            launch.setNowait(true);
-            ++numNowait;
+          op.walk([&](Operation *nested) {
+            if (auto launch = dyn_cast<LaunchOp>(nested)) {
+              launch.setNowait(true);
+              ++numNowait;
+            } else if (auto copy = dyn_cast<DeviceCopyOp>(nested)) {
+              copy.setNowait(true);
+              ++numNowaitCopies;
+            }
           });
           pending = true;
         }

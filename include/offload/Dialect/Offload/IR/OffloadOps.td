@@ -219,7 +219,8 @@ def Offload_WaitOp : Offload_Op<"wait", [
   let summary = "Waits for the kernels of earlier nowait launches";
   let description = [{
     Returns when every kernel that an `offload.launch ... nowait` of this
-    thread started has finished. A kernel that failed stops the program
+    thread started, and every copy an `offload.device_copy ... nowait`
+    queued, has finished. A kernel that failed stops the program
     with a message naming the device, the kernel, and where it was launched.
     Without such launches it does nothing. `offload-chain-launches` puts one
     before the first operation after queued launches that could observe
@@ -401,20 +402,34 @@ def Offload_DeviceCopyOp : Offload_Op<"device_copy", [
     refuses, stops the program with a message naming the op's location and
     both devices.
 
+    The copy is first offered to the offload runtime library, which queues
+    it when both devices queue launches (CUDA GPUs of liboffload): after
+    everything queued on either device before it (the kernels that wrote
+    the rows, and those that may still read what it overwrites), and before
+    anything queued on either later. Without `nowait` the op then waits for
+    it; with `nowait` it returns at once, like a `nowait` launch, and an
+    `offload.wait` waits for it. Otherwise libomptarget copies as above,
+    after every queued launch has finished.
+
     `offload-split-devices` uses it to exchange the halo rows of the
-    sections that consecutive split launches keep on their devices.
+    sections that consecutive split launches keep on their devices;
+    `offload-chain-launches` marks it `nowait`.
 
     ```mlir
     offload.device_copy %rows from(%d0 : i32) to(%d1 : i32)
+        : memref<?xf32, strided<[1], offset: ?>>
+    offload.device_copy %rows from(%d0 : i32) to(%d1 : i32) nowait
         : memref<?xf32, strided<[1], offset: ?>>
     ```
   }];
   let arguments = (ins AnyMemRef:$buffer,
                        Offload_DeviceNumber:$source,
-                       Offload_DeviceNumber:$dest);
+                       Offload_DeviceNumber:$dest,
+                       UnitAttr:$nowait);
   let assemblyFormat = [{
     $buffer `from` `(` $source `:` type($source) `)`
-    `to` `(` $dest `:` type($dest) `)` attr-dict `:` type($buffer)
+    `to` `(` $dest `:` type($dest) `)` (`nowait` $nowait^)? attr-dict
+    `:` type($buffer)
   }];
   let hasVerifier = 1;
 }

@@ -723,7 +723,12 @@ def OffloadChainLaunches
     list of devices of a split launch), `omp.barrier`, and `omp.parallel`
     regions (without reductions or privatization) holding only such
     operations: the threads of a split launch queue their shares, each on
-    its device, and the host goes on to the next launch without waiting. A wait goes before the first other operation after
+    its device, and the host goes on to the next launch without waiting.
+    Copies between devices (`offload.device_copy`, the halo exchange of
+    split launches kept on their devices) are marked `nowait` too: the
+    runtime library queues each behind the kernels of both devices, so a
+    run of split launches with halo exchanges is queued without a wait per
+    launch. A wait goes before the first other operation after
     launches: anything that reads or writes memory, allocates or frees it,
     moves data (`offload.enter_data`, `exit_data`, `update`, `data`), calls a
     function, or whose effects are unknown; and before the block's
@@ -742,6 +747,8 @@ def OffloadChainLaunches
   let statistics = [
     Statistic<"numNowait", "nowait-launches",
               "Number of launches that do not wait for their kernel">,
+    Statistic<"numNowaitCopies", "nowait-copies",
+              "Number of copies between devices that do not wait">,
     Statistic<"numWaits", "waits", "Number of waits inserted">,
   ];
 }
