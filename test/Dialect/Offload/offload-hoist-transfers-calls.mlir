@@ -1481,3 +1481,105 @@ func.func @refills(%acc: memref<?xi32>, %n: index) {
   memref.dealloc %v : memref<?xi32>
   return
 }
+
+// -----
+
+// A callee whose kernel writes q over a loop bounded by the size of p (not
+// of q): it writes a section [0, dim p) of q, all of q when both have one
+// size. Callers passing buffers allocated with the same size enter q
+// 'alloc' (was 'to'); a caller whose q may be larger enters it 'to', so the
+// elements past p's size keep the host's values.
+
+offload.kernel @twice(%p: memref<?xf32>, %q: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %n = memref.dim %p, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %p[%i] : memref<?xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %q[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @add_into(%q: memref<?xf32>, %p: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %p, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %u = memref.load %q[%i] : memref<?xf32>
+    %v = memref.load %p[%i] : memref<?xf32>
+    %w = arith.addf %u, %v : f32
+    memref.store %w, %p[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func @scale(%p: memref<?xf32>, %q: memref<?xf32>) {
+  offload.launch @twice(%p, %q) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+func.func @accumulate(%q: memref<?xf32>, %p: memref<?xf32>) {
+  offload.launch @add_into(%q, %p) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @same_size(
+// CHECK: %[[P:.*]] = memref.alloc(%[[N:.*]]) : memref<?xf32>
+// CHECK: %[[Q:.*]] = memref.alloc(%[[N]]) : memref<?xf32>
+// CHECK-DAG: offload.enter_data map(to: %[[P]] : memref<?xf32>)
+// CHECK-DAG: offload.enter_data map(alloc: %[[Q]] : memref<?xf32>)
+// CHECK: scf.for
+// CHECK-DAG: offload.exit_data map(release: %[[P]] : memref<?xf32>)
+// CHECK-DAG: offload.exit_data map(release: %[[Q]] : memref<?xf32>)
+func.func @same_size(%n: index, %k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %p = memref.alloc(%n) : memref<?xf32>
+  %q = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%one : f32) outs(%p : memref<?xf32>)
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @accumulate, @scale: enter 'to', exit 'release', 1 update(s); 2 copies instead of 0 + 3 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @accumulate, @scale: enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 0 + 2 per iteration}}
+  scf.for %i = %c0 to %k step %c1 {
+    // expected-remark@+1 {{calls @scale_resident_0_1, a copy of @scale entered with argument(s) #0, #1 on the device}}
+    func.call @scale(%p, %q) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{calls @accumulate_resident_0_1, a copy of @accumulate entered with argument(s) #0, #1 on the device}}
+    func.call @accumulate(%q, %p) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  %v = memref.load %p[%c0] : memref<?xf32>
+  memref.dealloc %q : memref<?xf32>
+  memref.dealloc %p : memref<?xf32>
+  return %v : f32
+}
+
+// q may have more elements than p: entered 'to'.
+// CHECK-LABEL: func.func @maybe_larger(
+// CHECK: %[[P:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: %[[Q:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-DAG: offload.enter_data map(to: %[[P]] : memref<?xf32>)
+// CHECK-DAG: offload.enter_data map(to: %[[Q]] : memref<?xf32>)
+// CHECK: scf.for
+func.func @maybe_larger(%n: index, %m: index, %k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %p = memref.alloc(%n) : memref<?xf32>
+  %q = memref.alloc(%m) : memref<?xf32>
+  linalg.fill ins(%one : f32) outs(%p : memref<?xf32>)
+  linalg.fill ins(%one : f32) outs(%q : memref<?xf32>)
+  // expected-remark@+2 {{through calls to @accumulate, @scale: enter 'to', exit 'release', 0 update(s)}}
+  // expected-remark@+1 {{through calls to @accumulate, @scale: enter 'to', exit 'release', 1 update(s)}}
+  scf.for %i = %c0 to %k step %c1 {
+    // expected-remark@+1 {{calls @scale_resident_0_1}}
+    func.call @scale(%p, %q) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{calls @accumulate_resident_0_1}}
+    func.call @accumulate(%q, %p) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  %v = memref.load %q[%c0] : memref<?xf32>
+  memref.dealloc %q : memref<?xf32>
+  memref.dealloc %p : memref<?xf32>
+  return %v : f32
+}

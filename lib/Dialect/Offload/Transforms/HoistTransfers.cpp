@@ -84,6 +84,13 @@ struct ArgSummary {
   /// The first thing the function does with it is a launch that always
   /// runs and overwrites all of it.
   bool initializes = false;
+  /// Not `initializes` only because that launch writes the section [0, the
+  /// size of argument #k) of it (a loop bounded by another buffer's size):
+  /// a call whose operands here and at #k have the same size initializes
+  /// it (initializesAt), and then needs none of the caller's data unless
+  /// `needsHostData` has another reason (!needsHostDataUnlessSized).
+  std::optional<unsigned> initializesIfSizeOf;
+  bool needsHostDataUnlessSized = false;
   unsigned numLaunches = 0, numLoopLaunches = 0;
   /// Copies of it one call makes when it is not on the device already.
   unsigned copies = 0;
@@ -277,6 +284,164 @@ static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
   return value;
+}
+
+/// Whether buffers `a` and `b` have provably the same size along their
+/// outermost dimension: the same buffer, equal static sizes, or allocations
+/// with the same size operand (the same value or equal constants).
+static bool haveSameSize(Value a, Value b) {
+  a = stripCasts(a);
+  b = stripCasts(b);
+  if (a == b)
+    return true;
+  auto extent = [](Value buffer) -> OpFoldResult {
+    auto type = dyn_cast<MemRefType>(buffer.getType());
+    if (!type || type.getRank() == 0)
+      return {};
+    if (!type.isDynamicDim(0))
+      return IntegerAttr::get(IndexType::get(buffer.getContext()),
+                              type.getDimSize(0));
+    Operation *def = buffer.getDefiningOp();
+    if (auto alloc = dyn_cast_or_null<memref::AllocOp>(def))
+      return alloc.getDynamicSizes().front();
+    if (auto alloca = dyn_cast_or_null<memref::AllocaOp>(def))
+      return alloca.getDynamicSizes().front();
+    return {};
+  };
+  OpFoldResult x = extent(a), y = extent(b);
+  if (!x || !y)
+    return false;
+  if (x == y)
+    return true;
+  std::optional<int64_t> cx = getConstantIntValue(x),
+                         cy = getConstantIntValue(y);
+  return cx && cy && *cx == *cy;
+}
+
+/// An extent along a buffer's outermost dimension: a constant, or its size
+/// (S, at least 0) plus a constant.
+struct Extent {
+  bool size = false;
+  int64_t constant = 0;
+  bool operator==(const Extent &other) const {
+    return size == other.size && constant == other.constant;
+  }
+  bool operator!=(const Extent &other) const { return !(*this == other); }
+};
+
+/// `value` (index math of the host) as an Extent, where `isSize(buffer)`
+/// says which buffers' `memref.dim ..., 0` is S; nullopt when it is neither.
+static std::optional<Extent> evaluateExtent(Value value,
+                                            function_ref<bool(Value)> isSize,
+                                            unsigned depth = 0) {
+  if (std::optional<int64_t> c = getConstantIntValue(value))
+    return Extent{false, *c};
+  Operation *def = value.getDefiningOp();
+  if (!def || depth > 16)
+    return std::nullopt;
+  if (auto dim = dyn_cast<memref::DimOp>(def)) {
+    if (getConstantIntValue(dim.getIndex()) == 0 && isSize(dim.getSource()))
+      return Extent{true, 0};
+    return std::nullopt;
+  }
+  if (def->getNumOperands() != 2 ||
+      !isa<arith::AddIOp, arith::SubIOp, arith::MaxSIOp, arith::MinSIOp>(def))
+    return std::nullopt;
+  std::optional<Extent> x =
+      evaluateExtent(def->getOperand(0), isSize, depth + 1);
+  std::optional<Extent> y =
+      x ? evaluateExtent(def->getOperand(1), isSize, depth + 1) : std::nullopt;
+  if (!x || !y)
+    return std::nullopt;
+  if (isa<arith::AddIOp>(def)) {
+    if (x->size && y->size)
+      return std::nullopt;
+    return Extent{x->size || y->size, x->constant + y->constant};
+  }
+  if (isa<arith::SubIOp>(def)) {
+    if (y->size && !x->size)
+      return std::nullopt;
+    return Extent{x->size && !y->size, x->constant - y->constant};
+  }
+  // max / min: comparable when both or neither hold S, or when S + c is
+  // at least the constant (S >= 0).
+  bool max = isa<arith::MaxSIOp>(def);
+  if (x->size == y->size)
+    return Extent{x->size, max ? std::max(x->constant, y->constant)
+                               : std::min(x->constant, y->constant)};
+  const Extent &withSize = x->size ? *x : *y, &constant = x->size ? *y : *x;
+  if (withSize.constant < constant.constant)
+    return std::nullopt;
+  return max ? withSize : constant;
+}
+
+/// Whether `section`, a subview of `root`, is all of it once the buffers
+/// `isSize` accepts have `root`'s size along the outermost dimension: from
+/// 0 to that size there, and all of every other dimension.
+static bool isWholeIf(Value section, Value root,
+                      function_ref<bool(Value)> isSize) {
+  auto view = section.getDefiningOp<memref::SubViewOp>();
+  if (!view || stripCasts(view.getSource()) != root ||
+      view.getType().getRank() != cast<MemRefType>(root.getType()).getRank())
+    return false;
+  auto sized = [&](Value buffer) {
+    return stripCasts(buffer) == root || isSize(buffer);
+  };
+  for (auto [d, offset, size, stride] :
+       llvm::enumerate(view.getMixedOffsets(), view.getMixedSizes(),
+                       view.getMixedStrides())) {
+    if (getConstantIntValue(stride) != 1)
+      return false;
+    if (d > 0) {
+      // All of dimension d: offset 0, the size of root there.
+      if (getConstantIntValue(offset) != 0)
+        return false;
+      auto dim = dyn_cast_if_present<Value>(size)
+                     ? cast<Value>(size).getDefiningOp<memref::DimOp>()
+                     : memref::DimOp();
+      auto type = cast<MemRefType>(root.getType());
+      bool full = dim ? stripCasts(dim.getSource()) == root &&
+                            getConstantIntValue(dim.getIndex()) == (int64_t)d
+                      : !type.isDynamicDim(d) &&
+                            getConstantIntValue(size) == type.getDimSize(d);
+      if (!full)
+        return false;
+      continue;
+    }
+    auto evaluate = [&](OpFoldResult value) -> std::optional<Extent> {
+      if (std::optional<int64_t> c = getConstantIntValue(value))
+        return Extent{false, *c};
+      return evaluateExtent(cast<Value>(value), sized);
+    };
+    if (evaluate(offset) != Extent{false, 0} ||
+        evaluate(size) != Extent{true, 0})
+      return false;
+  }
+  return true;
+}
+
+/// Whether `call`'s callee starts by overwriting all of its argument
+/// #`position` (ArgSummary::initializes), also when it does so only for an
+/// argument of the size of another one the call passes.
+static bool initializesAt(CallOpInterface call, unsigned position,
+                          const ArgSummary &summary) {
+  if (summary.initializes)
+    return true;
+  if (!summary.initializesIfSizeOf)
+    return false;
+  OperandRange operands = call.getArgOperands();
+  return *summary.initializesIfSizeOf < operands.size() &&
+         haveSameSize(operands[position],
+                      operands[*summary.initializesIfSizeOf]);
+}
+
+/// Whether `call`'s callee needs the caller's contents of its argument
+/// #`position` on the device (ArgSummary::needsHostData), as this call
+/// passes it.
+static bool needsHostDataAt(CallOpInterface call, unsigned position,
+                            const ArgSummary &summary) {
+  return summary.needsHostData && !(summary.needsHostDataUnlessSized &&
+                                    initializesAt(call, position, summary));
 }
 
 /// What `value` is an alias of with the same indices: through casts, and
@@ -783,11 +948,12 @@ collectEvents(Block *block, Value root,
             return fail("launches map different views of it");
           // The callee's launches map what they map.
           result.sameSection = false;
-          event.copiesIn |= summary->needsHostData;
+          event.copiesIn |= needsHostDataAt(call, *position, *summary);
           event.deviceWrites |= summary->deviceWrites;
           event.inLoop |= isInLoopBelow(call, op);
           event.callLaunches += summary->numLaunches;
-          event.callInitializes |= op == call && summary->initializes;
+          event.callInitializes |=
+              op == call && initializesAt(call, *position, *summary);
         }
         event.calleeHostAccess |= summary->hostAccess;
         event.calls.push_back({call, *position, summary});
@@ -1366,6 +1532,29 @@ static bool writesAllOnHost(const Event &event, Value root) {
   return end && size && *end + piece.max == *size;
 }
 
+/// When `event` is a launch that always runs and writes every element of
+/// a section of the argument `arg` of a function (mapped `from`, needing
+/// none of it on the device, and nothing else touching it) that is all of
+/// it were it as large as another argument of the function (the kernel's
+/// loop bounded by that one's size): that argument's position.
+static std::optional<unsigned> wholeIfSizeOf(Block &entry, const Event &event,
+                                             BlockArgument arg, Value var) {
+  auto launch = dyn_cast<LaunchOp>(event.op);
+  if (!launch || event.launches.size() != 1 || event.copiesIn || event.inLoop ||
+      event.calleeHostAccess || event.hasHostAccess() ||
+      !event.launchWritesSection || stripCasts(var) != arg)
+    return std::nullopt;
+  Value section = launch.getMappedSection(var);
+  if (!section || section == var)
+    return std::nullopt;
+  for (BlockArgument other : entry.getArguments())
+    if (other != arg && isa<MemRefType>(other.getType()) &&
+        isWholeIf(section, arg,
+                  [&](Value buffer) { return stripCasts(buffer) == other; }))
+      return other.getArgNumber();
+  return std::nullopt;
+}
+
 /// Whether `event` is a call passing all of `root` (once) to a function that
 /// starts by overwriting all of it (on the device, or on the host and
 /// updating the device).
@@ -1375,7 +1564,7 @@ static bool callStartsFresh(const Event &event, Value root) {
       !event.launches.empty() || event.hasHostAccess())
     return false;
   const CallUse &use = event.calls.front();
-  return !use.plain && use.summary->initializes &&
+  return !use.plain && initializesAt(call, use.position, *use.summary) &&
          stripCasts(call.getArgOperands()[use.position]) == root;
 }
 
@@ -1420,7 +1609,7 @@ private:
     std::optional<unsigned> position = getCallPosition(call, use);
     const ArgSummary *summary =
         position ? getSummary(call, *position) : nullptr;
-    return summary && summary->initializes;
+    return summary && initializesAt(call, *position, *summary);
   }
   /// callInitializes, as startsWithFullOverwrite takes it.
   auto initializes() {
@@ -1765,6 +1954,10 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
       // Whether all of the argument on the device is valid: a launch wrote
       // it whole (launches on sections of it leave the rest unwritten).
       bool deviceWhole = false, first = true, mixed = false;
+      // The same, were the argument as large as argument #sizedBy (when
+      // its first launch writes all of it then).
+      std::optional<unsigned> sizedBy;
+      bool deviceWholeSized = false, needsHostDataSized = false;
       unsigned launchCopies = 0;
       for (Event &event : buffer.events) {
         if (event.frees) {
@@ -1792,17 +1985,31 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
         Value var = buffer.var ? buffer.var : arg;
         bool fresh = (stripCasts(var) == arg && event.overwritesAll()) ||
                      callStartsFresh(event, arg) || writesAllOnHost(event, arg);
-        if (first)
+        if (first) {
           s.initializes = fresh;
+          if (!fresh)
+            sizedBy = wholeIfSizeOf(entry, event, arg, var);
+        }
+        bool freshSized = fresh || (first && sizedBy);
         first = false;
         // (Nor when every path through the op starts by overwriting all of
         // it: a loop whose first launch, or call, in each iteration does.)
-        if (!deviceWhole && !fresh && (host || event.copiesIn) &&
-            !startsWithFullOverwrite(event.op, arg, var,
-                                     /*oneSection=*/false, /*first=*/nullptr,
-                                     initializes(), /*hostLoops=*/true))
+        std::optional<bool> needs;
+        auto needsData = [&] {
+          if (!needs)
+            needs = (host || event.copiesIn) &&
+                    !startsWithFullOverwrite(event.op, arg, var,
+                                             /*oneSection=*/false,
+                                             /*first=*/nullptr, initializes(),
+                                             /*hostLoops=*/true);
+          return *needs;
+        };
+        if (!deviceWhole && !fresh && needsData())
           s.needsHostData = true;
+        if (!deviceWholeSized && !freshSized && needsData())
+          needsHostDataSized = true;
         deviceWhole |= fresh;
+        deviceWholeSized |= freshSized;
         s.hostAccess |= host;
         mixed |= host && launches;
         if (!launches)
@@ -1821,6 +2028,10 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
       }
       if (!s.unknown.empty())
         continue;
+      if (sizedBy && !s.initializes) {
+        s.initializesIfSizeOf = sizedBy;
+        s.needsHostDataUnlessSized = s.needsHostData && !needsHostDataSized;
+      }
       // What a call moves: one enter and exit when the function keeps it on
       // the device itself, else what its launches' clauses move.
       bool hoistsItself = s.numLaunches >= 2 || s.numLoopLaunches || mixed;
@@ -2765,7 +2976,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     // of it (a call to a function that launches on it first, then reads an
     // element on the host).
     bool calleeNeedsData = llvm::any_of(event.calls, [](const CallUse &use) {
-      return use.summary->hostAccess && use.summary->needsHostData;
+      return use.summary->hostAccess &&
+             needsHostDataAt(use.call, use.position, *use.summary);
     });
     if (calleeNeedsData && !deviceWhole() &&
         !startsWithFullOverwrite(event.op, root, var, oneSection,
