@@ -1636,3 +1636,49 @@ func.func @peek_three(%n: index) -> i32 {
   %t = arith.addi %s, %z : i32
   return %t : i32
 }
+
+// In each iteration the host pins a[k] after the launch and reads a[k] and
+// a[k + 1]: a[k] is the host's own value (its update 'to' went right after
+// the store), so only a[k + 1] comes back. A store under an scf.if may not
+// run: a[j] read after it comes back.
+// CHECK-LABEL: func.func @pin_then_read(
+// CHECK: scf.for %[[K:[^ ]*]] =
+// CHECK: offload.launch @bump
+// CHECK-NEXT: memref.store %{{.*}}, %[[A:.*]][%[[K]]]
+// CHECK-NEXT: %[[PIN:.*]] = memref.subview %[[A]][%[[K]]] [1] [1]
+// CHECK-NEXT: offload.update map(to: %[[PIN]]
+// CHECK-NEXT: memref.load %[[A]][%[[K]]]
+// CHECK-NEXT: %[[K1:.*]] = arith.addi %[[K]]
+// CHECK-NEXT: %[[NEXT:.*]] = memref.subview %[[A]][%[[K1]]] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[NEXT]]
+// CHECK-NEXT: memref.load %[[A]][%[[K1]]]
+// CHECK: scf.if
+// CHECK: memref.store
+// CHECK: offload.update map(to:
+// CHECK: }
+// CHECK-NEXT: %[[J:.*]] = memref.subview %[[A]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[J]]
+// CHECK-NEXT: memref.load %[[A]]
+func.func @pin_then_read(%a: memref<?xi32>, %n: index, %j: index, %c: i1) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  %seven = arith.constant 7 : i32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s) + 4 per iteration; 2 copies + 4 per iteration instead of 0 + 2 per iteration}}
+  %s = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> i32 {
+    offload.launch @bump(%a) : (memref<?xi32>) -> ()
+    memref.store %seven, %a[%k] : memref<?xi32>
+    %v = memref.load %a[%k] : memref<?xi32>
+    %k1 = arith.addi %k, %c1 : index
+    %w = memref.load %a[%k1] : memref<?xi32>
+    scf.if %c {
+      memref.store %seven, %a[%j] : memref<?xi32>
+    }
+    %u = memref.load %a[%j] : memref<?xi32>
+    %t = arith.addi %acc, %v : i32
+    %t2 = arith.addi %t, %w : i32
+    %t3 = arith.addi %t2, %u : i32
+    scf.yield %t3 : i32
+  }
+  return %s : i32
+}

@@ -1203,9 +1203,14 @@ static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
 
 /// The updates host access `event` needs: `from` before a read of data the
 /// device may have written (`deviceNewer`, cleared when all of `var` came
-/// back), `to` after a write. Returns how many it inserted.
+/// back), `to` after a write. `hostStored`: the stores of single elements
+/// that surely ran in this block since its last launch (the host's copy of
+/// those elements is the newest, and the device's the same after their
+/// updates `to`), so a read of one of them needs no update; the event's own
+/// such store is added. Returns how many it inserted.
 static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
-                                  const Event &event, bool &deviceNewer) {
+                                  const Event &event, bool &deviceNewer,
+                                  SmallVectorImpl<Operation *> &hostStored) {
   unsigned updates = 0;
   // A host loop's boxes: `from` before it for those it reads or does not
   // write all of, `to` after it for those it writes.
@@ -1248,7 +1253,17 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
            llvm::equal(subview.getOffsets(), indices) &&
            update.getDevice() == device;
   };
-  if (needsUpdateFrom(var, event) && deviceNewer) {
+  auto storedBefore = [&] {
+    if (!element || alias || event.hostWrites)
+      return false;
+    auto [memref, indices] = getElement(event);
+    return llvm::any_of(hostStored, [&](Operation *op) {
+      auto store = cast<memref::StoreOp>(op);
+      return store.getMemRef() == memref &&
+             llvm::equal(store.getIndices(), indices);
+    });
+  };
+  if (needsUpdateFrom(var, event) && deviceNewer && !storedBefore()) {
     if (!sameUpdate(at->getPrevNode(), MapKind::from)) {
       b.setInsertionPoint(at);
       Value part = getUpdatedPart(b, var, event);
@@ -1271,6 +1286,9 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
       at->getNextNode()->getNextNode()->setAttr(kAliasElement, b.getUnitAttr());
     ++updates;
   }
+  if (event.hostWrites && element && !alias && event.element == event.op &&
+      isa<memref::StoreOp>(event.op))
+    hostStored.push_back(event.op);
   return updates;
 }
 
@@ -2764,8 +2782,11 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
                      buffer, reason))
     return; // cannot happen: the enclosing block's walk saw the same uses
   OpBuilder b(block->getParentOp()->getContext());
+  SmallVector<Operation *, 4> hostStored;
   for (Event &event : buffer.events) {
     markResidentCalls(event);
+    if (event.hasLaunches())
+      hostStored.clear();
     if (event.hasLaunches() && event.hasHostAccess()) {
       resident.insert({event.op, root});
       // Newer on the device inside: from before, or from its launches (in
@@ -2789,7 +2810,8 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
         launchCopies += use.summary->copies;
       continue;
     }
-    updates += insertHostUpdates(b, var, device, event, deviceNewer);
+    updates +=
+        insertHostUpdates(b, var, device, event, deviceNewer, hostStored);
   }
 }
 
@@ -2960,8 +2982,12 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   if (tailBegin && data == var)
     updates += insertTailRuns(b, var, device,
                               ArrayRef<Event>(tailBegin, span.end()), inRuns);
+  // Elements the host stored since the last launch (insertHostUpdates).
+  SmallVector<Operation *, 4> hostStored;
   for (Event &event : span) {
     markResidentCalls(event);
+    if (event.hasLaunches())
+      hostStored.clear();
     // What the resident copies of callees update, as far as their
     // summaries tell (for the remark).
     for (const CallUse &use : event.calls)
@@ -3057,7 +3083,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     if (needsUpdateFrom(data, event) && deviceNewer && !deviceWhole())
       enterTo = true;
     if (!inRuns.contains(event.op))
-      updates += insertHostUpdates(b, data, device, event, deviceNewer);
+      updates +=
+          insertHostUpdates(b, data, device, event, deviceNewer, hostStored);
     // A host loop storing all of it, or a call to a function that starts
     // so: its updates leave all of it on the device.
     written |= writesAllOnHost(event, root) || callStartsFresh(event, root);
