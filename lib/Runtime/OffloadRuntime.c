@@ -113,7 +113,7 @@ static struct {
   __typeof__(&olCreateEvent) createEvent;
   __typeof__(&olWaitEvents) waitEvents;
   __typeof__(&olDestroyEvent) destroyEvent;
-  __typeof__(&olMemcpy) memcpy;
+  __typeof__(&olMemcpy) copy;
   /* Per (source, destination) pair of devices, source-major: 0 not tried,
    * 1 copies are queued, -1 they go through libomptarget. */
   atomic_schar *copyPaths;
@@ -284,7 +284,7 @@ static int loadLiboffload(int atExit) {
   rt.createEvent = (__typeof__(rt.createEvent))dlsym(lib, "olCreateEvent");
   rt.waitEvents = (__typeof__(rt.waitEvents))dlsym(lib, "olWaitEvents");
   rt.destroyEvent = (__typeof__(rt.destroyEvent))dlsym(lib, "olDestroyEvent");
-  rt.memcpy = (__typeof__(rt.memcpy))dlsym(lib, "olMemcpy");
+  rt.copy = (__typeof__(rt.copy))dlsym(lib, "olMemcpy");
   double loaded = nowMs();
   ol_result_t result = rt.init();
   if (result != OL_SUCCESS) {
@@ -971,7 +971,7 @@ static ol_result_t queueCopy(Device *source, Device *dest, void *to,
     result = rt.waitEvents(source->queue, &before, 1);
   if (result == OL_SUCCESS)
     result =
-        rt.memcpy(source->queue, to, dest->handle, from, source->handle, bytes);
+        rt.copy(source->queue, to, dest->handle, from, source->handle, bytes);
   if (result == OL_SUCCESS)
     result = rt.createEvent(source->queue, &after);
   if (result == OL_SUCCESS)
@@ -1001,7 +1001,7 @@ HIDDEN int32_t __offload_rt_device_copy(const void *identPtr, int64_t destNum,
   Device *source = valid ? getDevice(s) : NULL;
   Device *dest = valid ? getDevice(t) : NULL;
   if (!path || atomic_load(path) < 0 || !source || !dest || bytes <= 0 ||
-      !rt.createEvent || !rt.waitEvents || !rt.destroyEvent || !rt.memcpy) {
+      !rt.createEvent || !rt.waitEvents || !rt.destroyEvent || !rt.copy) {
     waitAll(ident);
     return 1;
   }
