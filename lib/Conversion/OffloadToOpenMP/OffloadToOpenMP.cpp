@@ -341,6 +341,28 @@ static Value isLinkedIn(RewriterBase &rewriter, Location loc,
                               null);
 }
 
+/// Calls the runtime library's `function` with `args` when it is linked
+/// in: whether it returned 0 (it did the work itself); false when it is not
+/// linked in.
+static Value callRuntimeIfLinkedIn(RewriterBase &rewriter, Location loc,
+                                   LLVM::LLVMFuncOp function, ValueRange args) {
+  auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{rewriter.getI1Type()},
+                                isLinkedIn(rewriter, loc, function),
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(ifOp.thenBlock());
+  Value rc = LLVM::CallOp::create(rewriter, loc, function, args).getResult();
+  scf::YieldOp::create(
+      rewriter, loc,
+      ValueRange{LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                      rc, i32Constant(rewriter, loc, 0))});
+  rewriter.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(
+      rewriter, loc,
+      ValueRange{arith::ConstantIntOp::create(rewriter, loc, 0, 1)});
+  return ifOp.getResult(0);
+}
+
 /// The module's launch state for the runtime library (`__offload_rt_module`:
 /// the module's offload descriptor, which the translation to LLVM IR fills
 /// in, and the library's state), made by the first launch lowered.
@@ -1356,28 +1378,10 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     auto rtWait = getOrDeclareRuntimeWait(rewriter, launch);
     Value state = LLVM::AddressOfOp::create(
         rewriter, loc, getOrCreateLaunchState(rewriter, launch));
-    auto tryQueue =
-        scf::IfOp::create(rewriter, loc, TypeRange{rewriter.getI1Type()},
-                          isLinkedIn(rewriter, loc, rtLaunch),
-                          /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(tryQueue.thenBlock());
-      Value rc = LLVM::CallOp::create(
-                     rewriter, loc, rtLaunch,
-                     ValueRange{state, ident, device, hostAddress, argsPtr})
-                     .getResult();
-      scf::YieldOp::create(
-          rewriter, loc,
-          ValueRange{LLVM::ICmpOp::create(rewriter, loc,
-                                          LLVM::ICmpPredicate::eq, rc,
-                                          i32Constant(rewriter, loc, 0))});
-      rewriter.setInsertionPointToStart(tryQueue.elseBlock());
-      scf::YieldOp::create(
-          rewriter, loc,
-          ValueRange{arith::ConstantIntOp::create(rewriter, loc, 0, 1)});
-    }
-    auto queued = scf::IfOp::create(rewriter, loc, tryQueue.getResult(0),
+    Value wasQueued = callRuntimeIfLinkedIn(
+        rewriter, loc, rtLaunch,
+        ValueRange{state, ident, device, hostAddress, argsPtr});
+    auto queued = scf::IfOp::create(rewriter, loc, wasQueued,
                                     /*withElseRegion=*/true);
 
     // Queued: a launch without `nowait` waits for its kernel here.
@@ -1697,31 +1701,12 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
         rewriter, loc,
         globals.ident(loc, "__offload_device_copy_ident",
                       getIdentString(loc, function)));
-    auto tryQueue =
-        scf::IfOp::create(rewriter, loc, TypeRange{rewriter.getI1Type()},
-                          isLinkedIn(rewriter, loc, rtCopy),
-                          /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(tryQueue.thenBlock());
-      Value rc =
-          LLVM::CallOp::create(
-              rewriter, loc, rtCopy,
-              ValueRange{ident,
-                         arith::ExtSIOp::create(rewriter, loc, i64, dest),
-                         arith::ExtSIOp::create(rewriter, loc, i64, source),
-                         begin, bytes})
-              .getResult();
-      scf::YieldOp::create(rewriter, loc,
-                           ValueRange{LLVM::ICmpOp::create(
-                               rewriter, loc, LLVM::ICmpPredicate::eq, rc,
-                               i32Constant(rewriter, loc, 0))});
-      rewriter.setInsertionPointToStart(tryQueue.elseBlock());
-      scf::YieldOp::create(
-          rewriter, loc,
-          ValueRange{arith::ConstantIntOp::create(rewriter, loc, 0, 1)});
-    }
-    auto queued = scf::IfOp::create(rewriter, loc, tryQueue.getResult(0),
+    Value wasQueued = callRuntimeIfLinkedIn(
+        rewriter, loc, rtCopy,
+        ValueRange{ident, arith::ExtSIOp::create(rewriter, loc, i64, dest),
+                   arith::ExtSIOp::create(rewriter, loc, i64, source), begin,
+                   bytes});
+    auto queued = scf::IfOp::create(rewriter, loc, wasQueued,
                                     /*withElseRegion=*/true);
     // Queued: without `nowait` the copy has finished when the op returns.
     rewriter.setInsertionPointToStart(queued.thenBlock());

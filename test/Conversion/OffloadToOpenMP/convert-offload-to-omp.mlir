@@ -642,11 +642,11 @@ module attributes {offload.targets = [#offload.host]} {
   //       CHECK: %[[ANY:.*]] = llvm.icmp "ne" %[[BYTES]]
   //       CHECK: scf.if %[[ANY]] {
   //       CHECK:   %[[IDENT:.*]] = llvm.mlir.addressof @__offload_device_copy_ident : !llvm.ptr
+  //       CHECK:   %[[D64:.*]] = arith.extsi %[[D]] : i32 to i64
+  //       CHECK:   %[[S64:.*]] = arith.extsi %[[S]] : i32 to i64
   //       CHECK:   %[[RTCOPY:.*]] = llvm.mlir.addressof @__offload_rt_device_copy : !llvm.ptr
   //       CHECK:   %[[LINKED:.*]] = llvm.icmp "ne" %[[RTCOPY]]
   //       CHECK:   %[[QUEUED:.*]] = scf.if %[[LINKED]] -> (i1) {
-  //       CHECK:     %[[D64:.*]] = arith.extsi %[[D]] : i32 to i64
-  //       CHECK:     %[[S64:.*]] = arith.extsi %[[S]] : i32 to i64
   //       CHECK:     %[[QRC:.*]] = llvm.call @__offload_rt_device_copy(%[[IDENT]], %[[D64]], %[[S64]], %[[BEGIN]], %[[BYTES]]) : (!llvm.ptr, i64, i64, !llvm.ptr, i64) -> i32
   //       CHECK:     %[[OK:.*]] = llvm.icmp "eq" %[[QRC]]
   //       CHECK:     scf.yield %[[OK]] : i1
