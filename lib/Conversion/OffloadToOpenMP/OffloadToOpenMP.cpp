@@ -255,6 +255,20 @@ private:
   RewriterBase &rewriter;
   ModuleOp module;
 };
+
+/// The address of an `ident_t` (in a global named after `name`) giving
+/// `op`'s location and the function holding it, as the runtime library
+/// prints them in its messages.
+static Value getOpIdent(RewriterBase &rewriter, Operation *op, StringRef name) {
+  StringRef function = "unknown";
+  if (auto func = op->getParentOfType<FunctionOpInterface>())
+    function = func.getName();
+  Location loc = op->getLoc();
+  return LLVM::AddressOfOp::create(
+      rewriter, loc,
+      GlobalBuilder(rewriter, op)
+          .ident(loc, name, getIdentString(loc, function)));
+}
 } // namespace
 
 /// An alloca of `type` at the start of the function around `op`, so that
@@ -1435,14 +1449,7 @@ struct WaitOpLowering : public OpConversionPattern<WaitOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto rtWait = getOrDeclareRuntimeWait(rewriter, op);
-    StringRef function = "unknown";
-    if (auto func = op->getParentOfType<FunctionOpInterface>())
-      function = func.getName();
-    GlobalBuilder globals(rewriter, op);
-    Value ident = LLVM::AddressOfOp::create(
-        rewriter, loc,
-        globals.ident(loc, "__offload_wait_ident",
-                      getIdentString(loc, function)));
+    Value ident = getOpIdent(rewriter, op, "__offload_wait_ident");
     auto ifOp = scf::IfOp::create(rewriter, loc,
                                   isLinkedIn(rewriter, loc, rtWait),
                                   /*withElseRegion=*/false);
@@ -1693,14 +1700,7 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
         rewriter, op, kRuntimeDeviceCopy,
         LLVM::LLVMFunctionType::get(i32, {ptr, i64, i64, ptr, i64}));
     auto rtWait = getOrDeclareRuntimeWait(rewriter, op);
-    StringRef function = "unknown";
-    if (auto func = op->getParentOfType<FunctionOpInterface>())
-      function = func.getName();
-    GlobalBuilder globals(rewriter, op);
-    Value ident = LLVM::AddressOfOp::create(
-        rewriter, loc,
-        globals.ident(loc, "__offload_device_copy_ident",
-                      getIdentString(loc, function)));
+    Value ident = getOpIdent(rewriter, op, "__offload_device_copy_ident");
     Value wasQueued = callRuntimeIfLinkedIn(
         rewriter, loc, rtCopy,
         ValueRange{ident, arith::ExtSIOp::create(rewriter, loc, i64, dest),
@@ -1756,6 +1756,7 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
          ": cannot copy %ld bytes from device %d to device %d (a device "
          "does not hold the buffer, or the runtime failed)\n")
             .str();
+    GlobalBuilder globals(rewriter, op);
     Value message = LLVM::AddressOfOp::create(
         rewriter, loc,
         globals.string(loc, "__offload_device_copy_message", format));
