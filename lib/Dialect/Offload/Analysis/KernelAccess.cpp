@@ -127,11 +127,28 @@ std::optional<unsigned> mlir::offload::getReturnedArgument(CallOpInterface call,
   return position;
 }
 
-bool mlir::offload::returnsNewBuffer(CallOpInterface call, unsigned result) {
+/// returnsNewBuffer, not looking into the callees in `active` again (a
+/// recursive function's own calls).
+static bool returnsNewBuffer(CallOpInterface call, unsigned result,
+                             llvm::SmallPtrSetImpl<Operation *> &active) {
   std::optional<SmallVector<Value>> values = getReturnedValues(call, result);
-  return values && !values->empty() && llvm::all_of(*values, [](Value value) {
-           return value.getDefiningOp<memref::AllocOp>() != nullptr;
-         });
+  Operation *callee = call.resolveCallable();
+  if (!values || values->empty() || !active.insert(callee).second)
+    return false;
+  bool made = llvm::all_of(*values, [&](Value value) {
+    if (value.getDefiningOp<memref::AllocOp>())
+      return true;
+    auto inner = value.getDefiningOp<CallOpInterface>();
+    return inner && returnsNewBuffer(
+                        inner, cast<OpResult>(value).getResultNumber(), active);
+  });
+  active.erase(callee);
+  return made;
+}
+
+bool mlir::offload::returnsNewBuffer(CallOpInterface call, unsigned result) {
+  llvm::SmallPtrSet<Operation *, 4> visited;
+  return ::returnsNewBuffer(call, result, visited);
 }
 
 void mlir::offload::forEachUseThroughViews(
@@ -243,10 +260,11 @@ static bool isShapeOnlyLaunchArgument(OpOperand &use) {
 }
 
 bool mlir::offload::mayBeReadAfter(Operation *op, Value buffer,
-                                   function_ref<bool(OpOperand &)> ignore) {
+                                   function_ref<bool(OpOperand &)> ignore,
+                                   bool ownBuffer) {
   Value root = getViewRoot(buffer);
   Operation *alloc = root.getDefiningOp();
-  if (!alloc || !isa<memref::AllocOp, memref::AllocaOp>(alloc))
+  if (!alloc || (!ownBuffer && !isa<memref::AllocOp, memref::AllocaOp>(alloc)))
     return true;
   bool mayRead = false;
   forEachUseThroughViews(root, [&](OpOperand &use) {

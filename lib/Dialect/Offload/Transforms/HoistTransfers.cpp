@@ -110,6 +110,10 @@ struct FunctionSummary {
   /// Why no argument can be resident across calls (recursion, ...).
   std::string unknown;
   DenseMap<unsigned, ArgSummary> args;
+  /// The same for the memref results that are buffers it makes itself (an
+  /// allocation, or such a result of a call) and launches on: a copy of it
+  /// can return them still on the device, entered.
+  DenseMap<unsigned, ArgSummary> results;
   /// It calls through a function pointer (itself or in a function it
   /// calls): the callee may use a global directly.
   bool callsThroughPointers = false;
@@ -187,8 +191,16 @@ struct Event {
   SmallVector<HostPiece, 0> pieces;
   /// `op` frees the buffer.
   bool frees = false;
+  /// `op` is the call returning the buffer (as result #resultNumber) from a
+  /// callee that launches on it: with the buffer resident, it calls the
+  /// copy returning it on the device, entered (the enter of its span).
+  CallOpInterface resultCall;
+  unsigned resultNumber = 0;
+  const ArgSummary *resultSummary = nullptr;
 
-  bool hasLaunches() const { return !launches.empty() || callLaunches; }
+  bool hasLaunches() const {
+    return !launches.empty() || callLaunches || resultCall;
+  }
   /// Whether the op is a launch (or a call) that always runs and leaves
   /// all of `var` on the device written, needing none of it there before.
   bool overwritesAll() const {
@@ -780,6 +792,34 @@ static void findHostRange(Event &event, Value root) {
   event.pieces = std::move(pieces);
 }
 
+/// The summary of result #`result` of `call`'s callee, when the callee
+/// launches on that buffer it makes and can return it on the device.
+static const ArgSummary *getResultSummary(CallOpInterface call, unsigned result,
+                                          const SummaryMap &summaries) {
+  Operation *callee = call.resolveCallable();
+  auto it = callee ? summaries.find(callee) : summaries.end();
+  if (it == summaries.end() || !it->second.unknown.empty())
+    return nullptr;
+  auto found = it->second.results.find(result);
+  if (found == it->second.results.end() || !found->second.unknown.empty() ||
+      !found->second.launches)
+    return nullptr;
+  return &found->second;
+}
+
+/// Whether a terminator other than a function's return passes `root` (or a
+/// view of it) on: an scf.yield giving it to the next iteration of a loop,
+/// whose uses there are another execution's buffer.
+static bool isPassedOn(Value root) {
+  bool passed = false;
+  forEachUseThroughViews(root, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    passed |= user->hasTrait<OpTrait::IsTerminator>() &&
+              !isa_and_nonnull<FunctionOpInterface>(user->getParentOp());
+  });
+  return passed;
+}
+
 /// Collects the events of the buffer `root` in `block` into `result`.
 /// Returns false (with a reason) when the buffer must keep its per-launch
 /// clauses. Calls to functions in `summaries` that touch the buffer are
@@ -801,6 +841,27 @@ collectEvents(Block *block, Value root,
     }
     failed = true;
   };
+  // Made here by a call to a function that launches on it: the call is the
+  // first event (its callee's launches leave it written on the device).
+  if (auto call = root.getDefiningOp<CallOpInterface>();
+      call && call->getBlock() == block && !isPassedOn(root)) {
+    unsigned number = cast<OpResult>(root).getResultNumber();
+    if (const ArgSummary *summary = getResultSummary(call, number, summaries)) {
+      Value device;
+      if (summary->deviceArg)
+        device = call.getArgOperands()[*summary->deviceArg];
+      result.onDevice(device, summary->deviceConstant);
+      result.var = root;
+      Event &event = events[call];
+      event.op = call;
+      event.resultCall = call;
+      event.resultNumber = number;
+      event.resultSummary = summary;
+      event.callLaunches = summary->numLaunches;
+      event.deviceWrites = summary->deviceWrites;
+      event.callInitializes = true;
+    }
+  }
   forEachUseThroughViews(root, [&](OpOperand &use) {
     user = use.getOwner();
     // A loop's initial value: its uses inside are those of the loop's
@@ -1256,7 +1317,9 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   auto storedBefore = [&] {
     if (!element || alias || event.hostWrites)
       return false;
-    auto [memref, indices] = getElement(event);
+    Value memref;
+    ValueRange indices;
+    std::tie(memref, indices) = getElement(event);
     return llvm::any_of(hostStored, [&](Operation *op) {
       auto store = cast<memref::StoreOp>(op);
       return store.getMemRef() == memref &&
@@ -1556,7 +1619,7 @@ static bool writesAllOnHost(const Event &event, Value root) {
 /// it were it as large as another argument of the function (the kernel's
 /// loop bounded by that one's size): that argument's position.
 static std::optional<unsigned> wholeIfSizeOf(Block &entry, const Event &event,
-                                             BlockArgument arg, Value var) {
+                                             Value arg, Value var) {
   auto launch = dyn_cast<LaunchOp>(event.op);
   if (!launch || event.launches.size() != 1 || event.copiesIn || event.inLoop ||
       event.calleeHostAccess || event.hasHostAccess() ||
@@ -1618,6 +1681,9 @@ private:
   /// copy of those that callers may call resident copies of.
   void summarize();
   void summarize(FunctionOpInterface fn, bool recursive);
+  /// Summarises what `fn` (whose body is `entry`) does with `root`, one of
+  /// its arguments or a buffer it makes and returns, into `s`.
+  void summarizeBuffer(Block &entry, Value root, ArgSummary &s);
   /// The summary of argument #`position` of `call`'s callee, when the
   /// callee can be entered with it on the device.
   const ArgSummary *getSummary(CallOpInterface call, unsigned position);
@@ -1644,8 +1710,10 @@ private:
   bool callMayLaunch(CallOpInterface call);
 
   /// Keeps buffers on the device in `fn`, entered with its arguments at
-  /// `residentArgs` on the device already.
-  void processFunction(FunctionOpInterface fn, ArrayRef<unsigned> residentArgs);
+  /// `residentArgs` on the device already, and returning its results at
+  /// `residentResults` on the device, entered.
+  void processFunction(FunctionOpInterface fn, ArrayRef<unsigned> residentArgs,
+                       ArrayRef<unsigned> residentResults = {});
   void processBlock(Block *block);
   /// Keeps the buffers `loop` passes from one iteration to the next in its
   /// iteration arguments (ping-pong: read one, write the other, swap) on
@@ -1704,18 +1772,23 @@ private:
   void processResidentBlock(Block *block, Value root, Value var, Value device,
                             unsigned &updates, unsigned &launchCopies,
                             bool deviceNewer = true);
-  /// Records that the calls of `event` run with the buffer resident.
+  /// Records that the calls of `event` run with the buffer resident (or
+  /// return it so).
   void markResidentCalls(const Event &event) {
     for (const CallUse &use : event.calls)
       if (!use.plain)
         residentCalls[use.call].insert(use.position);
+    if (event.resultCall)
+      residentResults[event.resultCall].insert(event.resultNumber);
   }
   /// Makes the calls of `fn` that run with buffers resident call the
   /// resident copies of their callees.
   void redirectCalls(FunctionOpInterface fn);
   /// The copy of `callee` entered with the arguments at `positions` on the
-  /// device (created, and queued for processing, the first time).
-  Operation *getResidentCopy(Operation *callee, ArrayRef<unsigned> positions);
+  /// device, and returning its results at `results` on the device (created,
+  /// and queued for processing, the first time).
+  Operation *getResidentCopy(Operation *callee, ArrayRef<unsigned> positions,
+                             ArrayRef<unsigned> results);
   /// Says, once per buffer, why it still moves at every iteration of a loop
   /// in `block` that launches on it.
   /// `at`, when given, is the op the reason is about.
@@ -1754,10 +1827,17 @@ private:
   DenseMap<Operation *, Operation *> pristine;
   /// Calls that run with buffers resident: the positions of those buffers.
   DenseMap<Operation *, std::set<unsigned>> residentCalls;
-  /// Resident copies made, by callee and resident positions.
-  std::map<std::pair<Operation *, std::vector<unsigned>>, Operation *> copies;
-  /// Resident copies still to process.
-  SmallVector<std::pair<Operation *, SmallVector<unsigned>>> pending;
+  /// Calls whose results stay resident: the numbers of those results.
+  DenseMap<Operation *, std::set<unsigned>> residentResults;
+  /// Resident copies made, by callee, resident positions and results.
+  using CopyKey =
+      std::tuple<Operation *, std::vector<unsigned>, std::vector<unsigned>>;
+  std::map<CopyKey, Operation *> copies;
+  /// Resident copies still to process, with their resident positions and
+  /// results.
+  SmallVector<
+      std::tuple<Operation *, SmallVector<unsigned>, SmallVector<unsigned>>>
+      pending;
   /// Buffers a per-iteration remark was emitted for.
   DenseSet<Value> remarked;
   /// The function each resident copy was made from.
@@ -1782,6 +1862,7 @@ void OffloadHoistTransfersPass::runOnOperation() {
   carriedInside.clear();
   pristine.clear();
   residentCalls.clear();
+  residentResults.clear();
   copies.clear();
   pending.clear();
   remarked.clear();
@@ -1814,15 +1895,15 @@ void OffloadHoistTransfersPass::runOnOperation() {
   // summarised call graph has no cycles).
   inCopy = true;
   while (!pending.empty()) {
-    auto [fn, positions] = pending.pop_back_val();
-    processFunction(cast<FunctionOpInterface>(fn), positions);
+    auto [fn, positions, results] = pending.pop_back_val();
+    processFunction(cast<FunctionOpInterface>(fn), positions, results);
   }
   inCopy = false;
   // A private function every caller now calls copies of is dead (callers
   // first: a dead caller's calls keep its callees alive until it goes).
   llvm::SetVector<Operation *> unique;
   for (auto &entry : copies)
-    unique.insert(entry.first.first);
+    unique.insert(std::get<0>(entry.first));
   SmallVector<Operation *> callees(unique.begin(), unique.end());
   for (bool erased = true; erased;) {
     erased = false;
@@ -1950,122 +2031,151 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
     for (BlockArgument arg : entry.getArguments()) {
       if (!isa<MemRefType>(arg.getType()))
         continue;
-      ArgSummary &s = summary.args[arg.getArgNumber()];
-      BufferEvents buffer;
-      std::string reason;
-      if (!collectEvents(&entry, arg, &carriedInside, &carriedLoops, summaries,
-                         buffer, reason)) {
-        s.unknown = reason;
+      summarizeBuffer(entry, arg, summary.args[arg.getArgNumber()]);
+    }
+    // The buffers it makes and returns (an allocation, or such a result of
+    // a call it makes), each at one position of its return.
+    Operation *terminator =
+        entry.mightHaveTerminator() ? entry.getTerminator() : nullptr;
+    for (OpOperand &returned : terminator ? terminator->getOpOperands()
+                                          : MutableArrayRef<OpOperand>()) {
+      Value root = stripCasts(returned.get());
+      Operation *def = root.getDefiningOp();
+      if (!isa<MemRefType>(root.getType()) || !def || def->getBlock() != &entry)
         continue;
-      }
-      // Callers keep their buffers on the device the launches pick: a
-      // constant, or one of the function's arguments.
-      s.deviceConstant = buffer.deviceConstant;
-      if (buffer.device && !buffer.deviceConstant) {
-        auto arg = dyn_cast<BlockArgument>(buffer.device);
-        if (!arg || arg.getOwner() != &entry) {
-          s.unknown = "its launches pick a device it computes";
-          continue;
-        }
-        s.deviceArg = arg.getArgNumber();
-      }
-      // Whether all of the argument on the device is valid: a launch wrote
-      // it whole (launches on sections of it leave the rest unwritten).
-      bool deviceWhole = false, first = true, mixed = false;
-      // The same, were the argument as large as argument #sizedBy (when
-      // its first launch writes all of it then).
-      std::optional<unsigned> sizedBy;
-      bool deviceWholeSized = false, needsHostDataSized = false;
-      unsigned launchCopies = 0;
-      for (Event &event : buffer.events) {
-        if (event.frees) {
-          s.unknown = "it frees it";
-          break;
-        }
-        bool host = event.hasHostAccess() || event.calleeHostAccess;
-        bool launches = event.hasLaunches();
-        if (!host && !launches)
-          continue;
-        if (!launches)
-          s.updates += event.hostReads + event.hostWrites;
-        for (const CallUse &use : event.calls)
-          if (!use.plain)
-            s.updates += use.summary->updates;
-        s.wideHostAccess |= (event.hasHostAccess() &&
-                             (launches || !updatesOneElement(arg, event))) ||
-                            llvm::any_of(event.calls, [](const CallUse &use) {
-                              return use.plain || use.summary->wideHostAccess;
-                            });
-        // Whether the op leaves all of it written on the device, needing
-        // none of it there: a launch writing all of it, a call to a function
-        // that starts so, a host loop storing every element (its update
-        // `to` sends them all).
-        Value var = buffer.var ? buffer.var : arg;
-        bool fresh = (stripCasts(var) == arg && event.overwritesAll()) ||
-                     callStartsFresh(event, arg) || writesAllOnHost(event, arg);
-        if (first) {
-          s.initializes = fresh;
-          if (!fresh)
-            sizedBy = wholeIfSizeOf(entry, event, arg, var);
-        }
-        bool freshSized = fresh || (first && sizedBy);
-        first = false;
-        // (Nor when every path through the op starts by overwriting all of
-        // it: a loop whose first launch, or call, in each iteration does.)
-        std::optional<bool> needs;
-        auto needsData = [&] {
-          if (!needs)
-            needs = (host || event.copiesIn) &&
-                    !startsWithFullOverwrite(event.op, arg, var,
-                                             /*oneSection=*/false,
-                                             /*first=*/nullptr, initializes(),
-                                             /*hostLoops=*/true);
-          return *needs;
-        };
-        if (!deviceWhole && !fresh && needsData())
-          s.needsHostData = true;
-        if (!deviceWholeSized && !freshSized && needsData())
-          needsHostDataSized = true;
-        deviceWhole |= fresh;
-        deviceWholeSized |= freshSized;
-        s.hostAccess |= host;
-        mixed |= host && launches;
-        if (!launches)
-          continue;
-        s.launches = true;
-        s.numLaunches += event.numLaunches();
-        if (event.inLoop)
-          s.numLoopLaunches += event.numLaunches();
-        s.deviceWrites |= event.deviceWrites;
-        for (LaunchOp launch : event.launches) {
-          if (MapAttr map = getMapForBuffer(launch, buffer.var))
-            launchCopies += map.copiesIn() + map.copiesOut();
-        }
-        for (const CallUse &use : event.calls)
-          launchCopies += use.summary->copies;
-      }
-      if (!s.unknown.empty())
+      auto call = dyn_cast<CallOpInterface>(def);
+      if (!isa<memref::AllocOp>(def) &&
+          !(call &&
+            getResultSummary(call, cast<OpResult>(root).getResultNumber(),
+                             summaries)))
         continue;
-      if (sizedBy && !s.initializes) {
-        s.initializesIfSizeOf = sizedBy;
-        s.needsHostDataUnlessSized = s.needsHostData && !needsHostDataSized;
-      }
-      // What a call moves: one enter and exit when the function keeps it on
-      // the device itself, else what its launches' clauses move.
-      bool hoistsItself = s.numLaunches >= 2 || s.numLoopLaunches || mixed;
-      s.copies = hoistsItself
-                     ? (s.needsHostData || (s.deviceWrites && !s.initializes)) +
-                           s.deviceWrites
-                     : launchCopies;
+      if (llvm::count_if(terminator->getOperands(), [&](Value value) {
+            return getViewRoot(value) == root;
+          }) != 1)
+        continue;
+      summarizeBuffer(entry, root,
+                      summary.results[returned.getOperandNumber()]);
     }
   }
+  auto touchesOne = [](auto &entry) {
+    return entry.second.unknown.empty() && entry.second.touches();
+  };
   bool touches =
-      summary.unknown.empty() && llvm::any_of(summary.args, [](auto &entry) {
-        return entry.second.unknown.empty() && entry.second.touches();
-      });
+      summary.unknown.empty() && (llvm::any_of(summary.args, touchesOne) ||
+                                  llvm::any_of(summary.results, touchesOne));
   if (touches)
     pristine[fn] = fn->clone();
   summaries[fn] = std::move(summary);
+}
+
+void OffloadHoistTransfersPass::summarizeBuffer(Block &entry, Value root,
+                                                ArgSummary &s) {
+  BufferEvents buffer;
+  std::string reason;
+  if (!collectEvents(&entry, root, &carriedInside, &carriedLoops, summaries,
+                     buffer, reason)) {
+    s.unknown = reason;
+    return;
+  }
+  // Callers keep their buffers on the device the launches pick: a
+  // constant, or one of the function's arguments.
+  s.deviceConstant = buffer.deviceConstant;
+  if (buffer.device && !buffer.deviceConstant) {
+    auto deviceArg = dyn_cast<BlockArgument>(buffer.device);
+    if (!deviceArg || deviceArg.getOwner() != &entry) {
+      s.unknown = "its launches pick a device it computes";
+      return;
+    }
+    s.deviceArg = deviceArg.getArgNumber();
+  }
+  // Whether all of the buffer on the device is valid: a launch wrote
+  // it whole (launches on sections of it leave the rest unwritten).
+  bool deviceWhole = false, first = true, mixed = false;
+  // The same, were the buffer as large as argument #sizedBy (when
+  // its first launch writes all of it then).
+  std::optional<unsigned> sizedBy;
+  bool deviceWholeSized = false, needsHostDataSized = false;
+  unsigned launchCopies = 0;
+  for (Event &event : buffer.events) {
+    if (event.frees) {
+      s.unknown = "it frees it";
+      break;
+    }
+    bool host = event.hasHostAccess() || event.calleeHostAccess;
+    bool launches = event.hasLaunches();
+    if (!host && !launches)
+      continue;
+    if (!launches)
+      s.updates += event.hostReads + event.hostWrites;
+    for (const CallUse &use : event.calls)
+      if (!use.plain)
+        s.updates += use.summary->updates;
+    s.wideHostAccess |= (event.hasHostAccess() &&
+                         (launches || !updatesOneElement(root, event))) ||
+                        llvm::any_of(event.calls, [](const CallUse &use) {
+                          return use.plain || use.summary->wideHostAccess;
+                        });
+    // Whether the op leaves all of it written on the device, needing
+    // none of it there: a launch writing all of it, a call to a function
+    // that starts so, a host loop storing every element (its update
+    // `to` sends them all).
+    Value var = buffer.var ? buffer.var : root;
+    bool fresh = (stripCasts(var) == root && event.overwritesAll()) ||
+                 callStartsFresh(event, root) || writesAllOnHost(event, root);
+    if (first) {
+      s.initializes = fresh;
+      if (!fresh)
+        sizedBy = wholeIfSizeOf(entry, event, root, var);
+    }
+    bool freshSized = fresh || (first && sizedBy);
+    first = false;
+    // (Nor when every path through the op starts by overwriting all of
+    // it: a loop whose first launch, or call, in each iteration does.)
+    std::optional<bool> needs;
+    auto needsData = [&] {
+      if (!needs)
+        needs = (host || event.copiesIn) &&
+                !startsWithFullOverwrite(event.op, root, var,
+                                         /*oneSection=*/false,
+                                         /*first=*/nullptr, initializes(),
+                                         /*hostLoops=*/true);
+      return *needs;
+    };
+    if (!deviceWhole && !fresh && needsData())
+      s.needsHostData = true;
+    if (!deviceWholeSized && !freshSized && needsData())
+      needsHostDataSized = true;
+    deviceWhole |= fresh;
+    deviceWholeSized |= freshSized;
+    s.hostAccess |= host;
+    mixed |= host && launches;
+    if (!launches)
+      continue;
+    s.launches = true;
+    s.numLaunches += event.numLaunches();
+    if (event.inLoop)
+      s.numLoopLaunches += event.numLaunches();
+    s.deviceWrites |= event.deviceWrites;
+    for (LaunchOp launch : event.launches) {
+      if (MapAttr map = getMapForBuffer(launch, buffer.var))
+        launchCopies += map.copiesIn() + map.copiesOut();
+    }
+    for (const CallUse &use : event.calls)
+      launchCopies += use.summary->copies;
+  }
+  if (!s.unknown.empty())
+    return;
+  if (sizedBy && !s.initializes) {
+    s.initializesIfSizeOf = sizedBy;
+    s.needsHostDataUnlessSized = s.needsHostData && !needsHostDataSized;
+  }
+  // What a call moves: one enter and exit when the function keeps it on
+  // the device itself, else what its launches' clauses move.
+  bool hoistsItself = s.numLaunches >= 2 || s.numLoopLaunches || mixed;
+  s.copies = hoistsItself
+                 ? (s.needsHostData || (s.deviceWrites && !s.initializes)) +
+                       s.deviceWrites
+                 : launchCopies;
 }
 
 const ArgSummary *OffloadHoistTransfersPass::getSummary(CallOpInterface call,
@@ -2105,38 +2215,64 @@ bool OffloadHoistTransfersPass::callMayLaunch(CallOpInterface call) {
 //===----------------------------------------------------------------------===//
 
 void OffloadHoistTransfersPass::processFunction(
-    FunctionOpInterface fn, ArrayRef<unsigned> residentArgs) {
+    FunctionOpInterface fn, ArrayRef<unsigned> residentArgs,
+    ArrayRef<unsigned> residentResults) {
   Block &entry = fn.getFunctionBody().front();
   // (A copy's ping-pong loops launch on the arguments it has resident.)
-  if (!residentArgs.empty())
+  if (!residentArgs.empty() || !residentResults.empty())
     planFunctionLoops(fn);
   // Constant devices, made once at the entry.
   DenseMap<int64_t, Value> constantDevices;
+  // The device the caller keeps a resident buffer on: the one its launches
+  // pick (the function's summary of it says which).
+  auto summary = summaries.find(originals.lookup(fn));
+  auto getDevice = [&](const DenseMap<unsigned, ArgSummary> &buffers,
+                       unsigned position) -> Value {
+    auto it = buffers.find(position);
+    if (it == buffers.end())
+      return Value();
+    if (it->second.deviceArg)
+      return entry.getArgument(*it->second.deviceArg);
+    std::optional<int64_t> number = it->second.deviceConstant;
+    if (!number)
+      return Value();
+    Value &made = constantDevices[*number];
+    if (!made) {
+      OpBuilder b(&entry, entry.begin());
+      made = arith::ConstantIntOp::create(b, fn.getLoc(), *number, 32);
+    }
+    return made;
+  };
   for (unsigned position : residentArgs) {
     Value arg = entry.getArgument(position);
     resident.insert({fn, arg});
-    // The device the caller keeps the argument on: the one its launches
-    // pick (the function's summary says which).
-    Value device;
-    auto summary = summaries.find(originals.lookup(fn));
-    if (summary != summaries.end()) {
-      auto it = summary->second.args.find(position);
-      if (it != summary->second.args.end()) {
-        if (it->second.deviceArg) {
-          device = entry.getArgument(*it->second.deviceArg);
-        } else if (std::optional<int64_t> number = it->second.deviceConstant) {
-          Value &made = constantDevices[*number];
-          if (!made) {
-            OpBuilder b(&entry, entry.begin());
-            made = arith::ConstantIntOp::create(b, fn.getLoc(), *number, 32);
-          }
-          device = made;
-        }
-      }
-    }
+    Value device = summary == summaries.end()
+                       ? Value()
+                       : getDevice(summary->second.args, position);
     unsigned updates = 0, launchCopies = 0;
     processResidentBlock(&entry, arg, arg, device, updates, launchCopies);
     numUpdates += updates;
+  }
+  // Results returned on the device: entered where it makes them (after
+  // the allocation; a call making one returns it entered already), then
+  // resident to the return, which leaves them entered for the caller.
+  for (unsigned number : residentResults) {
+    Value root = stripCasts(entry.getTerminator()->getOperand(number));
+    resident.insert({fn, root});
+    Value device = summary == summaries.end()
+                       ? Value()
+                       : getDevice(summary->second.results, number);
+    unsigned updates = 0, launchCopies = 0;
+    processResidentBlock(&entry, root, root, device, updates, launchCopies,
+                         /*deviceNewer=*/false);
+    numUpdates += updates;
+    // (After the updates: their placement takes the program's own data ops
+    // for explicit mapping.)
+    if (auto alloc = root.getDefiningOp<memref::AllocOp>()) {
+      OpBuilder b(alloc);
+      b.setInsertionPointAfter(alloc);
+      createDataOp(b, alloc.getLoc(), "enter", root, MapKind::alloc, device);
+    }
   }
   // Buffers loops carry from one iteration to the next (ping-pong), outer
   // loops first.
@@ -2202,6 +2338,12 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
           !covered.contains({call, getViewRoot(operand)}))
         roots.insert(getViewRoot(operand));
     }
+    // Buffers it makes and launches on, which a copy of its callee can
+    // return on the device.
+    for (OpResult result : call->getResults())
+      if (getResultSummary(call, result.getResultNumber(), summaries) &&
+          !covered.contains({call, result}))
+        roots.insert(result);
   });
   for (Value root : roots) {
     if (isResident(block, root))
@@ -2818,6 +2960,14 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
 std::string OffloadHoistTransfersPass::hoist(Block *block,
                                              BufferEvents &buffer) {
   SmallVector<Event> &events = buffer.events;
+  // A buffer a call makes (its callee's summary says nothing else there
+  // keeps it) is the function's own, as an allocation is.
+  bool made = llvm::any_of(events, [](const Event &event) {
+    return static_cast<bool>(event.resultCall);
+  });
+  auto mayBeRead = [&](Operation *op, Value value) {
+    return mayBeReadAfter(op, value, nullptr, made);
+  };
   // The span: from the first event with launches to the last.
   auto firstIt = llvm::find_if(events, std::mem_fn(&Event::hasLaunches));
   if (firstIt == events.end())
@@ -2856,7 +3006,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                         return false;
                     return true;
                   }) &&
-      !mayBeReadAfter(std::prev(tailEnd)->op, buffer.var);
+      !mayBeRead(std::prev(tailEnd)->op, buffer.var);
   // (Not for a buffer of as many elements as the tail reads, or fewer: all
   // of it comes back in one copy at the exit, or with the launch.)
   if (auto type = dyn_cast<MemRefType>(buffer.var.getType());
@@ -2876,6 +3026,11 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     numLaunches += event.numLaunches();
     numLoopLaunches += event.inLoop ? event.numLaunches() : 0;
     numLaunchOps += event.launches.size();
+    if (CallOpInterface call = event.resultCall) {
+      ++numLaunchOps;
+      if (auto ref = dyn_cast<SymbolRefAttr>(call.getCallableForCallee()))
+        callees.insert(ref.getLeafReference().getValue());
+    }
     for (const CallUse &use : event.calls) {
       numLaunchOps += use.summary->launches;
       if (use.plain)
@@ -2892,17 +3047,23 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // copy back a buffer nothing reads afterwards (the callee cannot know).
   if (numLaunchOps < 2 && numLoopLaunches == 0 && !anyMixed && !tail &&
       !llvm::any_of(span, [&](const Event &event) {
-        return llvm::any_of(event.calls, [](const CallUse &use) {
-          return use.summary->deviceWrites;
-        });
+        return (event.resultCall && event.deviceWrites) ||
+               llvm::any_of(event.calls, [](const CallUse &use) {
+                 return use.summary->deviceWrites;
+               });
       }))
     return "";
   if (numLaunchOps < 2 && numLoopLaunches == 0 && !anyMixed &&
-      mayBeReadAfter(span.back().op, var))
+      mayBeRead(span.back().op, var))
     return "";
   Operation *first = span.front().op, *last = span.back().op;
+  // A call returning the buffer made by its callee starts the span: the
+  // callee's copy returns it entered.
+  CallOpInterface enteredBy = span.front().resultCall;
   DominanceInfo dom(block->getParentOp());
-  if (!dom.properlyDominates(var, first)) {
+  if (enteredBy && var != root)
+    return "its launches map a view of it";
+  if (!enteredBy && !dom.properlyDominates(var, first)) {
     // A view made in the span (a memref.cast in a loop) from values
     // computed before: made once before it instead.
     if (!isComputableBefore(var, first, dom))
@@ -2933,7 +3094,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     if (Value own = getMappedPart(launch, var))
       section = own; // the same section, defined before the span
   bool oneSection = buffer.sections && buffer.sameSection && !anyMixed &&
-                    isComputableBefore(section, first, dom);
+                    !enteredBy && isComputableBefore(section, first, dom);
   if (oneSection) {
     IRMapping mapping;
     data = cloneBefore(section, first, dom, mapping);
@@ -3076,6 +3237,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
           copies += map.copiesIn() + map.copiesOut();
       for (const CallUse &use : event.calls)
         copies += use.summary->copies;
+      if (event.resultSummary)
+        copies += event.resultSummary->copies;
       (event.inLoop ? perIterationCopies : perLaunchCopies) += copies;
       continue;
     }
@@ -3089,7 +3252,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     // so: its updates leave all of it on the device.
     written |= writesAllOnHost(event, root) || callStartsFresh(event, root);
   }
-  bool exitFrom = anyDeviceWrite && mayBeReadAfter(last, var);
+  bool exitFrom = anyDeviceWrite && mayBeRead(last, var);
   // What comes back at the exit must all be on the device.
   if (exitFrom && !deviceWhole())
     enterTo = true;
@@ -3105,8 +3268,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                                         /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifDistinct.thenBlock());
   }
-  createDataOp(b, first->getLoc(), "enter", data,
-               enterTo ? MapKind::to : MapKind::alloc, device);
+  if (!enteredBy)
+    createDataOp(b, first->getLoc(), "enter", data,
+                 enterTo ? MapKind::to : MapKind::alloc, device);
   b.setInsertionPointAfter(last);
   createDataOp(b, last->getLoc(), "exit", data,
                exitFrom ? MapKind::from : MapKind::release, device);
@@ -3115,6 +3279,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       covered.insert({launch, root});
     for (const CallUse &use : event.calls)
       covered.insert({use.call, root});
+    if (event.resultCall)
+      covered.insert({event.resultCall, root});
   }
   ++numHoisted;
   numUpdates += updates + nestedUpdates;
@@ -3136,9 +3302,12 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       llvm::interleaveComma(names, remark,
                             [&](StringRef name) { remark << "@" << name; });
     }
-    remark << ": enter '" << (enterTo ? "to" : "alloc") << "', exit '"
-           << (exitFrom ? "from" : "release") << "', " << allUpdates
-           << " update(s)";
+    if (enteredBy)
+      remark << ": entered by the call that makes it";
+    else
+      remark << ": enter '" << (enterTo ? "to" : "alloc") << "'";
+    remark << ", exit '" << (exitFrom ? "from" : "release") << "', "
+           << allUpdates << " update(s)";
     if (loopUpdates)
       remark << " + " << loopUpdates << " per iteration";
     remark << "; " << copies << " copies";
@@ -3163,39 +3332,56 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
 
 void OffloadHoistTransfersPass::redirectCalls(FunctionOpInterface fn) {
   fn->walk([&](CallOpInterface call) {
-    auto it = residentCalls.find(call);
-    if (it == residentCalls.end())
+    auto args = residentCalls.find(call);
+    auto results = residentResults.find(call);
+    if (args == residentCalls.end() && results == residentResults.end())
       return;
     Operation *callee = call.resolveCallableInTable(symbolTables);
     if (!callee || !pristine.count(callee))
       return; // cannot happen: only summarised callees are recorded
-    std::vector<unsigned> positions(it->second.begin(), it->second.end());
-    Operation *copy = getResidentCopy(callee, positions);
+    std::vector<unsigned> positions, numbers;
+    if (args != residentCalls.end())
+      positions.assign(args->second.begin(), args->second.end());
+    if (results != residentResults.end())
+      numbers.assign(results->second.begin(), results->second.end());
+    Operation *copy = getResidentCopy(callee, positions, numbers);
     StringAttr name = SymbolTable::getSymbolName(copy);
     call.setCalleeFromCallable(FlatSymbolRefAttr::get(name));
     // A copy's calls sit where the callee's do: say it once per place.
     if (remarks && reportedCalls.insert({call->getLoc(), name}).second) {
       InFlightDiagnostic remark = call->emitRemark();
       remark << "calls @" << name.getValue() << ", a copy of @"
-             << SymbolTable::getSymbolName(callee).getValue()
-             << " entered with argument(s) ";
-      llvm::interleaveComma(positions, remark,
-                            [&](unsigned p) { remark << "#" << p; });
-      remark << " on the device";
+             << SymbolTable::getSymbolName(callee).getValue();
+      if (!positions.empty()) {
+        remark << " entered with argument(s) ";
+        llvm::interleaveComma(positions, remark,
+                              [&](unsigned p) { remark << "#" << p; });
+        remark << " on the device";
+      }
+      if (!numbers.empty()) {
+        remark << (positions.empty() ? " returning" : ", returning")
+               << " result(s) ";
+        llvm::interleaveComma(numbers, remark,
+                              [&](unsigned n) { remark << "#" << n; });
+        remark << " on the device, entered";
+      }
     }
   });
 }
 
 Operation *
 OffloadHoistTransfersPass::getResidentCopy(Operation *callee,
-                                           ArrayRef<unsigned> positions) {
-  auto key = std::make_pair(
-      callee, std::vector<unsigned>(positions.begin(), positions.end()));
+                                           ArrayRef<unsigned> positions,
+                                           ArrayRef<unsigned> results) {
+  CopyKey key(callee, std::vector<unsigned>(positions.begin(), positions.end()),
+              std::vector<unsigned>(results.begin(), results.end()));
   if (auto it = copies.find(key); it != copies.end())
     return it->second;
   std::string name = SymbolTable::getSymbolName(callee).str() + "_resident";
   for (unsigned position : positions)
     name += "_" + std::to_string(position);
+  for (unsigned result : results)
+    name += "_r" + std::to_string(result);
   Operation *copy = pristine.lookup(callee)->clone();
   SymbolTable::setSymbolName(copy, name);
   SymbolTable::setSymbolVisibility(copy, SymbolTable::Visibility::Private);
@@ -3203,6 +3389,7 @@ OffloadHoistTransfersPass::getResidentCopy(Operation *callee,
       .insert(copy, std::next(Block::iterator(callee)));
   copies[key] = copy;
   originals[copy] = callee;
-  pending.push_back({copy, SmallVector<unsigned>(positions)});
+  pending.push_back(
+      {copy, SmallVector<unsigned>(positions), SmallVector<unsigned>(results)});
   return copy;
 }

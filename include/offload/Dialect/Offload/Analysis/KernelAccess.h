@@ -122,8 +122,8 @@ bool isAddressEscape(Operation *user);
 /// Ops with OffloadDialect::getAddressQueryAttrName() hand out nothing.
 
 /// Whether the callee of `call` returns, as its result #`result`, a buffer
-/// it allocates itself (`memref.alloc`, through casts) on every path: no
-/// buffer its caller passed.
+/// it allocates itself (`memref.alloc`, through casts), or such a result of
+/// a call it makes, on every path: no buffer its caller passed.
 bool returnsNewBuffer(CallOpInterface call, unsigned result);
 
 /// Whether anything (host code or another launch) may read `buffer` after
@@ -133,9 +133,13 @@ bool returnsNewBuffer(CallOpInterface call, unsigned result);
 /// whose declared memory effects on it are writes or a free (a store, a
 /// dealloc), do not count.
 /// Uses `ignore` returns true for do not count either (those through
-/// another name the caller accounts for).
+/// another name the caller accounts for). `ownBuffer`: the caller knows the
+/// op making `buffer`'s root makes a new buffer that nothing else refers to
+/// (a call returning what its callee allocates, which nothing else there
+/// keeps), as an allocation does.
 bool mayBeReadAfter(Operation *op, Value buffer,
-                    function_ref<bool(OpOperand &)> ignore = nullptr);
+                    function_ref<bool(OpOperand &)> ignore = nullptr,
+                    bool ownBuffer = false);
 
 } // namespace mlir::offload
 
