@@ -2348,6 +2348,14 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
   for (Value root : roots) {
     if (isResident(block, root))
       continue;
+    // A buffer allocated inside an op of the block (in a loop's body, or
+    // by a call there) is another buffer each time that op's block runs:
+    // the block making it places its data ops.
+    if (Operation *def = root.getDefiningOp();
+        def && def->getBlock() != block && getAncestorIn(block, def) &&
+        (isa<memref::AllocOp, memref::AllocaOp>(def) ||
+         (isa<CallOpInterface>(def) && hasKnownOrigin(root))))
+      continue;
     // A buffer made by choosing among others (`arith.select`, an `scf.if`
     // yielding buffers, a call returning one of several) may be one of them
     // at run time, which its own data ops would not know about.

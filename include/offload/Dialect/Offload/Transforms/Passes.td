@@ -636,6 +636,13 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     summarised: a buffer passed to one that launches keeps its per-launch
     clauses.
 
+    A memref a function allocates (or gets from a call to such a function),
+    launches on and returns is summarised too: a caller that keeps using
+    it on the device calls a copy, `@<name>_resident_<positions>_r<result>`,
+    that enters it right after allocating it and returns it still entered;
+    the call is the caller's enter, and the caller exits it after its last
+    use.
+
     Buffers a loop passes from one iteration to the next in its iteration
     arguments (`scf.for ... iter_args(%cur = %a, %nxt = %b)` yielding
     `%nxt, %cur`, or an `scf.while` whose condition and body pass them on
