@@ -287,3 +287,123 @@ func.func @use_both(%n: index, %out: memref<?xi32>) {
   memref.copy %a, %out : memref<?xi32> to memref<?xi32>
   return
 }
+
+// -----
+
+// x = next(x) in a loop: each iteration makes the next buffer and frees the
+// one before. The first is entered before the loop, each call returns the
+// next one entered, the one it replaces is released before it is freed,
+// and the loop's result is entered: the host's element reads after it
+// update those elements only.
+
+offload.kernel @derive(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @next(%x: memref<?xf32>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %y = memref.alloc(%n) : memref<?xf32>
+  offload.launch @derive(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
+  return %y : memref<?xf32>
+}
+
+// CHECK-LABEL: func.func @chain_loop(
+// CHECK: %[[X0:.*]] = memref.alloc
+// CHECK-NEXT: linalg.fill {{.*}} outs(%[[X0]]
+// CHECK-NEXT: offload.enter_data map(to: %[[X0]] : memref<?xf32>)
+// CHECK-NEXT: %[[R:.*]] = scf.for {{.*}} iter_args(%[[X:.*]] = %[[X0]])
+// CHECK-NEXT: %[[Y:.*]] = func.call @next_resident_0_r0(%[[X]])
+// CHECK-NEXT: offload.exit_data map(release: %[[X]] : memref<?xf32>)
+// CHECK-NEXT: memref.dealloc %[[X]]
+// CHECK-NEXT: scf.yield %[[Y]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[R]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : {{.*}})
+// CHECK-NEXT: memref.load %[[R]]
+// CHECK-NEXT: offload.exit_data map(release: %[[R]] : memref<?xf32>)
+// CHECK-NEXT: memref.dealloc %[[R]]
+func.func @chain_loop(%n: index, %steps: index, %k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %x0 = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%one : f32) outs(%x0 : memref<?xf32>)
+  // expected-remark@+2 {{buffers the loop makes anew in each iteration as iteration argument #0 (from @next) stay on the device: the first is entered 'to' before it, each call returns the next entered, the one it replaces is released before its dealloc; 0 update(s) per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): entered by the loop that makes it, exit 'release', 1 update(s); 1 copies instead of 1}}
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%x = %x0) -> (memref<?xf32>) {
+    // expected-remark@+1 {{calls @next_resident_0_r0, a copy of @next entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
+    %y = func.call @next(%x) : (memref<?xf32>) -> memref<?xf32>
+    memref.dealloc %x : memref<?xf32>
+    scf.yield %y : memref<?xf32>
+  }
+  %v = memref.load %r[%k] : memref<?xf32>
+  memref.dealloc %r : memref<?xf32>
+  return %v : f32
+}
+
+// The host reads all of the result next (a copy out): it comes back once,
+// right after the loop.
+// CHECK-LABEL: func.func @chain_then_copy(
+// CHECK: scf.for
+// CHECK: }
+// CHECK-NEXT: offload.exit_data map(from: %[[R:.*]] : memref<?xf32>)
+// CHECK-NEXT: memref.copy %[[R]]
+func.func @chain_then_copy(%n: index, %steps: index, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x0 = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{buffers the loop makes anew in each iteration as iteration argument #0 (from @next) stay on the device}}
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%x = %x0) -> (memref<?xf32>) {
+    // expected-remark@+1 {{calls @next_resident_0_r0}}
+    %y = func.call @next(%x) : (memref<?xf32>) -> memref<?xf32>
+    memref.dealloc %x : memref<?xf32>
+    scf.yield %y : memref<?xf32>
+  }
+  memref.copy %r, %out : memref<?xf32> to memref<?xf32>
+  return
+}
+
+// Not a chain: the first buffer is read by its own name after the loop (a
+// loop that runs no iteration does not free it), the buffer made is used
+// before it is passed on, or the one it replaces is not freed.
+// CHECK-LABEL: func.func @not_chains(
+// CHECK-NOT: offload.enter_data
+// CHECK-NOT: _resident
+// CHECK: return
+func.func @not_chains(%n: index, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %x0 = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0 still move at every launch: iteration argument #0 is given another buffer than one the loop started with}}
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%x = %x0) -> (memref<?xf32>) {
+    %y = func.call @next(%x) : (memref<?xf32>) -> memref<?xf32>
+    memref.dealloc %x : memref<?xf32>
+    scf.yield %y : memref<?xf32>
+  }
+  %a = memref.load %x0[%c0] : memref<?xf32>
+  %x1 = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0 still move at every launch: iteration argument #0 is given another buffer than one the loop started with}}
+  %s = scf.for %i = %c0 to %steps step %c1 iter_args(%x = %x1) -> (memref<?xf32>) {
+    %y = func.call @next(%x) : (memref<?xf32>) -> memref<?xf32>
+    %v = memref.load %y[%c0] : memref<?xf32>
+    memref.dealloc %x : memref<?xf32>
+    scf.yield %y : memref<?xf32>
+  }
+  %x2 = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0 still move at every launch: iteration argument #0 is given another buffer than one the loop started with}}
+  %t = scf.for %i = %c0 to %steps step %c1 iter_args(%x = %x2) -> (memref<?xf32>) {
+    %y = func.call @next(%x) : (memref<?xf32>) -> memref<?xf32>
+    scf.yield %y : memref<?xf32>
+  }
+  return %a : f32
+}

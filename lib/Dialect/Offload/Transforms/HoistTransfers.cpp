@@ -191,15 +191,18 @@ struct Event {
   SmallVector<HostPiece, 0> pieces;
   /// `op` frees the buffer.
   bool frees = false;
-  /// `op` is the call returning the buffer (as result #resultNumber) from a
-  /// callee that launches on it: with the buffer resident, it calls the
-  /// copy returning it on the device, entered (the enter of its span).
+  /// `op` makes the buffer and leaves it entered on the device (the enter
+  /// of its span): a call returning it (as result #resultNumber) from a
+  /// callee that launches on it, which with the buffer resident calls the
+  /// copy returning it so (`resultCall`); or a loop passing buffers made by
+  /// such calls from one iteration to the next (hoistLoopChain).
+  Operation *madeBy = nullptr;
   CallOpInterface resultCall;
   unsigned resultNumber = 0;
   const ArgSummary *resultSummary = nullptr;
 
   bool hasLaunches() const {
-    return !launches.empty() || callLaunches || resultCall;
+    return !launches.empty() || callLaunches || madeBy;
   }
   /// Whether the op is a launch (or a call) that always runs and leaves
   /// all of `var` on the device written, needing none of it there before.
@@ -265,6 +268,15 @@ struct CarriedUse {
 };
 /// By (loop, root of the buffer it starts with).
 using CarriedUses = DenseMap<std::pair<Operation *, Value>, CarriedUse>;
+
+/// A result of a loop that leaves it entered on the device
+/// (hoistLoopChain): the device, and the launches it makes on the buffers.
+struct EnteredResult {
+  Value device;
+  std::optional<int64_t> deviceConstant;
+  unsigned launches = 0;
+};
+using EnteredResults = DenseMap<Value, EnteredResult>;
 } // namespace
 
 /// Whether `root` (a buffer root) is its own buffer, distinct from the
@@ -828,7 +840,8 @@ static bool
 collectEvents(Block *block, Value root,
               const DenseSet<std::pair<Operation *, Value>> *covered,
               const CarriedUses *carried, const SummaryMap &summaries,
-              BufferEvents &result, std::string &reason) {
+              BufferEvents &result, std::string &reason,
+              const EnteredResults *entered = nullptr) {
   result = BufferEvents();
   result.root = root;
   llvm::MapVector<Operation *, Event> events;
@@ -854,6 +867,7 @@ collectEvents(Block *block, Value root,
       result.var = root;
       Event &event = events[call];
       event.op = call;
+      event.madeBy = call;
       event.resultCall = call;
       event.resultNumber = number;
       event.resultSummary = summary;
@@ -861,6 +875,20 @@ collectEvents(Block *block, Value root,
       event.deviceWrites = summary->deviceWrites;
       event.callInitializes = true;
     }
+  }
+  // A result of a loop in this block that leaves it entered on the device.
+  if (auto it = entered ? entered->find(root) : EnteredResults::iterator();
+      entered && it != entered->end() &&
+      root.getDefiningOp()->getBlock() == block && !isPassedOn(root)) {
+    Operation *loop = root.getDefiningOp();
+    result.onDevice(it->second.device, it->second.deviceConstant);
+    result.var = root;
+    Event &event = events[loop];
+    event.op = loop;
+    event.madeBy = loop;
+    event.callLaunches = it->second.launches;
+    event.deviceWrites = true;
+    event.callInitializes = true;
   }
   forEachUseThroughViews(root, [&](OpOperand &use) {
     user = use.getOwner();
@@ -1719,6 +1747,15 @@ private:
   /// iteration arguments (ping-pong: read one, write the other, swap) on
   /// the device across it, where only launches use them inside.
   void hoistLoopCarried(Operation *loop);
+  /// Keeps on the device the buffers `loop` makes anew in each iteration
+  /// from the one before (`%y = call @next(%x)`, `memref.dealloc %x`,
+  /// `scf.yield %y`, the callee allocating and launching on what it
+  /// returns): the first is entered before the loop, each iteration's call
+  /// returns the next entered, the one it replaces is released before its
+  /// dealloc, and the loop's result is entered (enteredResults).
+  void hoistLoopChain(scf::ForOp loop);
+  /// Iteration arguments hoistLoopChain keeps on the device, by loop.
+  DenseMap<Operation *, SmallVector<unsigned>> chained;
   /// What keeping `group` on the device around `loop` takes.
   struct CarriedPlan {
     Operation *loop = nullptr;
@@ -1829,6 +1866,10 @@ private:
   DenseMap<Operation *, std::set<unsigned>> residentCalls;
   /// Calls whose results stay resident: the numbers of those results.
   DenseMap<Operation *, std::set<unsigned>> residentResults;
+  /// Results of loops left entered on the device (hoistLoopChain), and
+  /// those of them whose span placed their exit.
+  EnteredResults enteredResults;
+  DenseSet<Value> exitedResults;
   /// Resident copies made, by callee, resident positions and results.
   using CopyKey =
       std::tuple<Operation *, std::vector<unsigned>, std::vector<unsigned>>;
@@ -1863,6 +1904,8 @@ void OffloadHoistTransfersPass::runOnOperation() {
   pristine.clear();
   residentCalls.clear();
   residentResults.clear();
+  enteredResults.clear();
+  exitedResults.clear();
   copies.clear();
   pending.clear();
   remarked.clear();
@@ -2284,8 +2327,11 @@ void OffloadHoistTransfersPass::processFunction(
         }))
       carrying.push_back(loop);
   });
-  for (Operation *loop : carrying)
+  for (Operation *loop : carrying) {
+    if (auto forOp = dyn_cast<scf::ForOp>(loop))
+      hoistLoopChain(forOp);
     hoistLoopCarried(loop);
+  }
   // The blocks that hold launches, or calls that launch.
   llvm::SetVector<Block *> seen;
   fn->walk([&](Operation *op) {
@@ -2308,6 +2354,22 @@ void OffloadHoistTransfersPass::processFunction(
                     [&](Block *a, Block *b) { return depth(a) < depth(b); });
   for (Block *block : blocks)
     processBlock(block);
+  // Results of loops left entered on the device that no span took in (the
+  // host reads all of them next, or a loop around passes them on): they
+  // come back right after the loop.
+  for (auto &[result, entered] : enteredResults) {
+    Operation *loop = result.getDefiningOp();
+    if (exitedResults.contains(result) || !fn->isAncestor(loop))
+      continue;
+    OpBuilder b(loop->getContext());
+    b.setInsertionPointAfter(loop);
+    Value device = entered.device;
+    if (entered.deviceConstant)
+      device = arith::ConstantIntOp::create(b, loop->getLoc(),
+                                            *entered.deviceConstant, 32);
+    createDataOp(b, loop->getLoc(), "exit", result, MapKind::from, device);
+    exitedResults.insert(result);
+  }
   redirectCalls(fn);
 }
 
@@ -2345,6 +2407,11 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
           !covered.contains({call, result}))
         roots.insert(result);
   });
+  // Results of its loops left entered on the device.
+  for (Operation &op : *block)
+    for (Value result : op.getResults())
+      if (enteredResults.count(result))
+        roots.insert(result);
   for (Value root : roots) {
     if (isResident(block, root))
       continue;
@@ -2359,7 +2426,7 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
     // A buffer made by choosing among others (`arith.select`, an `scf.if`
     // yielding buffers, a call returning one of several) may be one of them
     // at run time, which its own data ops would not know about.
-    if (!hasKnownOrigin(root)) {
+    if (!hasKnownOrigin(root) && !enteredResults.count(root)) {
       remarkPerIteration(block, root,
                          "it may be another buffer of the function at run "
                          "time (it is made by '" +
@@ -2369,7 +2436,7 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
     std::string reason;
     BufferEvents buffer;
     if (!collectEvents(block, root, &covered, /*carried=*/nullptr, summaries,
-                       buffer, reason)) {
+                       buffer, reason, &enteredResults)) {
       if (reason != kMappedExplicitly && !isMappedExplicitly(root))
         remarkPerIteration(block, root, reason, buffer.failedAt);
       continue;
@@ -2596,6 +2663,136 @@ void OffloadHoistTransfersPass::recordCarried(const CarriedPlan &plan) {
   }
 }
 
+void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
+  Block *body = loop.getBody();
+  Block *block = loop->getBlock();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  DominanceInfo dom(loop->getParentOp());
+  struct Link {
+    unsigned index;
+    Value init, arg, made;
+    CallOpInterface call;
+    memref::DeallocOp dealloc;
+    BufferEvents events;
+    unsigned launches = 0;
+  };
+  SmallVector<Link, 1> links;
+  for (auto [index, arg] : llvm::enumerate(loop.getRegionIterArgs())) {
+    if (!isa<MemRefType>(arg.getType()))
+      continue;
+    // The next iteration's buffer: made in the body by a call whose callee
+    // allocates it and launches on it, used by nothing but the yield.
+    Value made = yield.getOperand(index);
+    auto call = made.getDefiningOp<CallOpInterface>();
+    if (!call || call->getBlock() != body || !made.hasOneUse())
+      continue;
+    unsigned number = cast<OpResult>(made).getResultNumber();
+    const ArgSummary *result = getResultSummary(call, number, summaries);
+    if (!result)
+      continue;
+    // The first: the function's own (allocated, or made by such a call),
+    // not kept on the device around the loop already, not another
+    // argument's too, and not used by its own name in the loop or after it
+    // (the loop frees it).
+    Value init = loop.getInitArgs()[index];
+    Operation *def = init.getDefiningOp();
+    auto initCall = dyn_cast_or_null<CallOpInterface>(def);
+    if (!def ||
+        !(isa<memref::AllocOp>(def) ||
+          (initCall &&
+           returnsNewBuffer(initCall,
+                            cast<OpResult>(init).getResultNumber()))) ||
+        isResident(block, init) || llvm::count(loop.getInitArgs(), init) != 1)
+      continue;
+    bool usedAfter = false;
+    forEachUseOfViews(init, [&](OpOperand &use) {
+      Operation *op = getAncestorIn(block, use.getOwner());
+      usedAfter |= op && use.getOwner() != loop &&
+                   (op == loop || loop->isBeforeInBlock(op));
+    });
+    if (usedAfter)
+      continue;
+    // The argument: freed in the body (its last event), not passed on, and
+    // otherwise used as a buffer kept on the device can be.
+    if (isPassedOn(arg))
+      continue;
+    Link link{static_cast<unsigned>(index), init, arg, made, call, {}, {}};
+    for (Operation *user : arg.getUsers())
+      if (auto dealloc = dyn_cast<memref::DeallocOp>(user))
+        link.dealloc = dealloc;
+    std::string reason;
+    if (!link.dealloc || link.dealloc->getBlock() != body ||
+        !collectEvents(body, arg, &carriedInside, &carriedLoops, summaries,
+                       link.events, reason))
+      continue;
+    SmallVector<Event> &events = link.events.events;
+    if (events.empty() || events.back().op != link.dealloc ||
+        llvm::count_if(events, std::mem_fn(&Event::frees)) != 1)
+      continue;
+    // One device for all: the call's result, the argument's launches.
+    Value pick;
+    if (result->deviceArg)
+      pick = call.getArgOperands()[*result->deviceArg];
+    if (!link.events.onDevice(pick, result->deviceConstant))
+      continue;
+    Value device = link.events.device;
+    if (device && !link.events.deviceConstant &&
+        !dom.properlyDominates(device, loop))
+      continue;
+    link.launches = result->numLaunches;
+    for (const Event &event : events)
+      link.launches += event.numLaunches();
+    links.push_back(std::move(link));
+  }
+  if (links.empty())
+    return;
+  OpBuilder b(loop);
+  SmallVector<unsigned> &positions = chained[loop];
+  for (Link &link : links) {
+    b.setInsertionPoint(loop);
+    Value device = link.events.device;
+    std::optional<int64_t> constant = link.events.deviceConstant;
+    if (constant)
+      device = arith::ConstantIntOp::create(b, loop.getLoc(), *constant, 32);
+    // Inside, the argument is resident: its host accesses get updates, the
+    // calls taking it call resident copies; it is released before it is
+    // freed, and the call makes the next one entered.
+    resident.insert({loop, link.arg});
+    resident.insert({loop, link.made});
+    unsigned updates = 0, launchCopies = 0;
+    processResidentBlock(body, link.arg, link.arg, device, updates,
+                         launchCopies);
+    numUpdates += updates;
+    for (const Event &event : link.events.events) {
+      for (LaunchOp launch : event.launches)
+        covered.insert({launch, link.arg});
+      for (const CallUse &use : event.calls)
+        covered.insert({use.call, link.arg});
+    }
+    covered.insert({link.call, link.made});
+    residentResults[link.call].insert(
+        cast<OpResult>(link.made).getResultNumber());
+    b.setInsertionPoint(loop);
+    createDataOp(b, loop.getLoc(), "enter", link.init, MapKind::to, device);
+    b.setInsertionPoint(link.dealloc);
+    createDataOp(b, link.dealloc.getLoc(), "exit", link.arg, MapKind::release,
+                 device);
+    enteredResults[loop.getResult(link.index)] = {device, constant,
+                                                  link.launches};
+    positions.push_back(link.index);
+    ++numHoisted;
+    if (remarks && !inCopy)
+      loop->emitRemark()
+          << "buffers the loop makes anew in each iteration as iteration "
+             "argument #"
+          << link.index << " (from " << getCalleeName(link.call)
+          << ") stay on the device: the first is entered 'to' before it, "
+             "each call returns the next entered, the one it replaces is "
+             "released before its dealloc; "
+          << updates << " update(s) per iteration";
+  }
+}
+
 void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
   Block *block = loop->getBlock();
   DominanceInfo dom(loop->getParentOp());
@@ -2609,6 +2806,11 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     return remark;
   };
   for (CarriedGroup &group : getCarriedGroups(loop)) {
+    // (Those hoistLoopChain keeps on the device already.)
+    if (llvm::any_of(group.inits, [&](auto &init) {
+          return llvm::is_contained(chained.lookup(loop), init.first);
+        }))
+      continue;
     CarriedPlan plan = planCarried(loop, group, dom);
     if (plan.numLaunches == 0)
       continue;
@@ -2969,10 +3171,10 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                                              BufferEvents &buffer) {
   SmallVector<Event> &events = buffer.events;
   // A buffer a call makes (its callee's summary says nothing else there
-  // keeps it) is the function's own, as an allocation is.
-  bool made = llvm::any_of(events, [](const Event &event) {
-    return static_cast<bool>(event.resultCall);
-  });
+  // keeps it), or a loop passing such buffers on from one that is its own
+  // (hoistLoopChain), is the function's own, as an allocation is.
+  bool made = llvm::any_of(
+      events, [](const Event &event) { return event.madeBy != nullptr; });
   auto mayBeRead = [&](Operation *op, Value value) {
     return mayBeReadAfter(op, value, nullptr, made);
   };
@@ -3033,12 +3235,10 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       return "it is freed between two launches on it";
     numLaunches += event.numLaunches();
     numLoopLaunches += event.inLoop ? event.numLaunches() : 0;
-    numLaunchOps += event.launches.size();
-    if (CallOpInterface call = event.resultCall) {
-      ++numLaunchOps;
+    numLaunchOps += event.launches.size() + (event.madeBy != nullptr);
+    if (CallOpInterface call = event.resultCall)
       if (auto ref = dyn_cast<SymbolRefAttr>(call.getCallableForCallee()))
         callees.insert(ref.getLeafReference().getValue());
-    }
     for (const CallUse &use : event.calls) {
       numLaunchOps += use.summary->launches;
       if (use.plain)
@@ -3055,7 +3255,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // copy back a buffer nothing reads afterwards (the callee cannot know).
   if (numLaunchOps < 2 && numLoopLaunches == 0 && !anyMixed && !tail &&
       !llvm::any_of(span, [&](const Event &event) {
-        return (event.resultCall && event.deviceWrites) ||
+        return (event.madeBy && event.deviceWrites) ||
                llvm::any_of(event.calls, [](const CallUse &use) {
                  return use.summary->deviceWrites;
                });
@@ -3065,9 +3265,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       mayBeRead(span.back().op, var))
     return "";
   Operation *first = span.front().op, *last = span.back().op;
-  // A call returning the buffer made by its callee starts the span: the
-  // callee's copy returns it entered.
-  CallOpInterface enteredBy = span.front().resultCall;
+  // A call returning the buffer made by its callee starts the span (the
+  // callee's copy returns it entered), or a loop leaving it entered.
+  Operation *enteredBy = span.front().madeBy;
   DominanceInfo dom(block->getParentOp());
   if (enteredBy && var != root)
     return "its launches map a view of it";
@@ -3247,6 +3447,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
         copies += use.summary->copies;
       if (event.resultSummary)
         copies += event.resultSummary->copies;
+      // (A loop leaving it entered: without a span, it comes back after it.)
+      else if (event.madeBy)
+        ++copies;
       (event.inLoop ? perIterationCopies : perLaunchCopies) += copies;
       continue;
     }
@@ -3290,6 +3493,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     if (event.resultCall)
       covered.insert({event.resultCall, root});
   }
+  if (enteredBy)
+    exitedResults.insert(root);
   ++numHoisted;
   numUpdates += updates + nestedUpdates;
   if (remarks && !inCopy) {
@@ -3311,7 +3516,9 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                             [&](StringRef name) { remark << "@" << name; });
     }
     if (enteredBy)
-      remark << ": entered by the call that makes it";
+      remark << ": entered by the "
+             << (isa<CallOpInterface>(enteredBy) ? "call" : "loop")
+             << " that makes it";
     else
       remark << ": enter '" << (enterTo ? "to" : "alloc") << "'";
     remark << ", exit '" << (exitFrom ? "from" : "release") << "', "

@@ -641,7 +641,10 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     it on the device calls a copy, `@<name>_resident_<positions>_r<result>`,
     that enters it right after allocating it and returns it still entered;
     the call is the caller's enter, and the caller exits it after its last
-    use.
+    use. A loop chaining such calls in an iteration argument (`%y = call
+    @next(%x)`, `memref.dealloc %x`, `scf.yield %y`) enters the first
+    buffer before it, releases each one before its dealloc, and leaves its
+    result entered for the block around it.
 
     Buffers a loop passes from one iteration to the next in its iteration
     arguments (`scf.for ... iter_args(%cur = %a, %nxt = %b)` yielding
