@@ -1583,3 +1583,83 @@ func.func @maybe_larger(%n: index, %m: index, %k: index) -> f32 {
   memref.dealloc %p : memref<?xf32>
   return %v : f32
 }
+
+// -----
+
+// A callee that launches, then stores one element on the host (at an index
+// its caller passes): the caller's read of that element right after the
+// call needs no update (the host's copy is the newest, its update 'to'
+// followed in the callee), a read of another element does.
+
+offload.kernel @bump(%a: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %a, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %a[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+func.func private @bump_then_set(%a: memref<?xi32>, %k: index) {
+  %c0 = arith.constant 0 : index
+  %seven = arith.constant 7 : i32
+  offload.launch @bump(%a) : (memref<?xi32>) -> ()
+  memref.store %seven, %a[%k] : memref<?xi32>
+  memref.store %seven, %a[%c0] : memref<?xi32>
+  return
+}
+
+func.func private @bump_then_maybe_set(%a: memref<?xi32>, %k: index, %c: i1) {
+  %seven = arith.constant 7 : i32
+  offload.launch @bump(%a) : (memref<?xi32>) -> ()
+  scf.if %c {
+    memref.store %seven, %a[%k] : memref<?xi32>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @read_stored(
+// CHECK: scf.for %[[I:[^ ]*]] =
+// CHECK-NEXT: func.call @bump_then_set_resident_0(%{{.*}}, %[[I]])
+// CHECK-NEXT: memref.load %{{.*}}[%[[I]]]
+// CHECK-NEXT: memref.load %{{.*}}[%[[C0:.*]]]
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[I]]
+// CHECK-NEXT: %[[E:.*]] = memref.subview %{{.*}}[%[[NEXT]]] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]]
+// CHECK-NEXT: memref.load %{{.*}}[%[[NEXT]]]
+// CHECK: scf.for %[[J:[^ ]*]] =
+// CHECK-NEXT: func.call @bump_then_maybe_set_resident_0(%{{.*}}, %[[J]], %{{.*}})
+// CHECK-NEXT: %[[F:.*]] = memref.subview %{{.*}}[%[[J]]] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[F]]
+// CHECK-NEXT: memref.load %{{.*}}[%[[J]]]
+func.func @read_stored(%a: memref<?xi32>, %steps: index, %c: i1) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @bump_then_maybe_set, @bump_then_set: enter 'to', exit 'from', 0 update(s) + 5 per iteration; 2 copies + 5 per iteration instead of 0 + 4 per iteration}}
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%acc = %z) -> i32 {
+    // expected-remark@+1 {{calls @bump_then_set_resident_0, a copy of @bump_then_set entered with argument(s) #0 on the device}}
+    func.call @bump_then_set(%a, %i) : (memref<?xi32>, index) -> ()
+    %v = memref.load %a[%i] : memref<?xi32>
+    %u = memref.load %a[%c0] : memref<?xi32>
+    %next = arith.addi %i, %c1 : index
+    %w = memref.load %a[%next] : memref<?xi32>
+    %s = arith.addi %acc, %v : i32
+    %t = arith.addi %s, %u : i32
+    %x = arith.addi %t, %w : i32
+    scf.yield %x : i32
+  }
+  // The store may not run: the read updates its element.
+  %q = scf.for %j = %c0 to %steps step %c1 iter_args(%acc = %r) -> i32 {
+    // expected-remark@+1 {{calls @bump_then_maybe_set_resident_0, a copy of @bump_then_maybe_set entered with argument(s) #0 on the device}}
+    func.call @bump_then_maybe_set(%a, %j, %c) : (memref<?xi32>, index, i1) -> ()
+    %y = memref.load %a[%j] : memref<?xi32>
+    %s = arith.addi %acc, %y : i32
+    scf.yield %s : i32
+  }
+  return %q : i32
+}

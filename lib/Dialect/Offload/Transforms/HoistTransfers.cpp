@@ -101,6 +101,16 @@ struct ArgSummary {
   /// at this position; neither for the default device.
   std::optional<int64_t> deviceConstant;
   std::optional<unsigned> deviceArg;
+  /// Elements the host stores after the last launch on it (stores that
+  /// surely run, at indices that are arguments or constants): at the
+  /// return, the host's copy of each is the newest (its update `to`
+  /// followed), so a caller's read of one needs no update. Each index: the
+  /// position of the argument holding it, or a constant.
+  struct Index {
+    bool isArgument;
+    int64_t value;
+  };
+  SmallVector<SmallVector<Index, 2>, 1> storedLast;
 
   bool touches() const { return launches || hostAccess; }
 };
@@ -119,6 +129,26 @@ struct FunctionSummary {
   bool callsThroughPointers = false;
 };
 using SummaryMap = DenseMap<Operation *, FunctionSummary>;
+
+/// An element the host stored (its memref and indices): the host's copy of
+/// it is the newest.
+struct StoredElement {
+  Value memref;
+  SmallVector<Value, 2> indices;
+  /// Indices of a callee's stores that are constants (null in `indices`).
+  SmallVector<std::optional<int64_t>, 2> constants;
+
+  bool matches(Value other, ValueRange at) const {
+    if (other != memref || at.size() != indices.size())
+      return false;
+    for (auto [i, index] : llvm::enumerate(at)) {
+      if (indices[i] ? indices[i] != index
+                     : getConstantIntValue(index) != constants[i])
+        return false;
+    }
+    return true;
+  }
+};
 
 /// A call passing the buffer as argument #position to a summarised function
 /// that touches it.
@@ -1276,6 +1306,31 @@ static Value getUpdatedPart(OpBuilder &b, Value var, const Event &event) {
                                    ones, ones);
 }
 
+/// Adds to `hostStored` the elements the resident copy of the function
+/// `event`'s op calls (the call itself, not one in a loop) leaves stored on
+/// the host last (its summary's storedLast), at the call's operands.
+static void addCalleeStores(const Event &event,
+                            SmallVectorImpl<StoredElement> &hostStored) {
+  for (const CallUse &use : event.calls) {
+    if (use.plain || use.call != event.op)
+      continue;
+    CallOpInterface call = use.call;
+    OperandRange operands = call.getArgOperands();
+    for (const SmallVector<ArgSummary::Index, 2> &element :
+         use.summary->storedLast) {
+      StoredElement stored{operands[use.position], {}, {}};
+      for (const ArgSummary::Index &index : element) {
+        stored.indices.push_back(index.isArgument ? operands[index.value]
+                                                  : Value());
+        stored.constants.push_back(index.isArgument
+                                       ? std::nullopt
+                                       : std::optional<int64_t>(index.value));
+      }
+      hostStored.push_back(std::move(stored));
+    }
+  }
+}
+
 /// An `offload.<name>` of `part` on `device` (null: the default device).
 static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
                          MapKind kind, Value device) {
@@ -1299,7 +1354,7 @@ static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
 /// such store is added. Returns how many it inserted.
 static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
                                   const Event &event, bool &deviceNewer,
-                                  SmallVectorImpl<Operation *> &hostStored) {
+                                  SmallVectorImpl<StoredElement> &hostStored) {
   unsigned updates = 0;
   // A host loop's boxes: `from` before it for those it reads or does not
   // write all of, `to` after it for those it writes.
@@ -1348,10 +1403,8 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
     Value memref;
     ValueRange indices;
     std::tie(memref, indices) = getElement(event);
-    return llvm::any_of(hostStored, [&](Operation *op) {
-      auto store = cast<memref::StoreOp>(op);
-      return store.getMemRef() == memref &&
-             llvm::equal(store.getIndices(), indices);
+    return llvm::any_of(hostStored, [&](const StoredElement &stored) {
+      return stored.matches(memref, indices);
     });
   };
   if (needsUpdateFrom(var, event) && deviceNewer && !storedBefore()) {
@@ -1377,9 +1430,13 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
       at->getNextNode()->getNextNode()->setAttr(kAliasElement, b.getUnitAttr());
     ++updates;
   }
-  if (event.hostWrites && element && !alias && event.element == event.op &&
-      isa<memref::StoreOp>(event.op))
-    hostStored.push_back(event.op);
+  if (event.hostWrites && element && !alias && event.element == event.op)
+    if (auto store = dyn_cast<memref::StoreOp>(event.op))
+      hostStored.push_back(
+          {store.getMemRef(),
+           SmallVector<Value, 2>(store.getIndices().begin(),
+                                 store.getIndices().end()),
+           SmallVector<std::optional<int64_t>, 2>(store.getIndices().size())});
   return updates;
 }
 
@@ -2208,6 +2265,28 @@ void OffloadHoistTransfersPass::summarizeBuffer(Block &entry, Value root,
   }
   if (!s.unknown.empty())
     return;
+  // The elements stored last: stores of `root` itself that surely run
+  // after its last launch (in the function's own block, not under an
+  // scf.if), at indices the caller can name (arguments, constants).
+  for (const Event &event : llvm::reverse(buffer.events)) {
+    if (event.hasLaunches())
+      break;
+    auto store = dyn_cast_or_null<memref::StoreOp>(event.element);
+    if (!store || event.element != event.op || store.getMemRef() != root)
+      continue;
+    SmallVector<ArgSummary::Index, 2> element;
+    for (Value index : store.getIndices()) {
+      if (auto arg = dyn_cast<BlockArgument>(index);
+          arg && arg.getOwner() == &entry)
+        element.push_back({true, arg.getArgNumber()});
+      else if (std::optional<int64_t> constant = getConstantIntValue(index))
+        element.push_back({false, *constant});
+      else
+        break;
+    }
+    if (element.size() == store.getIndices().size())
+      s.storedLast.push_back(std::move(element));
+  }
   if (sizedBy && !s.initializes) {
     s.initializesIfSizeOf = sizedBy;
     s.needsHostDataUnlessSized = s.needsHostData && !needsHostDataSized;
@@ -3134,11 +3213,12 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
                      buffer, reason))
     return; // cannot happen: the enclosing block's walk saw the same uses
   OpBuilder b(block->getParentOp()->getContext());
-  SmallVector<Operation *, 4> hostStored;
+  SmallVector<StoredElement, 4> hostStored;
   for (Event &event : buffer.events) {
     markResidentCalls(event);
     if (event.hasLaunches())
       hostStored.clear();
+    addCalleeStores(event, hostStored);
     if (event.hasLaunches() && event.hasHostAccess()) {
       resident.insert({event.op, root});
       // Newer on the device inside: from before, or from its launches (in
@@ -3352,11 +3432,12 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
     updates += insertTailRuns(b, var, device,
                               ArrayRef<Event>(tailBegin, span.end()), inRuns);
   // Elements the host stored since the last launch (insertHostUpdates).
-  SmallVector<Operation *, 4> hostStored;
+  SmallVector<StoredElement, 4> hostStored;
   for (Event &event : span) {
     markResidentCalls(event);
     if (event.hasLaunches())
       hostStored.clear();
+    addCalleeStores(event, hostStored);
     // What the resident copies of callees update, as far as their
     // summaries tell (for the remark).
     for (const CallUse &use : event.calls)
