@@ -171,6 +171,9 @@ struct HostPiece {
   SmallVector<Value> fixed; // null at `dim`
   std::optional<unsigned> dim;
   int64_t min = 0, max = 0;
+  /// The offsets its stores reach (in [min, max]): its update `to` needs
+  /// no more (the elements it only reads are the same on both sides).
+  int64_t writeMin = 0, writeMax = 0;
   bool reads = false, writes = false;
   /// The loop stores every element of it (and reads none).
   bool writesAll = false;
@@ -821,6 +824,10 @@ static void findHostRange(Event &event, Value root) {
     piece.reads |= !access.store;
     if (!access.store)
       continue;
+    piece.writeMin =
+        piece.writes ? std::min(piece.writeMin, access.offset) : access.offset;
+    piece.writeMax =
+        piece.writes ? std::max(piece.writeMax, access.offset) : access.offset;
     piece.writes = true;
     oneStore[i] = oneStore[i] && access.direct &&
                   (!storedAt[i] || *storedAt[i] == access.offset);
@@ -1372,8 +1379,11 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
     b.setInsertionPointAfter(loop);
     for (const HostPiece &piece : event.pieces)
       if (piece.writes) {
+        HostPiece written = piece;
+        written.min = piece.writeMin;
+        written.max = piece.writeMax;
         createDataOp(b, loop->getLoc(), "update",
-                     getPiece(b, var, event.rangeLoop, piece), MapKind::to,
+                     getPiece(b, var, event.rangeLoop, written), MapKind::to,
                      device);
         ++updates;
       }
@@ -1835,6 +1845,10 @@ private:
     llvm::SmallDenseSet<Value, 4> readsContents;
     /// How many of them an enclosing op keeps on the device already.
     unsigned numResident = 0;
+    /// Host loads and stores of one element of them in the loop: each gets
+    /// an update of that element (whichever buffer it is at run time, all
+    /// of them are on the device).
+    llvm::SetVector<Operation *> hostElements;
   };
   CarriedPlan planCarried(Operation *loop, const CarriedGroup &group,
                           DominanceInfo &dom);
@@ -2266,10 +2280,24 @@ void OffloadHoistTransfersPass::summarizeBuffer(Block &entry, Value root,
   if (!s.unknown.empty())
     return;
   // The elements stored last: stores of `root` itself that surely run
-  // after its last launch (in the function's own block, not under an
-  // scf.if), at indices the caller can name (arguments, constants).
+  // after the function's last launch on any buffer (another argument may
+  // be the same one), in its own block and not under an scf.if, at indices
+  // the caller can name (arguments, constants).
+  Operation *lastLaunching = nullptr;
+  for (Operation &op : entry) {
+    bool launching =
+        op.walk([&](Operation *inner) {
+            auto call = dyn_cast<CallOpInterface>(inner);
+            return isa<LaunchOp>(inner) || (call && callMayLaunch(call))
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          }).wasInterrupted();
+    if (launching)
+      lastLaunching = &op;
+  }
   for (const Event &event : llvm::reverse(buffer.events)) {
-    if (event.hasLaunches())
+    if (event.hasLaunches() ||
+        (lastLaunching && !lastLaunching->isBeforeInBlock(event.op)))
       break;
     auto store = dyn_cast_or_null<memref::StoreOp>(event.element);
     if (!store || event.element != event.op || store.getMemRef() != root)
@@ -2620,6 +2648,13 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
         plan.perIteration += summary->copies;
         return;
       }
+      // One element, loaded or stored.
+      auto store = dyn_cast<memref::StoreOp>(user);
+      if (isa<memref::LoadOp>(user) ||
+          (store && store.getMemRef() == use.get())) {
+        plan.hostElements.insert(user);
+        return;
+      }
       fail("the host touches one of them in the loop ('" +
            user->getName().getStringRef() + "')");
     });
@@ -2707,7 +2742,9 @@ void OffloadHoistTransfersPass::planFunctionLoops(FunctionOpInterface fn) {
       return;
     for (const CarriedGroup &group : getCarriedGroups(loop)) {
       CarriedPlan plan = planCarried(loop, group, dom);
-      if (!plan.why.empty() || plan.numLaunches == 0)
+      // (Not one touching them on the host: the summary would have to say.)
+      if (!plan.why.empty() || plan.numLaunches == 0 ||
+          !plan.hostElements.empty())
         continue;
       // Only where nothing after the loop uses its results: the blocks
       // around see the buffers by their own names.
@@ -3039,6 +3076,28 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     for (auto &entry : inits)
       createDataOp(b, loop->getLoc(), "exit", entry.first,
                    exitFrom ? MapKind::from : MapKind::release, pick);
+    // The host's loads and stores of one element in the loop: `from`
+    // before a load, `to` after a store, of that element.
+    for (Operation *op : plan.hostElements) {
+      auto store = dyn_cast<memref::StoreOp>(op);
+      Value memref =
+          store ? store.getMemRef() : cast<memref::LoadOp>(op).getMemRef();
+      ValueRange indices =
+          store ? store.getIndices() : cast<memref::LoadOp>(op).getIndices();
+      OpBuilder at(op);
+      if (store)
+        at.setInsertionPointAfter(op);
+      Value part = memref;
+      if (!indices.empty()) {
+        SmallVector<OpFoldResult> offsets(indices.begin(), indices.end());
+        SmallVector<OpFoldResult> ones(indices.size(), at.getIndexAttr(1));
+        part = memref::SubViewOp::create(at, op->getLoc(), memref, offsets,
+                                         ones, ones);
+      }
+      createDataOp(at, op->getLoc(), "update", part,
+                   store ? MapKind::to : MapKind::from, pick);
+    }
+    numUpdates += plan.hostElements.size();
     for (Operation *launch : after)
       for (Value arg : cast<LaunchOp>(launch).getArgs())
         if (isa<MemRefType>(arg.getType()))
@@ -3064,9 +3123,15 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       remark << "'" << stringifyMapKind(entry.second) << "'";
     });
     remark << ", exit " << (exitFrom ? "'from'" : "'release'") << ", "
-           << updates << " update(s) of the loop's results; "
-           << entered + updates + (exitFrom ? inits.size() : 0)
-           << " copies instead of " << perIteration << " per iteration";
+           << updates << " update(s) of the loop's results";
+    if (!plan.hostElements.empty())
+      remark << ", " << plan.hostElements.size()
+             << " of one element in it (host loads and stores)";
+    remark << "; " << entered + updates + (exitFrom ? inits.size() : 0)
+           << " copies";
+    if (!plan.hostElements.empty())
+      remark << " + " << plan.hostElements.size() << " per iteration";
+    remark << " instead of " << perIteration << " per iteration";
   }
 }
 

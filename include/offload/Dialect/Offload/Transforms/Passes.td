@@ -651,7 +651,8 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     `%nxt, %cur`, or an `scf.while` whose condition and body pass them on
     permuted: ping-pong, whichever holds what) stay on the device across
     the loop when only launches (or calls whose callees only launch on
-    them) use them inside, through those arguments: each buffer the loop
+    them) use them inside, through those arguments, apart from host loads
+    and stores of one element (each updates that element): each buffer the loop
     starts with is entered before it (`alloc` when the loop surely runs and
     its first launch on that argument overwrites all of it), and after it
     the results the host may read are updated `from` the device and the
