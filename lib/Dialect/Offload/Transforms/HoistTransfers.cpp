@@ -1977,6 +1977,7 @@ void OffloadHoistTransfersPass::runOnOperation() {
   residentResults.clear();
   enteredResults.clear();
   exitedResults.clear();
+  chained.clear();
   copies.clear();
   pending.clear();
   remarked.clear();
