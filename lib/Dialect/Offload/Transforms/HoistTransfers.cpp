@@ -133,6 +133,8 @@ using SummaryMap = DenseMap<Operation *, FunctionSummary>;
 /// An element the host stored (its memref and indices): the host's copy of
 /// it is the newest.
 struct StoredElement {
+  /// The op of the block that stored it (a store, or a call).
+  Operation *at;
   Value memref;
   SmallVector<Value, 2> indices;
   /// Indices of a callee's stores that are constants (null in `indices`).
@@ -1325,7 +1327,7 @@ static void addCalleeStores(const Event &event,
     OperandRange operands = call.getArgOperands();
     for (const SmallVector<ArgSummary::Index, 2> &element :
          use.summary->storedLast) {
-      StoredElement stored{operands[use.position], {}, {}};
+      StoredElement stored{event.op, operands[use.position], {}, {}};
       for (const ArgSummary::Index &index : element) {
         stored.indices.push_back(index.isArgument ? operands[index.value]
                                                   : Value());
@@ -1413,8 +1415,23 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
     Value memref;
     ValueRange indices;
     std::tie(memref, indices) = getElement(event);
+    // (Nothing between may launch: a launch on another buffer, or a call,
+    // may write this one, another argument being the same buffer.)
+    auto launchesBetween = [&](Operation *from) {
+      if (from->getBlock() != event.op->getBlock())
+        return true;
+      for (Operation *op = from->getNextNode(); op && op != event.op;
+           op = op->getNextNode())
+        if (op->walk([](Operation *inner) {
+                return isa<LaunchOp, CallOpInterface>(inner)
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              }).wasInterrupted())
+          return true;
+      return false;
+    };
     return llvm::any_of(hostStored, [&](const StoredElement &stored) {
-      return stored.matches(memref, indices);
+      return stored.matches(memref, indices) && !launchesBetween(stored.at);
     });
   };
   if (needsUpdateFrom(var, event) && deviceNewer && !storedBefore()) {
@@ -1443,7 +1460,7 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   if (event.hostWrites && element && !alias && event.element == event.op)
     if (auto store = dyn_cast<memref::StoreOp>(event.op))
       hostStored.push_back(
-          {store.getMemRef(),
+          {event.op, store.getMemRef(),
            SmallVector<Value, 2>(store.getIndices().begin(),
                                  store.getIndices().end()),
            SmallVector<std::optional<int64_t>, 2>(store.getIndices().size())});
