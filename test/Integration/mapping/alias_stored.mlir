@@ -16,7 +16,7 @@ module attributes {offload.targets = [#offload.host]} {
     offload.return
   }
   llvm.func @printf(!llvm.ptr, ...) -> i32
-  llvm.mlir.global private constant @fmt("alias_stored: direct v=%d x3=%d, through a call v=%d x3=%d\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @fmt("alias_stored: direct v=%d x3=%d, through a call v=%d x3=%d, after a whole read v=%d t=%d\0A\00") {addr_space = 0 : i32}
   func.func @adv(%b: memref<?xi32>) {
     %one = arith.constant 1 : i32
     offload.launch @bump(%b, %one) : (memref<?xi32>, i32) -> ()
@@ -37,6 +37,14 @@ module attributes {offload.targets = [#offload.host]} {
     %v = memref.load %a[%k] : memref<?xi32>
     return %v : i32
   }
+  // All of a read on the host (brought back), a launch on b, a[k] read.
+  func.func @g3(%a: memref<?xi32>, %b: memref<?xi32>, %t: memref<?xi32>, %k: index) -> i32 {
+    %one = arith.constant 1 : i32
+    memref.copy %a, %t : memref<?xi32> to memref<?xi32>
+    offload.launch @bump(%b, %one) : (memref<?xi32>, i32) -> ()
+    %v = memref.load %a[%k] : memref<?xi32>
+    return %v : i32
+  }
   func.func @main() -> i32 {
     %c0 = arith.constant 0 : index
     %c3 = arith.constant 3 : index
@@ -54,8 +62,16 @@ module attributes {offload.targets = [#offload.host]} {
     %w = func.call @g2(%b, %b, %c3) : (memref<?xi32>, memref<?xi32>, index) -> i32
     offload.launch @bump(%b, %zero) : (memref<?xi32>, i32) -> ()
     %y3 = memref.load %b[%c3] : memref<?xi32>
+    %two = arith.constant 2 : i32
+    %c = memref.alloc(%n) : memref<?xi32>
+    %t = memref.alloc(%n) : memref<?xi32>
+    linalg.fill ins(%zero : i32) outs(%c : memref<?xi32>)
+    offload.launch @bump(%c, %two) : (memref<?xi32>, i32) -> ()
+    %u = func.call @g3(%c, %c, %t, %c3) : (memref<?xi32>, memref<?xi32>, memref<?xi32>, index) -> i32
+    offload.launch @bump(%c, %zero) : (memref<?xi32>, i32) -> ()
+    %t3 = memref.load %t[%c3] : memref<?xi32>
     %fmt = llvm.mlir.addressof @fmt : !llvm.ptr
-    llvm.call @printf(%fmt, %v, %x3, %w, %y3) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32, i32, i32, i32) -> i32
+    llvm.call @printf(%fmt, %v, %x3, %w, %y3, %u, %t3) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32, i32, i32, i32, i32, i32) -> i32
     %r0 = arith.constant 0 : i32
     return %r0 : i32
   }

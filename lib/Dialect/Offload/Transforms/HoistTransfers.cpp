@@ -1360,10 +1360,13 @@ static void createDataOp(OpBuilder &b, Location loc, StringRef name, Value part,
 /// that surely ran in this block since its last launch (the host's copy of
 /// those elements is the newest, and the device's the same after their
 /// updates `to`), so a read of one of them needs no update; the event's own
-/// such store is added. Returns how many it inserted.
+/// such store is added. `writtenElsewhere`: launches on other names of the
+/// buffer may write it (deviceNewer stays set). Returns how many it
+/// inserted.
 static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
                                   const Event &event, bool &deviceNewer,
-                                  SmallVectorImpl<StoredElement> &hostStored) {
+                                  SmallVectorImpl<StoredElement> &hostStored,
+                                  bool writtenElsewhere = false) {
   unsigned updates = 0;
   // A host loop's boxes: `from` before it for those it reads or does not
   // write all of, `to` after it for those it writes.
@@ -1442,7 +1445,7 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
       if (alias)
         at->getPrevNode()->setAttr(kAliasElement, b.getUnitAttr());
       ++updates;
-      if (part == var && !element)
+      if (part == var && !element && !writtenElsewhere)
         deviceNewer = false;
     }
   }
@@ -3296,6 +3299,19 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
                      buffer, reason))
     return; // cannot happen: the enclosing block's walk saw the same uses
   OpBuilder b(block->getParentOp()->getContext());
+  // An argument of the function that another argument of its element type
+  // may be (a caller passing one buffer twice, both resident): launches on
+  // that one write it too, so all of it coming back leaves the device no
+  // less new.
+  bool writtenElsewhere = false;
+  if (auto arg = dyn_cast<BlockArgument>(root);
+      arg && isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    for (BlockArgument other : arg.getOwner()->getArguments()) {
+      auto type = dyn_cast<MemRefType>(other.getType());
+      writtenElsewhere |= other != arg && type &&
+                          type.getElementType() ==
+                              cast<MemRefType>(root.getType()).getElementType();
+    }
   SmallVector<StoredElement, 4> hostStored;
   for (Event &event : buffer.events) {
     markResidentCalls(event);
@@ -3325,8 +3341,8 @@ void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
         launchCopies += use.summary->copies;
       continue;
     }
-    updates +=
-        insertHostUpdates(b, var, device, event, deviceNewer, hostStored);
+    updates += insertHostUpdates(b, var, device, event, deviceNewer, hostStored,
+                                 writtenElsewhere);
   }
 }
 
