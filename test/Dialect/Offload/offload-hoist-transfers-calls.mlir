@@ -1663,3 +1663,73 @@ func.func @read_stored(%a: memref<?xi32>, %steps: index, %c: i1) -> i32 {
   }
   return %q : i32
 }
+
+// -----
+
+offload.kernel @step(%in: memref<?xi32>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %out, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xi32>
+    %w = arith.addi %v, %v : i32
+    memref.store %w, %out[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+func.func private @peek(%a: memref<?xi32>, %i: index) -> i32 {
+  %v = memref.load %a[%i] : memref<?xi32>
+  return %v : i32
+}
+
+// A ping-pong loop calling a helper that reads one element of one of the
+// buffers: they stay on the device, the helper's copy updates the element.
+// CHECK-LABEL: func.func @pingpong_peek(
+// CHECK: offload.enter_data
+// CHECK: scf.for
+// CHECK: func.call @peek_resident_0(
+// CHECK: offload.exit_data
+func.func @pingpong_peek(%a: memref<?xi32>, %b: memref<?xi32>, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i32
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'to', exit 'from', 0 update(s) of the loop's results, 1 of one element in it (host loads and stores); 4 copies + 1 per iteration instead of 2 per iteration}}
+  %r:3 = scf.for %t = %c0 to %n step %c1 iter_args(%cur = %a, %nxt = %b, %s = %z) -> (memref<?xi32>, memref<?xi32>, i32) {
+    offload.launch @step(%cur, %nxt) : (memref<?xi32>, memref<?xi32>) -> ()
+    // expected-remark@+1 {{calls @peek_resident_0, a copy of @peek entered with argument(s) #0 on the device}}
+    %v = func.call @peek(%nxt, %t) : (memref<?xi32>, index) -> i32
+    %s2 = arith.addi %s, %v : i32
+    scf.yield %nxt, %cur, %s2 : memref<?xi32>, memref<?xi32>, i32
+  }
+  return %r#2 : i32
+}
+
+// The host reads one element through the helper under an scf.if after the
+// last launch, then frees the buffer: that element comes back, the buffer
+// is released.
+// CHECK-LABEL: func.func @peek_under_if(
+// CHECK: scf.if
+// CHECK-NEXT: func.call @peek_resident_0(
+// CHECK: offload.exit_data map(release:
+// CHECK-NEXT: memref.dealloc
+func.func @peek_under_if(%n: index, %c: i1) -> i32 {
+  %c0 = arith.constant 0 : index
+  %z = arith.constant 0 : i32
+  %a = memref.alloc(%n) : memref<?xi32>
+  %b = memref.alloc(%n) : memref<?xi32>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), through calls to @peek: enter 'to', exit 'release', 1 update(s); 2 copies instead of 2}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 2}}
+  offload.launch @step(%a, %b) : (memref<?xi32>, memref<?xi32>) -> ()
+  offload.launch @step(%b, %a) : (memref<?xi32>, memref<?xi32>) -> ()
+  %r = scf.if %c -> i32 {
+    // expected-remark@+1 {{calls @peek_resident_0, a copy of @peek entered with argument(s) #0 on the device}}
+    %v = func.call @peek(%a, %c0) : (memref<?xi32>, index) -> i32
+    scf.yield %v : i32
+  } else {
+    scf.yield %z : i32
+  }
+  memref.dealloc %a : memref<?xi32>
+  memref.dealloc %b : memref<?xi32>
+  return %r : i32
+}

@@ -1867,8 +1867,11 @@ private:
     unsigned numResident = 0;
     /// Host loads and stores of one element of them in the loop: each gets
     /// an update of that element (whichever buffer it is at run time, all
-    /// of them are on the device).
+    /// of them are on the device); and calls to functions touching single
+    /// elements of them on the host, whose resident copies update those.
     llvm::SetVector<Operation *> hostElements;
+    /// The updates those make per iteration (at most).
+    unsigned hostUpdates = 0;
   };
   CarriedPlan planCarried(Operation *loop, const CarriedGroup &group,
                           DominanceInfo &dom);
@@ -2653,11 +2656,18 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
         if (!summary)
           return fail("one of them is passed to " + getCalleeName(call) +
                       ", which cannot be entered with it on the device");
-        if (summary->hostAccess)
+        // (One that touches single elements of it on the host: its
+        // resident copy updates each.)
+        if (summary->hostAccess && summary->wideHostAccess)
           return fail("one of them is passed to " + getCalleeName(call) +
                       ", which touches it on the host");
-        if (!summary->launches)
+        if (summary->hostAccess && plan.hostElements.insert(call))
+          plan.hostUpdates += summary->updates;
+        if (!summary->launches) {
+          if (summary->hostAccess)
+            plan.calls.push_back({call, *position});
           return;
+        }
         Value pick;
         if (summary->deviceArg)
           pick = call.getArgOperands()[*summary->deviceArg];
@@ -2673,7 +2683,7 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
       auto store = dyn_cast<memref::StoreOp>(user);
       if (isa<memref::LoadOp>(user) ||
           (store && store.getMemRef() == use.get())) {
-        plan.hostElements.insert(user);
+        plan.hostUpdates += plan.hostElements.insert(user);
         return;
       }
       fail("the host touches one of them in the loop ('" +
@@ -3100,6 +3110,9 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     // The host's loads and stores of one element in the loop: `from`
     // before a load, `to` after a store, of that element.
     for (Operation *op : plan.hostElements) {
+      // (A call's resident copy updates what it touches itself.)
+      if (isa<CallOpInterface>(op))
+        continue;
       auto store = dyn_cast<memref::StoreOp>(op);
       Value memref =
           store ? store.getMemRef() : cast<memref::LoadOp>(op).getMemRef();
@@ -3118,7 +3131,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       createDataOp(at, op->getLoc(), "update", part,
                    store ? MapKind::to : MapKind::from, pick);
     }
-    numUpdates += plan.hostElements.size();
+    numUpdates += plan.hostUpdates;
     for (Operation *launch : after)
       for (Value arg : cast<LaunchOp>(launch).getArgs())
         if (isa<MemRefType>(arg.getType()))
@@ -3146,12 +3159,12 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     remark << ", exit " << (exitFrom ? "'from'" : "'release'") << ", "
            << updates << " update(s) of the loop's results";
     if (!plan.hostElements.empty())
-      remark << ", " << plan.hostElements.size()
+      remark << ", " << plan.hostUpdates
              << " of one element in it (host loads and stores)";
     remark << "; " << entered + updates + (exitFrom ? inits.size() : 0)
            << " copies";
     if (!plan.hostElements.empty())
-      remark << " + " << plan.hostElements.size() << " per iteration";
+      remark << " + " << plan.hostUpdates << " per iteration";
     remark << " instead of " << perIteration << " per iteration";
   }
 }
@@ -3378,11 +3391,13 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                     if (event.hasLaunches())
                       return false;
                     // A call to a function whose host accesses touch single
-                    // elements (the call itself: not a loop calling it).
+                    // elements (the call itself, or under scf.ifs: not a
+                    // loop calling it).
                     if (!event.calls.empty())
                       return !event.hasHostAccess() &&
                              event.calls.size() == 1 &&
-                             event.calls.front().call == event.op &&
+                             !isInLoopBelow(event.calls.front().call,
+                                            event.op) &&
                              !event.calls.front().plain &&
                              !event.calls.front().summary->wideHostAccess;
                     if (!event.hostReads || event.hostWrites ||
