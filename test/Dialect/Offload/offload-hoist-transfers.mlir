@@ -1035,8 +1035,8 @@ func.func @ping_pong_args(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
 }
 
 // Local buffers: b is only allocated (the loop surely runs and its first
-// launch writes all of it); after the loop only the buffer of the result the
-// host reads comes back, and both are released.
+// launch writes all of it); after the loop only the element the host reads
+// of the result comes back, and both are released.
 // CHECK-LABEL: func.func @ping_pong_local(
 // CHECK: %[[A:.*]] = memref.alloc() : memref<16xf32>
 // CHECK-NEXT: %[[B:.*]] = memref.alloc() : memref<16xf32>
@@ -1046,7 +1046,8 @@ func.func @ping_pong_args(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
 // CHECK-NEXT: %[[R:.*]]:2 = scf.for
 // CHECK: offload.launch @step16(
 // CHECK: }
-// CHECK-NEXT: offload.update map(from: %[[R]]#0 : memref<16xf32>)
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[R]]#0[0] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xf32, strided<[1]>>)
 // CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
 // CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<16xf32>)
 // CHECK-NEXT: memref.load %[[R]]#0
@@ -1239,7 +1240,8 @@ offload.kernel @acc16(%x: memref<16xf32>, %y: memref<16xf32>) {
 // CHECK: offload.launch @step16(
 // CHECK: scf.if
 // CHECK: offload.launch @acc16(
-// CHECK: offload.update map(from: %[[R]]#0 : memref<16xf32>)
+// CHECK: %[[E:.*]] = memref.subview %[[R]]#0[0] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xf32, strided<[1]>>)
 // CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
 // CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<16xf32>)
 // CHECK-NEXT: memref.load %[[R]]#0
@@ -1288,7 +1290,8 @@ func.func @ping_pong_if(%x: f32) -> f32 {
 // CHECK-NEXT: }
 // CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
-// CHECK-NEXT: offload.update map(from: %[[R]]#0 : memref<16xf32>)
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[R]]#0[0] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xf32, strided<[1]>>)
 // CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<16xf32>)
 // CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<16xf32>)
 func.func @ping_pong_nested(%x: f32) -> f32 {
@@ -1733,4 +1736,54 @@ func.func @shift_left(%a: memref<?xf32>, %lo: index, %hi: index) {
   }
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
   return
+}
+
+// -----
+
+offload.kernel @step(%in: memref<?xi32>, %out: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %out, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xi32>
+    memref.store %v, %out[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+// After a ping-pong loop the host reads three neighbouring elements of its
+// result and one at an index known before the loop: the run x[0:3] and
+// that element come back, not all of it.
+// CHECK-LABEL: func.func @pingpong_then_peek(
+// CHECK-SAME: %[[N:[^:]*]]: index, %[[K:[^:]*]]: index
+// CHECK: %[[R:.*]]:2 = scf.for
+// CHECK: }
+// CHECK-NEXT: %[[SPAN:.*]] = memref.subview %[[R]]#0[0] [3] [1]
+// CHECK-NEXT: offload.update map(from: %[[SPAN]] : memref<3xi32, strided<[1]>>)
+// CHECK-NEXT: %[[AT:.*]] = memref.subview %[[R]]#0[%[[K]]] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[AT]] : memref<1xi32, strided<[1], offset: ?>>)
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: offload.exit_data map(release:
+func.func @pingpong_then_peek(%n: index, %k: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c5 = arith.constant 5 : index
+  %p = memref.alloc(%n) : memref<?xi32>
+  %q = memref.alloc(%n) : memref<?xi32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'release', 2 update(s) of the loop's results; 3 copies instead of 2 per iteration}}
+  %o:2 = scf.for %j = %c0 to %c5 step %c1 iter_args(%u = %p, %v = %q) -> (memref<?xi32>, memref<?xi32>) {
+    offload.launch @step(%u, %v) : (memref<?xi32>, memref<?xi32>) -> ()
+    scf.yield %v, %u : memref<?xi32>, memref<?xi32>
+  }
+  %f0 = memref.load %o#0[%c0] : memref<?xi32>
+  %f1 = memref.load %o#0[%c1] : memref<?xi32>
+  %f2 = memref.load %o#0[%c2] : memref<?xi32>
+  %f3 = memref.load %o#0[%k] : memref<?xi32>
+  %s = arith.addi %f0, %f1 : i32
+  %t = arith.addi %s, %f2 : i32
+  %u = arith.addi %t, %f3 : i32
+  memref.dealloc %p : memref<?xi32>
+  memref.dealloc %q : memref<?xi32>
+  return %u : i32
 }

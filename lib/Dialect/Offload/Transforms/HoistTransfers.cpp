@@ -105,10 +105,12 @@ struct ArgSummary {
   /// surely run, at indices that are arguments or constants): at the
   /// return, the host's copy of each is the newest (its update `to`
   /// followed), so a caller's read of one needs no update. Each index: the
-  /// position of the argument holding it, or a constant.
+  /// position of the argument holding it plus a constant offset, or a
+  /// constant.
   struct Index {
     bool isArgument;
     int64_t value;
+    int64_t offset = 0;
   };
   SmallVector<SmallVector<Index, 2>, 1> storedLast;
 
@@ -137,19 +139,9 @@ struct StoredElement {
   Operation *at;
   Value memref;
   SmallVector<Value, 2> indices;
-  /// Indices of a callee's stores that are constants (null in `indices`).
+  /// Indices of a callee's stores that are constants (null in `indices`),
+  /// or offsets from `indices` (a callee's `a[k + 1]`).
   SmallVector<std::optional<int64_t>, 2> constants;
-
-  bool matches(Value other, ValueRange at) const {
-    if (other != memref || at.size() != indices.size())
-      return false;
-    for (auto [i, index] : llvm::enumerate(at)) {
-      if (indices[i] ? indices[i] != index
-                     : getConstantIntValue(index) != constants[i])
-        return false;
-    }
-    return true;
-  }
 };
 
 /// A call passing the buffer as argument #position to a summarised function
@@ -1331,9 +1323,8 @@ static void addCalleeStores(const Event &event,
       for (const ArgSummary::Index &index : element) {
         stored.indices.push_back(index.isArgument ? operands[index.value]
                                                   : Value());
-        stored.constants.push_back(index.isArgument
-                                       ? std::nullopt
-                                       : std::optional<int64_t>(index.value));
+        stored.constants.push_back(index.isArgument ? index.offset
+                                                    : index.value);
       }
       hostStored.push_back(std::move(stored));
     }
@@ -1433,8 +1424,20 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
           return true;
       return false;
     };
+    auto matches = [&](const StoredElement &stored) {
+      if (stored.memref != memref || stored.indices.size() != indices.size())
+        return false;
+      for (auto [i, index] : llvm::enumerate(indices)) {
+        std::optional<int64_t> at =
+            stored.indices[i] ? getOffsetFrom(index, stored.indices[i])
+                              : getConstantIntValue(index);
+        if (!at || at != stored.constants[i])
+          return false;
+      }
+      return true;
+    };
     return llvm::any_of(hostStored, [&](const StoredElement &stored) {
-      return stored.matches(memref, indices) && !launchesBetween(stored.at);
+      return matches(stored) && !launchesBetween(stored.at);
     });
   };
   if (needsUpdateFrom(var, event) && deviceNewer && !storedBefore()) {
@@ -1462,11 +1465,11 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   }
   if (event.hostWrites && element && !alias && event.element == event.op)
     if (auto store = dyn_cast<memref::StoreOp>(event.op))
-      hostStored.push_back(
-          {event.op, store.getMemRef(),
-           SmallVector<Value, 2>(store.getIndices().begin(),
-                                 store.getIndices().end()),
-           SmallVector<std::optional<int64_t>, 2>(store.getIndices().size())});
+      hostStored.push_back({event.op, store.getMemRef(),
+                            SmallVector<Value, 2>(store.getIndices().begin(),
+                                                  store.getIndices().end()),
+                            SmallVector<std::optional<int64_t>, 2>(
+                                store.getIndices().size(), 0)});
   return updates;
 }
 
@@ -2328,9 +2331,13 @@ void OffloadHoistTransfersPass::summarizeBuffer(Block &entry, Value root,
       continue;
     SmallVector<ArgSummary::Index, 2> element;
     for (Value index : store.getIndices()) {
-      if (auto arg = dyn_cast<BlockArgument>(index);
-          arg && arg.getOwner() == &entry)
-        element.push_back({true, arg.getArgNumber()});
+      // An argument (plus a constant), or a constant.
+      auto arg = llvm::find_if(entry.getArguments(), [&](BlockArgument arg) {
+        return getOffsetFrom(index, arg).has_value();
+      });
+      if (arg != entry.getArguments().end())
+        element.push_back(
+            {true, arg->getArgNumber(), *getOffsetFrom(index, *arg)});
       else if (std::optional<int64_t> constant = getConstantIntValue(index))
         element.push_back({false, *constant});
       else
@@ -2810,6 +2817,84 @@ void OffloadHoistTransfersPass::recordCarried(const CarriedPlan &plan) {
   }
 }
 
+/// Brings back, at `b`, what the host reads of `result` (a result of the
+/// ping-pong `loop`) after it: when that is a few loads of single elements
+/// at indices known before the loop (`x[0]`, `x[k]`), those elements (runs
+/// of constant indices of a 1-D buffer at most kRunGap apart as one
+/// update), else all of it. `skip`: uses that are not the host's (launches
+/// kept on the device after the loop). Returns how many updates it made.
+static unsigned updateReadResult(OpBuilder &b, Operation *loop, Value result,
+                                 function_ref<bool(OpOperand &)> skip,
+                                 DominanceInfo &dom, Value device) {
+  constexpr size_t kMaxReads = 8;
+  constexpr int64_t kRunGap = 64;
+  Location loc = loop->getLoc();
+  SmallVector<memref::LoadOp> loads;
+  bool few = true;
+  forEachUseThroughViews(result, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (isa<memref::DeallocOp, memref::DimOp, memref::RankOp>(user) ||
+        skip(use))
+      return;
+    auto load = dyn_cast<memref::LoadOp>(user);
+    few &= load && use.get() == result &&
+           llvm::all_of(load.getIndices(), [&](Value index) {
+             return getConstantIntValue(index) ||
+                    dom.properlyDominates(index, loop);
+           });
+    if (few)
+      loads.push_back(load);
+  });
+  if (!few || loads.empty() || loads.size() > kMaxReads) {
+    createDataOp(b, loc, "update", result, MapKind::from, device);
+    return 1;
+  }
+  auto type = cast<MemRefType>(result.getType());
+  unsigned updates = 0;
+  auto update = [&](ArrayRef<OpFoldResult> offsets,
+                    ArrayRef<OpFoldResult> sizes) {
+    SmallVector<OpFoldResult> strides(offsets.size(), b.getIndexAttr(1));
+    Value part =
+        memref::SubViewOp::create(b, loc, result, offsets, sizes, strides);
+    createDataOp(b, loc, "update", part, MapKind::from, device);
+    ++updates;
+  };
+  // Constant indices of a 1-D buffer: runs.
+  SmallVector<int64_t> constants;
+  SmallVector<memref::LoadOp> others;
+  for (memref::LoadOp load : loads) {
+    std::optional<int64_t> c;
+    if (type.getRank() == 1 && (c = getConstantIntValue(load.getIndices()[0])))
+      constants.push_back(*c);
+    else
+      others.push_back(load);
+  }
+  llvm::sort(constants);
+  constants.erase(llvm::unique(constants), constants.end());
+  for (size_t i = 0; i < constants.size();) {
+    size_t j = i;
+    while (j + 1 < constants.size() &&
+           constants[j + 1] - constants[i] <= kRunGap)
+      ++j;
+    update({b.getIndexAttr(constants[i])},
+           {b.getIndexAttr(constants[j] - constants[i] + 1)});
+    i = j + 1;
+  }
+  // The others, one element each.
+  for (memref::LoadOp load : others) {
+    SmallVector<OpFoldResult> offsets;
+    for (Value index : load.getIndices()) {
+      if (std::optional<int64_t> c = getConstantIntValue(index))
+        offsets.push_back(b.getIndexAttr(*c));
+      else
+        offsets.push_back(index);
+    }
+    update(offsets,
+           SmallVector<OpFoldResult>(offsets.size(), b.getIndexAttr(1)));
+  }
+  return updates;
+}
+
 void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
   Block *body = loop.getBody();
   Block *block = loop->getBlock();
@@ -3099,10 +3184,8 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     }
     unsigned updates = 0;
     if (deviceWrites && !readByName)
-      for (Value result : readResults) {
-        createDataOp(b, loop->getLoc(), "update", result, MapKind::from, pick);
-        ++updates;
-      }
+      for (Value result : readResults)
+        updates += updateReadResult(b, loop, result, inAfter, dom, pick);
     bool exitFrom = deviceWrites && readByName;
     for (auto &entry : inits)
       createDataOp(b, loop->getLoc(), "exit", entry.first,
