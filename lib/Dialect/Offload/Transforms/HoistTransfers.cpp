@@ -139,9 +139,9 @@ struct StoredElement {
   Operation *at;
   Value memref;
   SmallVector<Value, 2> indices;
-  /// Indices of a callee's stores that are constants (null in `indices`),
-  /// or offsets from `indices` (a callee's `a[k + 1]`).
-  SmallVector<std::optional<int64_t>, 2> constants;
+  /// Per index: the offset from `indices` (a callee's `a[k + 1]`), or the
+  /// constant index where `indices` has none.
+  SmallVector<int64_t, 2> offsets;
 };
 
 /// A call passing the buffer as argument #position to a summarised function
@@ -885,42 +885,44 @@ collectEvents(Block *block, Value root,
     }
     failed = true;
   };
-  // Made here by a call to a function that launches on it: the call is the
-  // first event (its callee's launches leave it written on the device).
-  if (auto call = root.getDefiningOp<CallOpInterface>();
-      call && call->getBlock() == block && !isPassedOn(root)) {
+  // Made here, left entered on the device, by the op making `root`: the
+  // span's first event (it leaves all of it written there).
+  auto addMadeEvent = [&](Operation *op, Value device,
+                          std::optional<int64_t> constant, unsigned launches,
+                          bool deviceWrites) -> Event & {
+    result.onDevice(device, constant);
+    result.var = root;
+    Event &event = events[op];
+    event.op = op;
+    event.madeBy = op;
+    event.callLaunches = launches;
+    event.deviceWrites = deviceWrites;
+    event.callInitializes = true;
+    return event;
+  };
+  Operation *maker = root.getDefiningOp();
+  bool madeHere = maker && maker->getBlock() == block && !isPassedOn(root);
+  // By a call to a function that launches on it (its resident copy returns
+  // it entered).
+  if (auto call = dyn_cast_if_present<CallOpInterface>(maker);
+      call && madeHere) {
     unsigned number = cast<OpResult>(root).getResultNumber();
     if (const ArgSummary *summary = getResultSummary(call, number, summaries)) {
       Value device;
       if (summary->deviceArg)
         device = call.getArgOperands()[*summary->deviceArg];
-      result.onDevice(device, summary->deviceConstant);
-      result.var = root;
-      Event &event = events[call];
-      event.op = call;
-      event.madeBy = call;
+      Event &event = addMadeEvent(call, device, summary->deviceConstant,
+                                  summary->numLaunches, summary->deviceWrites);
       event.resultCall = call;
       event.resultNumber = number;
       event.resultSummary = summary;
-      event.callLaunches = summary->numLaunches;
-      event.deviceWrites = summary->deviceWrites;
-      event.callInitializes = true;
     }
   }
-  // A result of a loop in this block that leaves it entered on the device.
+  // By a loop of this block (hoistLoopChain).
   if (auto it = entered ? entered->find(root) : EnteredResults::iterator();
-      entered && it != entered->end() &&
-      root.getDefiningOp()->getBlock() == block && !isPassedOn(root)) {
-    Operation *loop = root.getDefiningOp();
-    result.onDevice(it->second.device, it->second.deviceConstant);
-    result.var = root;
-    Event &event = events[loop];
-    event.op = loop;
-    event.madeBy = loop;
-    event.callLaunches = it->second.launches;
-    event.deviceWrites = true;
-    event.callInitializes = true;
-  }
+      entered && it != entered->end() && madeHere)
+    addMadeEvent(maker, it->second.device, it->second.deviceConstant,
+                 it->second.launches, /*deviceWrites=*/true);
   forEachUseThroughViews(root, [&](OpOperand &use) {
     user = use.getOwner();
     // A loop's initial value: its uses inside are those of the loop's
@@ -1323,8 +1325,7 @@ static void addCalleeStores(const Event &event,
       for (const ArgSummary::Index &index : element) {
         stored.indices.push_back(index.isArgument ? operands[index.value]
                                                   : Value());
-        stored.constants.push_back(index.isArgument ? index.offset
-                                                    : index.value);
+        stored.offsets.push_back(index.isArgument ? index.offset : index.value);
       }
       hostStored.push_back(std::move(stored));
     }
@@ -1431,7 +1432,7 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
         std::optional<int64_t> at =
             stored.indices[i] ? getOffsetFrom(index, stored.indices[i])
                               : getConstantIntValue(index);
-        if (!at || at != stored.constants[i])
+        if (!at || *at != stored.offsets[i])
           return false;
       }
       return true;
@@ -1465,12 +1466,30 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   }
   if (event.hostWrites && element && !alias && event.element == event.op)
     if (auto store = dyn_cast<memref::StoreOp>(event.op))
-      hostStored.push_back({event.op, store.getMemRef(),
-                            SmallVector<Value, 2>(store.getIndices().begin(),
-                                                  store.getIndices().end()),
-                            SmallVector<std::optional<int64_t>, 2>(
-                                store.getIndices().size(), 0)});
+      hostStored.push_back(
+          {event.op, store.getMemRef(),
+           SmallVector<Value, 2>(store.getIndices().begin(),
+                                 store.getIndices().end()),
+           SmallVector<int64_t, 2>(store.getIndices().size(), 0)});
   return updates;
+}
+
+/// Reads of elements at constant indices of a 1-D buffer at most this far
+/// apart move as one update of the run holding them.
+static constexpr int64_t kRunGap = 64;
+
+/// The runs of `sorted` (ascending constant indices, possibly repeated):
+/// the [begin, end) positions of neighbours at most kRunGap apart.
+static SmallVector<std::pair<size_t, size_t>>
+getRuns(ArrayRef<int64_t> sorted) {
+  SmallVector<std::pair<size_t, size_t>> runs;
+  for (size_t begin = 0, end; begin < sorted.size(); begin = end) {
+    end = begin + 1;
+    while (end < sorted.size() && sorted[end] - sorted[end - 1] <= kRunGap)
+      ++end;
+    runs.push_back({begin, end});
+  }
+  return runs;
 }
 
 /// For reads of single elements at constant indices of the 1-D `var` in
@@ -1481,7 +1500,6 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
 static unsigned insertTailRuns(OpBuilder &b, Value var, Value device,
                                ArrayRef<Event> tail,
                                DenseSet<Operation *> &covered) {
-  constexpr int64_t kRunGap = 64;
   auto type = dyn_cast<MemRefType>(var.getType());
   if (!type || type.getRank() != 1 || tail.empty())
     return 0;
@@ -1498,11 +1516,9 @@ static unsigned insertTailRuns(OpBuilder &b, Value var, Value device,
   llvm::sort(reads, [](auto &x, auto &y) { return x.first < y.first; });
   unsigned inserted = 0;
   Operation *at = tail.front().op;
-  for (size_t begin = 0, end; begin < reads.size(); begin = end) {
-    end = begin + 1;
-    while (end < reads.size() &&
-           reads[end].first - reads[end - 1].first <= kRunGap)
-      ++end;
+  SmallVector<int64_t> indices =
+      llvm::map_to_vector(reads, [](auto &read) { return read.first; });
+  for (auto [begin, end] : getRuns(indices)) {
     if (end - begin < 2)
       continue;
     b.setInsertionPoint(at);
@@ -2310,21 +2326,29 @@ void OffloadHoistTransfersPass::summarizeBuffer(Block &entry, Value root,
   // after the function's last launch on any buffer (another argument may
   // be the same one), in its own block and not under an scf.if, at indices
   // the caller can name (arguments, constants).
-  Operation *lastLaunching = nullptr;
-  for (Operation &op : entry) {
-    bool launching =
-        op.walk([&](Operation *inner) {
-            auto call = dyn_cast<CallOpInterface>(inner);
-            return isa<LaunchOp>(inner) || (call && callMayLaunch(call))
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          }).wasInterrupted();
-    if (launching)
-      lastLaunching = &op;
-  }
+  // (Looked for once, from the end, when a store may follow it.)
+  std::optional<Operation *> lastLaunching;
+  auto getLastLaunching = [&]() -> Operation * {
+    if (!lastLaunching) {
+      lastLaunching = nullptr;
+      for (Operation &op : llvm::reverse(entry))
+        if (op.walk([&](Operation *inner) {
+                auto call = dyn_cast<CallOpInterface>(inner);
+                return isa<LaunchOp>(inner) || (call && callMayLaunch(call))
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              }).wasInterrupted()) {
+          lastLaunching = &op;
+          break;
+        }
+    }
+    return *lastLaunching;
+  };
   for (const Event &event : llvm::reverse(buffer.events)) {
-    if (event.hasLaunches() ||
-        (lastLaunching && !lastLaunching->isBeforeInBlock(event.op)))
+    if (event.hasLaunches())
+      break;
+    if (Operation *last = getLastLaunching();
+        last && !last->isBeforeInBlock(event.op))
       break;
     auto store = dyn_cast_or_null<memref::StoreOp>(event.element);
     if (!store || event.element != event.op || store.getMemRef() != root)
@@ -2827,7 +2851,6 @@ static unsigned updateReadResult(OpBuilder &b, Operation *loop, Value result,
                                  function_ref<bool(OpOperand &)> skip,
                                  DominanceInfo &dom, Value device) {
   constexpr size_t kMaxReads = 8;
-  constexpr int64_t kRunGap = 64;
   Location loc = loop->getLoc();
   SmallVector<memref::LoadOp> loads;
   bool few = true;
@@ -2870,16 +2893,9 @@ static unsigned updateReadResult(OpBuilder &b, Operation *loop, Value result,
       others.push_back(load);
   }
   llvm::sort(constants);
-  constants.erase(llvm::unique(constants), constants.end());
-  for (size_t i = 0; i < constants.size();) {
-    size_t j = i;
-    while (j + 1 < constants.size() &&
-           constants[j + 1] - constants[i] <= kRunGap)
-      ++j;
-    update({b.getIndexAttr(constants[i])},
-           {b.getIndexAttr(constants[j] - constants[i] + 1)});
-    i = j + 1;
-  }
+  for (auto [begin, end] : getRuns(constants))
+    update({b.getIndexAttr(constants[begin])},
+           {b.getIndexAttr(constants[end - 1] - constants[begin] + 1)});
   // The others, one element each.
   for (memref::LoadOp load : others) {
     SmallVector<OpFoldResult> offsets;
@@ -3546,8 +3562,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // callee's copy returns it entered), or a loop leaving it entered.
   Operation *enteredBy = span.front().madeBy;
   DominanceInfo dom(block->getParentOp());
-  if (enteredBy && var != root)
-    return "its launches map a view of it";
+  // (collectEvents took the buffer itself as what the launches map then.)
   if (!enteredBy && !dom.properlyDominates(var, first)) {
     // A view made in the span (a memref.cast in a loop) from values
     // computed before: made once before it instead.
