@@ -407,3 +407,89 @@ func.func @not_chains(%n: index, %steps: index) -> f32 {
   }
   return %a : f32
 }
+
+// -----
+
+// Buffers made right before a ping-pong loop by calls to a function that
+// launches on what it makes: the calls return them entered (no enter of
+// their own, nothing copied in), and a launch right after the loop whose
+// clauses map sections of its results (its section sizes read only their
+// shapes) runs with them still on the device.
+
+offload.kernel @derive(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Reads a[i + 1] over [0, n - 1): its clause maps a section of `a`.
+offload.kernel @shift(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %m = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c0) to (%m) step (%c1) {
+    %j = arith.addi %i, %c1 : index
+    %v = memref.load %a[%j] : memref<?xf32>
+    memref.store %v, %b[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func @make(%x: memref<?xf32>) -> memref<?xf32> {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %y = memref.alloc(%n) : memref<?xf32>
+  offload.launch @derive(%x, %y) : (memref<?xf32>, memref<?xf32>) -> ()
+  return %y : memref<?xf32>
+}
+
+func.func @step(%a: memref<?xf32>, %b: memref<?xf32>) {
+  offload.launch @derive(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @made_pingpong(
+// CHECK: %[[P:.*]] = call @make_resident_0_r0(
+// CHECK-NEXT: %[[Q:.*]] = call @make_resident_0_r0(
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for
+// CHECK-NEXT: func.call @step_resident_0_1(
+// CHECK-NEXT: scf.yield
+// CHECK-NEXT: }
+// CHECK-NOT: offload.exit_data
+// CHECK: %[[S:.*]] = memref.subview %[[R]]#0
+// CHECK-NOT: offload.exit_data
+// CHECK: offload.launch @shift(%[[R]]#0, %[[R]]#1) map(to: %[[S]]
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[R]]#1[0] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : memref<1xf32, strided<[1]>>)
+// CHECK-NEXT: offload.exit_data map(release: %[[P]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[Q]] : memref<?xf32>)
+// CHECK-NEXT: memref.load %[[R]]#1
+func.func @made_pingpong(%x: memref<?xf32>, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), through calls to @make: enter 'to', exit 'release', 0 update(s); 1 copies instead of 2}}
+  // expected-remark@+1 {{calls @make_resident_0_r0, a copy of @make entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
+  %p = func.call @make(%x) : (memref<?xf32>) -> memref<?xf32>
+  // expected-remark@+1 {{calls @make_resident_0_r0, a copy of @make entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
+  %q = func.call @make(%x) : (memref<?xf32>) -> memref<?xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es) and 1 launch(es) after it: enter 'to', 'to' (2 of them by the call making it, which returns it entered), exit 'release', 1 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %steps step %c1 iter_args(%u = %p, %v = %q) -> (memref<?xf32>, memref<?xf32>) {
+    // expected-remark@+1 {{calls @step_resident_0_1, a copy of @step entered with argument(s) #0, #1 on the device}}
+    func.call @step(%u, %v) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %v, %u : memref<?xf32>, memref<?xf32>
+  }
+  offload.launch @shift(%r#0, %r#1) : (memref<?xf32>, memref<?xf32>) -> ()
+  %e = memref.load %r#1[%c0] : memref<?xf32>
+  memref.dealloc %p : memref<?xf32>
+  memref.dealloc %q : memref<?xf32>
+  return %e : f32
+}

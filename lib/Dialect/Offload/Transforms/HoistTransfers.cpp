@@ -3110,7 +3110,8 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                });
       };
       for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
-        if (!users.contains(op))
+        // (The sizes of a launch's section read only the buffers' shapes.)
+        if (!users.contains(op) || isa<memref::DimOp, memref::RankOp>(op))
           continue;
         auto launch = dyn_cast<LaunchOp>(op);
         if (!launch || !device.onDevice(launch.getDevice(), std::nullopt))
@@ -3157,11 +3158,21 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       if (read)
         readResults.push_back(result);
     }
+    // (A buffer a call allocates and returns is the function's own, as an
+    // allocation is: no other name of it may be read after.)
+    auto isMadeByCall = [](Value value) {
+      auto call = value.getDefiningOp<CallOpInterface>();
+      return call &&
+             returnsNewBuffer(call, cast<OpResult>(value).getResultNumber());
+    };
     bool readByName = llvm::any_of(inits, [&](auto &entry) {
-      return mayBeReadAfter(last, entry.first, [&](OpOperand &use) {
-        return use.getOwner() == loop || throughResults.contains(&use) ||
-               inAfter(use);
-      });
+      return mayBeReadAfter(
+          last, entry.first,
+          [&](OpOperand &use) {
+            return use.getOwner() == loop || throughResults.contains(&use) ||
+                   inAfter(use);
+          },
+          isMadeByCall(entry.first));
     });
     Value pick = device.device;
     OpBuilder b(loop);
@@ -3187,8 +3198,39 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                                           /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifDistinct.thenBlock());
     }
-    unsigned entered = 0;
+    // A buffer made right before the loop by a call to a function that
+    // launches on what it makes: the call goes to the copy returning it
+    // entered (nothing else uses it between), which is its enter.
+    auto enteredByCall = [&](Value init) -> CallOpInterface {
+      auto call = init.getDefiningOp<CallOpInterface>();
+      unsigned number = call ? cast<OpResult>(init).getResultNumber() : 0;
+      const ArgSummary *summary =
+          call ? getResultSummary(call, number, summaries) : nullptr;
+      if (!summary || aliased || call->getBlock() != block ||
+          covered.contains({call, init}))
+        return {};
+      Value device;
+      if (summary->deviceArg)
+        device = call.getArgOperands()[*summary->deviceArg];
+      BufferEvents same = plan.device;
+      if (!same.onDevice(device, summary->deviceConstant))
+        return {};
+      bool usedBetween = false;
+      forEachUseThroughViews(init, [&](OpOperand &use) {
+        Operation *op = getAncestorIn(block, use.getOwner());
+        usedBetween |= op && op->isBeforeInBlock(loop) &&
+                       !isa<memref::DimOp, memref::RankOp>(op);
+      });
+      return usedBetween ? CallOpInterface() : call;
+    };
+    unsigned entered = 0, enteredByCalls = 0;
     for (auto &[init, kind] : inits) {
+      if (CallOpInterface call = enteredByCall(init)) {
+        covered.insert({call, init});
+        residentResults[call].insert(cast<OpResult>(init).getResultNumber());
+        ++enteredByCalls;
+        continue;
+      }
       createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
     }
@@ -3255,6 +3297,9 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     llvm::interleaveComma(inits, remark, [&](auto &entry) {
       remark << "'" << stringifyMapKind(entry.second) << "'";
     });
+    if (enteredByCalls)
+      remark << " (" << enteredByCalls
+             << " of them by the call making it, which returns it entered)";
     remark << ", exit " << (exitFrom ? "'from'" : "'release'") << ", "
            << updates << " update(s) of the loop's results";
     if (!plan.hostElements.empty())
