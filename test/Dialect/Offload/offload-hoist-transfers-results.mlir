@@ -351,6 +351,39 @@ func.func @chain_loop(%n: index, %steps: index, %k: index) -> f32 {
   return %v : f32
 }
 
+// The first buffer made right before the loop by such a call: the call
+// returns it entered (no enter, nothing copied in).
+// CHECK-LABEL: func.func @chain_from_made(
+// CHECK-NOT: offload.enter_data
+// CHECK: %[[X0:.*]] = call @next_resident_r0(
+// CHECK-NEXT: %[[R:.*]] = scf.for {{.*}} iter_args(%[[X:.*]] = %[[X0]])
+// CHECK-NEXT: %[[Y:.*]] = func.call @next_resident_0_r0(%[[X]])
+// CHECK-NEXT: offload.exit_data map(release: %[[X]] : memref<?xf32>)
+// CHECK-NEXT: memref.dealloc %[[X]]
+// CHECK-NEXT: scf.yield %[[Y]]
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[R]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]] : {{.*}})
+// CHECK-NEXT: memref.load %[[R]]
+// CHECK-NEXT: offload.exit_data map(release: %[[R]] : memref<?xf32>)
+func.func @chain_from_made(%in: memref<?xf32>, %steps: index, %k: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{calls @next_resident_r0, a copy of @next returning result(s) #0 on the device, entered}}
+  %x0 = func.call @next(%in) : (memref<?xf32>) -> memref<?xf32>
+  // expected-remark@+2 {{buffers the loop makes anew in each iteration as iteration argument #0 (from @next) stay on the device: the first comes entered from the call making it, each call returns the next entered, the one it replaces is released before its dealloc; 0 update(s) per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): entered by the loop that makes it, exit 'release', 1 update(s); 1 copies instead of 1}}
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%x = %x0) -> (memref<?xf32>) {
+    // expected-remark@+1 {{calls @next_resident_0_r0, a copy of @next entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
+    %y = func.call @next(%x) : (memref<?xf32>) -> memref<?xf32>
+    memref.dealloc %x : memref<?xf32>
+    scf.yield %y : memref<?xf32>
+  }
+  %v = memref.load %r[%k] : memref<?xf32>
+  memref.dealloc %r : memref<?xf32>
+  return %v : f32
+}
+
 // The host reads all of the result next (a copy out): it comes back once,
 // right after the loop.
 // CHECK-LABEL: func.func @chain_then_copy(

@@ -1900,6 +1900,12 @@ private:
   /// starts so, or an inner loop that surely runs and starts so.
   bool startsByOverwriting(Operation *loop, Value member,
                            bool mayNotRun = false);
+  /// The call making `init`, a buffer `loop` starts with, when it can
+  /// return it entered on the device `device` says (its callee launches on
+  /// what it makes there) and be its enter: in the loop's block, nothing
+  /// else using the buffer between, not placed already.
+  CallOpInterface getEnteringCall(Operation *loop, Value init,
+                                  const BufferEvents &device);
   /// Records, for the blocks around them, the loops of `fn` whose carried
   /// buffers can be kept on the device around them and whose results
   /// nothing uses (carriedLoops, carriedInside).
@@ -2911,6 +2917,31 @@ static unsigned updateReadResult(OpBuilder &b, Operation *loop, Value result,
   return updates;
 }
 
+CallOpInterface
+OffloadHoistTransfersPass::getEnteringCall(Operation *loop, Value init,
+                                           const BufferEvents &device) {
+  auto call = init.getDefiningOp<CallOpInterface>();
+  unsigned number = call ? cast<OpResult>(init).getResultNumber() : 0;
+  const ArgSummary *summary =
+      call ? getResultSummary(call, number, summaries) : nullptr;
+  Block *block = loop->getBlock();
+  if (!summary || call->getBlock() != block || covered.contains({call, init}))
+    return {};
+  Value pick;
+  if (summary->deviceArg)
+    pick = call.getArgOperands()[*summary->deviceArg];
+  BufferEvents same = device;
+  if (!same.onDevice(pick, summary->deviceConstant))
+    return {};
+  bool usedBetween = false;
+  forEachUseThroughViews(init, [&](OpOperand &use) {
+    Operation *op = getAncestorIn(block, use.getOwner());
+    usedBetween |= op && op->isBeforeInBlock(loop) &&
+                   !isa<memref::DimOp, memref::RankOp>(op);
+  });
+  return usedBetween ? CallOpInterface() : call;
+}
+
 void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
   Block *body = loop.getBody();
   Block *block = loop->getBlock();
@@ -3020,8 +3051,17 @@ void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
     covered.insert({link.call, link.made});
     residentResults[link.call].insert(
         cast<OpResult>(link.made).getResultNumber());
-    b.setInsertionPoint(loop);
-    createDataOp(b, loop.getLoc(), "enter", link.init, MapKind::to, device);
+    // (The first, made right before by such a call, comes from it
+    // entered.)
+    CallOpInterface initCall = getEnteringCall(loop, link.init, link.events);
+    if (initCall) {
+      covered.insert({initCall, link.init});
+      residentResults[initCall].insert(
+          cast<OpResult>(link.init).getResultNumber());
+    } else {
+      b.setInsertionPoint(loop);
+      createDataOp(b, loop.getLoc(), "enter", link.init, MapKind::to, device);
+    }
     b.setInsertionPoint(link.dealloc);
     createDataOp(b, link.dealloc.getLoc(), "exit", link.arg, MapKind::release,
                  device);
@@ -3034,8 +3074,10 @@ void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
           << "buffers the loop makes anew in each iteration as iteration "
              "argument #"
           << link.index << " (from " << getCalleeName(link.call)
-          << ") stay on the device: the first is entered 'to' before it, "
-             "each call returns the next entered, the one it replaces is "
+          << ") stay on the device: the first "
+          << (initCall ? "comes entered from the call making it"
+                       : "is entered 'to' before it")
+          << ", each call returns the next entered, the one it replaces is "
              "released before its dealloc; "
           << updates << " update(s) per iteration";
   }
@@ -3198,34 +3240,11 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                                           /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifDistinct.thenBlock());
     }
-    // A buffer made right before the loop by a call to a function that
-    // launches on what it makes: the call goes to the copy returning it
-    // entered (nothing else uses it between), which is its enter.
-    auto enteredByCall = [&](Value init) -> CallOpInterface {
-      auto call = init.getDefiningOp<CallOpInterface>();
-      unsigned number = call ? cast<OpResult>(init).getResultNumber() : 0;
-      const ArgSummary *summary =
-          call ? getResultSummary(call, number, summaries) : nullptr;
-      if (!summary || aliased || call->getBlock() != block ||
-          covered.contains({call, init}))
-        return {};
-      Value device;
-      if (summary->deviceArg)
-        device = call.getArgOperands()[*summary->deviceArg];
-      BufferEvents same = plan.device;
-      if (!same.onDevice(device, summary->deviceConstant))
-        return {};
-      bool usedBetween = false;
-      forEachUseThroughViews(init, [&](OpOperand &use) {
-        Operation *op = getAncestorIn(block, use.getOwner());
-        usedBetween |= op && op->isBeforeInBlock(loop) &&
-                       !isa<memref::DimOp, memref::RankOp>(op);
-      });
-      return usedBetween ? CallOpInterface() : call;
-    };
     unsigned entered = 0, enteredByCalls = 0;
     for (auto &[init, kind] : inits) {
-      if (CallOpInterface call = enteredByCall(init)) {
+      if (CallOpInterface call =
+              aliased ? CallOpInterface()
+                      : getEnteringCall(loop, init, plan.device)) {
         covered.insert({call, init});
         residentResults[call].insert(cast<OpResult>(init).getResultNumber());
         ++enteredByCalls;
