@@ -1787,3 +1787,57 @@ func.func @pingpong_then_peek(%n: index, %k: index) -> i32 {
   memref.dealloc %q : memref<?xi32>
   return %u : i32
 }
+
+// -----
+
+// Launches on other names of a buffer: a view of all of it (a subview from
+// 0 over its allocated size, cast), and a value that is it or another
+// buffer at run time (arith.select). All of it is entered once; when the
+// select gives the other buffer, that launch's own clause moves that one.
+
+offload.kernel @bump(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @other_names(
+// CHECK: %[[A:.*]] = memref.alloc
+// CHECK: %[[B:.*]] = memref.alloc
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @bump(%[[A]]) map(tofrom: %[[A]]
+// CHECK: %[[C:.*]] = memref.cast
+// CHECK-NEXT: offload.launch @bump(%[[C]]) map(tofrom: %[[C]]
+// CHECK-NEXT: %[[V:.*]] = arith.select %{{.*}}, %[[A]], %[[B]]
+// CHECK-NEXT: offload.launch @bump(%[[V]]) map(tofrom: %[[V]]
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[A]][%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]]
+// CHECK-NEXT: memref.load %[[A]]
+// CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: memref.load %[[B]]
+func.func @other_names(%n: index, %c: i1, %k: index) -> (f32, f32) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%a : memref<?xf32>)
+  linalg.fill ins(%one : f32) outs(%b : memref<?xf32>)
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'release', 1 update(s); 2 copies instead of 2}}
+  offload.launch @bump(%a) : (memref<?xf32>) -> ()
+  %all = memref.subview %a[0] [%n] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+  %cast = memref.cast %all : memref<?xf32, strided<[1]>> to memref<?xf32>
+  offload.launch @bump(%cast) : (memref<?xf32>) -> ()
+  %v = arith.select %c, %a, %b : memref<?xf32>
+  offload.launch @bump(%v) : (memref<?xf32>) -> ()
+  %x = memref.load %a[%k] : memref<?xf32>
+  %y = memref.load %b[%k] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %x, %y : f32, f32
+}

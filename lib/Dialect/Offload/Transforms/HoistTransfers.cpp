@@ -262,6 +262,9 @@ struct BufferEvents {
   std::optional<int64_t> deviceConstant;
   /// Some launch on it was seen (and fixed the device).
   bool anyLaunch = false;
+  /// Some launch maps a value that may be it or another buffer: all of it
+  /// is kept on the device.
+  bool anyAlias = false;
 
   /// Whether launches on (`value`, `constant`) run where those seen do; a
   /// first launch fixes the device.
@@ -335,6 +338,53 @@ static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
   return value;
+}
+
+/// Whether `view` (a subview) covers dimension `d` of its source whole:
+/// offset 0, stride 1, and the source's size there (its static size, its
+/// `memref.dim`, or the size its allocation was given).
+static bool coversDimension(memref::SubViewOp view, unsigned d) {
+  if (getConstantIntValue(view.getMixedOffsets()[d]) != 0 ||
+      getConstantIntValue(view.getMixedStrides()[d]) != 1)
+    return false;
+  Value source = stripCasts(view.getSource());
+  auto type = cast<MemRefType>(view.getSource().getType());
+  OpFoldResult size = view.getMixedSizes()[d];
+  std::optional<int64_t> constant = getConstantIntValue(size);
+  if (!type.isDynamicDim(d))
+    return constant == type.getDimSize(d);
+  if (auto value = dyn_cast<Value>(size))
+    if (auto dim = value.getDefiningOp<memref::DimOp>())
+      if (stripCasts(dim.getSource()) == source &&
+          getConstantIntValue(dim.getIndex()) == (int64_t)d)
+        return true;
+  // (An allocation's dynamic sizes, in order, for its dynamic dimensions.)
+  auto sourceType = cast<MemRefType>(source.getType());
+  Operation *def = source.getDefiningOp();
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def) ||
+      !sourceType.isDynamicDim(d))
+    return false;
+  Value given = def->getOperand(sourceType.getDynamicDimIndex(d));
+  if (size == OpFoldResult(given))
+    return true;
+  return constant && getConstantIntValue(given) == constant;
+}
+
+/// What `value` is all of, through casts and subviews covering every
+/// dimension of their source: a value whose indices locate the same
+/// elements.
+static Value stripWholeViews(Value value) {
+  while (true) {
+    value = stripCasts(value);
+    auto view = value.getDefiningOp<memref::SubViewOp>();
+    if (!view || view.getType().getRank() !=
+                     cast<MemRefType>(view.getSource().getType()).getRank())
+      return value;
+    for (unsigned d = 0, e = view.getType().getRank(); d < e; ++d)
+      if (!coversDimension(view, d))
+        return value;
+    value = view.getSource();
+  }
 }
 
 /// Whether buffers `a` and `b` have provably the same size along their
@@ -509,6 +559,17 @@ static Value stripAliases(Value value) {
     if (!returned)
       return value;
     value = call.getArgOperands()[*returned];
+  }
+}
+
+/// What `value` names all the elements of, with the same indices: through
+/// casts, views of all of a buffer, and calls returning their argument.
+static Value sameElements(Value value) {
+  while (true) {
+    Value next = stripWholeViews(stripAliases(value));
+    if (next == value)
+      return value;
+    value = next;
   }
 }
 
@@ -945,7 +1006,8 @@ collectEvents(Block *block, Value root,
       if (!result.var)
         result.var = arg;
       else if (result.var != arg &&
-               (result.sections || stripCasts(arg) != stripCasts(result.var)))
+               (result.sections ||
+                sameElements(arg) != sameElements(result.var)))
         return fail("launches map different views of it");
       result.sameSection = false;
       for (LaunchOp launch : loop.launches)
@@ -976,6 +1038,22 @@ collectEvents(Block *block, Value root,
         return fail("a launch maps it with 'always' or 'present'");
       if (!result.onDevice(launch.getDevice(), std::nullopt))
         return fail("its launches pick different devices");
+      // Through a value that may be this buffer or another at run time
+      // (`arith.select`, an `scf.if` yielding buffers): when it is this
+      // one, the launch finds all of it entered, and may read and write it
+      // there. (The launch's clause moves the other buffer when it is.)
+      Value named = getViewRoot(stripAliases(arg));
+      if (named != root &&
+          isa_and_nonnull<arith::SelectOp, scf::IfOp>(named.getDefiningOp())) {
+        result.sameSection = false;
+        result.anyAlias = true;
+        if (!seen)
+          event.launches.push_back(launch);
+        event.copiesIn = true;
+        event.deviceWrites |= map.getKind() != MapKind::to;
+        event.inLoop |= isInLoopBelow(launch, op);
+        return;
+      }
       Value var = launch.getMappedSection(arg);
       if (!result.var) {
         result.var = arg;
@@ -985,7 +1063,7 @@ collectEvents(Block *block, Value root,
         result.sections |= var != arg;
         result.sameSection &= isSameSection(var, result.section);
       } else if (var != arg || result.sections ||
-                 stripCasts(arg) != stripCasts(result.var)) {
+                 sameElements(arg) != sameElements(result.var)) {
         // (A cast of the same value, mapped whole, is the same elements.)
         return fail("launches map different views of it");
       }
@@ -1066,7 +1144,7 @@ collectEvents(Block *block, Value root,
             result.var = arg;
           else if (result.var != arg &&
                    (result.sections ||
-                    stripCasts(arg) != stripCasts(result.var)))
+                    sameElements(arg) != sameElements(result.var)))
             return fail("launches map different views of it");
           // The callee's launches map what they map.
           result.sameSection = false;
@@ -1139,6 +1217,14 @@ collectEvents(Block *block, Value root,
                           use.get() == copy.getTarget() &&
                           stripCasts(use.get()) == root;
   });
+  // Launches through a value that may be it map all of it: all of it is
+  // entered (its own launches may map nothing else).
+  if (result.anyAlias && !failed) {
+    if (!result.var)
+      result.var = root;
+    else if (result.sections || sameElements(result.var) != root)
+      fail("launches map a part of it and a value that may be all of it");
+  }
   // A global (or a buffer that may be one: not allocated here): the
   // functions that use it take it as an argument (passGlobalsAsArguments),
   // but a call through a pointer may reach one that uses it directly.

@@ -1,0 +1,98 @@
+// The C + OpenMP twin of other_names.mlir, as a careful author writes it:
+// a mapped once around all four, each element updated to the device after
+// its store and from it before its read.
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+typedef int32_t i32;
+static void smooth(const i32 *in, i32 *out, long n) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; ++i)
+    out[i] =
+        (i == 0 || i == n - 1)
+            ? in[i]
+            : (i32)((uint32_t)(in[i - 1] + in[i] * 2 + in[i + 1]) % 65521u);
+}
+static void bump(i32 *a, i32 k, long n) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; ++i)
+    a[i] = (i32)((uint32_t)(a[i] * 3 + k) % 65521u);
+}
+static void accum(const i32 *x, i32 *y, long n) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; ++i)
+    y[i] = (i32)((uint32_t)(x[i] + y[i]) % 65521u);
+}
+static void derive(const i32 *x, i32 *y, long n) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; ++i)
+    y[i] = (i32)((uint32_t)(x[i] * 5 + (i32)i) % 65521u);
+}
+static void total(const i32 *a, i32 *out, long n) {
+#pragma omp target
+  {
+    i32 s = 0;
+    for (long i = 0; i < n; ++i)
+      s = (i32)((uint32_t)s + (uint32_t)a[i]);
+    out[0] = s;
+  }
+}
+static void fill_pattern(i32 *a, i32 seed, long n) {
+  for (long i = 0; i < n; ++i)
+    a[i] = (i32)((uint32_t)((i32)i * seed) % 65521u);
+}
+static long hsum(const i32 *a, long n) {
+  long s = 0;
+  for (long i = 0; i < n; ++i)
+    s += (uint32_t)a[i];
+  return s;
+}
+static void add2(const i32 *x, const i32 *y, i32 *z, long n) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; ++i)
+    z[i] = (i32)((uint32_t)(x[i] + y[i]) % 65521u);
+}
+static void relu(const i32 *x, i32 *y, long n) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < n; ++i)
+    y[i] = x[i] > 30000 ? x[i] - 30000 : 0;
+}
+int main(void) {
+  long n = 262144;
+  i32 *a = malloc(n * 4), *b = malloc(n * 4);
+  fill_pattern(a, 7919, n);
+  fill_pattern(b, 7919, n);
+  i32 v1, v2, v3, v4, v5;
+#pragma omp target data map(tofrom : a [0:n])
+  {
+    bump(a, 1, n);
+    a[5] = 100;
+#pragma omp target update to(a [5:1])
+    int m0 = rand() & 1;
+    int m3 = (m0 + 1 - m0) + 1;
+    for (int k = 0; k < m3; ++k)
+      bump(a, 1, n);
+#pragma omp target update from(a [5:1])
+    v1 = a[5];
+    a[6] = 200;
+#pragma omp target update to(a [6:1])
+    bump(a, 1, n);
+#pragma omp target update from(a [6:1])
+    v2 = a[6];
+    a[7] = 300;
+#pragma omp target update to(a [7:1])
+    i32 *v = m3 > m0 ? a : b;
+    bump(v, 1, n);
+#pragma omp target update from(a [7:1])
+    v3 = a[7];
+    a[8] = 400;
+#pragma omp target update to(a [8:1])
+    bump(a, 3, n);
+#pragma omp target update from(a [8:1])
+    v4 = a[8];
+  }
+  v5 = b[9];
+  printf("other_names: %d %d %d %d %d hsum=%ld\n", v1, v2, v3, v4, v5,
+         hsum(a, n));
+  return 0;
+}
