@@ -91,12 +91,17 @@ void capi::dropArgumentNames(ModuleOp module) {
 
 /// A host function named `name` that launches `kernel` with its arguments:
 /// on the default device, or (`overDevices`) over the devices listed in one
-/// more argument, a memref<?xi32>.
+/// more argument, a memref<?xi32, strided<[?], offset: ?>>.
 static func::FuncOp createLauncher(OpBuilder &b, KernelOp kernel,
                                    StringRef name, bool overDevices) {
   SmallVector<Type> inputs(kernel.getArgumentTypes());
+  // (Any 1-D view: the descriptor's offset and stride say where its
+  // numbers are.)
   if (overDevices)
-    inputs.push_back(MemRefType::get({ShapedType::kDynamic}, b.getI32Type()));
+    inputs.push_back(MemRefType::get(
+        {ShapedType::kDynamic}, b.getI32Type(),
+        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
+                               {ShapedType::kDynamic})));
   auto func = func::FuncOp::create(b, kernel.getLoc(), name,
                                    b.getFunctionType(inputs, {}));
   Block *entry = func.addEntryBlock();

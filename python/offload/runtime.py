@@ -254,14 +254,17 @@ class Function:
         outermost dimension into one equal share per device present (devices
         listed but absent are left out; none present runs it on the host),
         each device moving only the sections of the arrays its share
-        reaches."""
+        reaches. ``devices=None`` is the plain launch (the default
+        device)."""
         if self.unsupported is not None:
             raise TypeError("%s() cannot be called from Python: %s"
                             % (self.name, self.unsupported))
         device_list = None
         if "devices" in kwargs and "devices" not in [a["name"]
                                                      for a in self.args]:
-            device_list = self._device_list(kwargs.pop("devices"))
+            devices = kwargs.pop("devices")
+            if devices is not None:
+                device_list = self._device_list(devices)
         values = self._bind(args, kwargs)
         converted, keep = [], []
         for arg, value in zip(self.args, values):

@@ -461,6 +461,13 @@ def test_split_over_devices(multi, devices):
     assert out[0] == -1 and np.array_equal(out[1:], x[:-1])
 
 
+def test_devices_none_is_the_plain_launch(multi):
+    x = np.arange(4, dtype=np.int64)
+    y = np.ones(4, dtype=np.int64)
+    multi.axpy(2, x, y, devices=None)
+    assert np.array_equal(y, np.array([1, 3, 5, 7], dtype=np.int64))
+
+
 def test_absent_devices_run_on_the_host(multi):
     x = np.arange(10, dtype=np.int64)
     y = np.zeros(10, dtype=np.int64)

@@ -221,6 +221,13 @@ int main(int argc, char **argv) {
   saxpyOver(1.0f, &xd, &yd, &idsd);
   // CHECK-NEXT: over devices 0, 9, 2: y = 13 26 39 52
   printf("over devices 0, 9, 2: y = %g %g %g %g\n", y[0], y[1], y[2], y[3]);
+  // Any 1-D view of numbers: every other one from the second (devices 1
+  // and 3; offset and stride of the descriptor, not of the storage).
+  int32_t every[5] = {40, 1, 41, 3, 42};
+  DeviceList everyd = {every, every, 1, {2}, {2}};
+  saxpyOver(1.0f, &xd, &yd, &everyd);
+  // CHECK-NEXT: over devices 1, 3: y = 14 28 42 56
+  printf("over devices 1, 3: y = %g %g %g %g\n", y[0], y[1], y[2], y[3]);
 
   // Lower and translate to LLVM IR.
   MlirModule again = offloadModuleParse(

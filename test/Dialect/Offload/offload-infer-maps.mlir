@@ -565,3 +565,86 @@ func.func @launch_maybe_empty(%x: memref<?xi64>, %m: index, %y: memref<1xi64>) {
   offload.launch @set_one(%y, %m, %m) : (memref<1xi64>, index, index) -> ()
   return
 }
+
+// -----
+
+// Views whose elements leave gaps in the bytes they span (a column, a box
+// cast to dynamic strides, a 3-D box) are mapped 'tofrom' by a kernel
+// writing every element: the span comes back whole, gaps included, so the
+// gaps go to the device first. Views that move without gaps (a row, also
+// cast to a dynamic stride, a box of contiguous rows, which moves row by
+// row) stay 'from'.
+
+offload.kernel @set1(%y: memref<?xi64, strided<[?], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 7 : i64
+  %n = memref.dim %y, %c0 : memref<?xi64, strided<[?], offset: ?>>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %v, %y[%i] : memref<?xi64, strided<[?], offset: ?>>
+  }
+  offload.return
+}
+
+offload.kernel @set2(%y: memref<?x?xi64, strided<[?, ?], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 7 : i64
+  %n = memref.dim %y, %c0 : memref<?x?xi64, strided<[?, ?], offset: ?>>
+  %m = memref.dim %y, %c1 : memref<?x?xi64, strided<[?, ?], offset: ?>>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+    memref.store %v, %y[%i, %j] : memref<?x?xi64, strided<[?, ?], offset: ?>>
+  }
+  offload.return
+}
+
+offload.kernel @set2rows(%y: memref<4x3xi64, strided<[5, 1], offset: 6>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %v = arith.constant 7 : i64
+  scf.parallel (%i, %j) = (%c0, %c0) to (%c4, %c3) step (%c1, %c1) {
+    memref.store %v, %y[%i, %j] : memref<4x3xi64, strided<[5, 1], offset: 6>>
+  }
+  offload.return
+}
+
+offload.kernel @set3(%y: memref<2x2x2xi64, strided<[20, 5, 1], offset: 6>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v = arith.constant 7 : i64
+  scf.parallel (%i, %j, %k) = (%c0, %c0, %c0) to (%c2, %c2, %c2) step (%c1, %c1, %c1) {
+    memref.store %v, %y[%i, %j, %k] : memref<2x2x2xi64, strided<[20, 5, 1], offset: 6>>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @gaps(
+// CHECK: offload.launch @set1({{.*}}) map(tofrom:
+// CHECK: offload.launch @set1({{.*}}) map(from:
+// CHECK: offload.launch @set2({{.*}}) map(tofrom:
+// CHECK: offload.launch @set2rows({{.*}}) map(from:
+// CHECK: offload.launch @set3({{.*}}) map(tofrom:
+func.func @gaps(%m: memref<6x5xi64>, %t: memref<4x4x5xi64>) -> memref<6x5xi64> {
+  %col = memref.subview %m[0, 3] [6, 1] [1, 1] : memref<6x5xi64> to memref<6xi64, strided<[5], offset: 3>>
+  %cc = memref.cast %col : memref<6xi64, strided<[5], offset: 3>> to memref<?xi64, strided<[?], offset: ?>>
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @set1 writes every element and reads none, but they do not fill the bytes it spans (a strided view): the bytes between them come back too}}
+  offload.launch @set1(%cc) : (memref<?xi64, strided<[?], offset: ?>>) -> ()
+  %row = memref.subview %m[2, 0] [1, 5] [1, 1] : memref<6x5xi64> to memref<5xi64, strided<[1], offset: 10>>
+  %rc = memref.cast %row : memref<5xi64, strided<[1], offset: 10>> to memref<?xi64, strided<[?], offset: ?>>
+  // A row cast to a dynamic stride: the cast's source has unit stride.
+  // expected-remark@+1 {{argument #0 mapped 'from': kernel @set1 writes every element and reads none}}
+  offload.launch @set1(%rc) : (memref<?xi64, strided<[?], offset: ?>>) -> ()
+  %box = memref.subview %m[1, 1] [4, 3] [1, 1] : memref<6x5xi64> to memref<4x3xi64, strided<[5, 1], offset: 6>>
+  %bc = memref.cast %box : memref<4x3xi64, strided<[5, 1], offset: 6>> to memref<?x?xi64, strided<[?, ?], offset: ?>>
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @set2 writes every element and reads none, but they do not fill the bytes it spans (a strided view): the bytes between them come back too}}
+  offload.launch @set2(%bc) : (memref<?x?xi64, strided<[?, ?], offset: ?>>) -> ()
+  // expected-remark@+1 {{argument #0 mapped 'from': kernel @set2rows writes every element and reads none}}
+  offload.launch @set2rows(%box) : (memref<4x3xi64, strided<[5, 1], offset: 6>>) -> ()
+  %cube = memref.subview %t[0, 1, 1] [2, 2, 2] [1, 1, 1] : memref<4x4x5xi64> to memref<2x2x2xi64, strided<[20, 5, 1], offset: 6>>
+  // expected-remark@+1 {{argument #0 mapped 'tofrom': kernel @set3 writes every element and reads none, but they do not fill the bytes it spans (a strided view): the bytes between them come back too}}
+  offload.launch @set3(%cube) : (memref<2x2x2xi64, strided<[20, 5, 1], offset: 6>>) -> ()
+  return %m : memref<6x5xi64>
+}

@@ -151,6 +151,50 @@ bool mlir::offload::returnsNewBuffer(CallOpInterface call, unsigned result) {
   return ::returnsNewBuffer(call, result, visited);
 }
 
+/// Whether the elements of `type` fill the bytes from its first to its
+/// last: packed row-major (dimensions of size 1 aside).
+static bool isPacked(MemRefType type) {
+  if (type.getLayout().isIdentity() || type.getRank() == 0)
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  int64_t expected = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (type.getDimSize(d) == 1)
+      continue; // (its stride never moves anything)
+    if (strides[d] != expected)
+      return false;
+    if (d > 0 && type.isDynamicDim(d))
+      return false;
+    expected *= type.getDimSize(d);
+  }
+  return true;
+}
+
+bool mlir::offload::mayHaveGaps(MemRefType type) {
+  if (isPacked(type))
+    return false;
+  // Two dimensions whose rows have unit stride move row by row.
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  return type.getRank() != 2 ||
+         failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1;
+}
+
+bool mlir::offload::mayHaveGaps(Value view) {
+  if (!mayHaveGaps(cast<MemRefType>(view.getType())))
+    return false;
+  // (A cast of a packed view is packed: the data ops move the cast's span.)
+  while (auto castOp = view.getDefiningOp<memref::CastOp>()) {
+    view = castOp.getSource();
+    if (isPacked(cast<MemRefType>(view.getType())))
+      return false;
+  }
+  return true;
+}
+
 void mlir::offload::forEachUseThroughViews(
     Value root, function_ref<void(OpOperand &)> fn) {
   SmallVector<Value> worklist = {root};

@@ -184,6 +184,11 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
         why = "reads and writes it";
       } else if (!overwritten) {
         why = "writes it but may not write every element";
+      } else if (mayBeReadAfter(launch, buffer) && mayHaveGaps(var)) {
+        why = (writesAll +
+               ", but they do not fill the bytes it spans (a strided view): "
+               "the bytes between them come back too")
+                  .str();
       } else if (mayBeReadAfter(launch, buffer)) {
         kind = MapKind::from;
         why = writesAll.str();

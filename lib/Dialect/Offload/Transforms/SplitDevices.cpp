@@ -732,9 +732,12 @@ struct OffloadSplitDevicesPass
                   inner, loc, arg, lo, hi, access.rowMin, access.rowMax);
               view = getRows(inner, loc, arg, begin, length);
             }
-            MapKind kind = !access.written      ? MapKind::to
-                           : access.overwritten ? MapKind::from
-                                                : MapKind::tofrom;
+            // (A view whose elements leave gaps in its span copies them
+            // in: what comes back holds them too.)
+            bool gaps = mayHaveGaps(view);
+            MapKind kind = !access.written               ? MapKind::to
+                           : access.overwritten && !gaps ? MapKind::from
+                                                         : MapKind::tofrom;
             mapVars.push_back(view);
             mapKinds.push_back(
                 MapAttr::get(inner.getContext(), kind, MapModifier::none));
@@ -1470,7 +1473,10 @@ struct OffloadSplitDevicesPass
           buffer.position = index;
           // The first launch on it writes every row of each share before
           // reading any, and always runs.
-          buffer.enterAlloc = access.overwritten && launch->getBlock() == block;
+          // (Not a view whose elements leave gaps in its span: those come
+          // back at the exit.)
+          buffer.enterAlloc = access.overwritten &&
+                              launch->getBlock() == block && !mayHaveGaps(arg);
         }
         if (access.read) {
           buffer.read = true;

@@ -114,6 +114,17 @@ std::optional<unsigned> getReturnedArgument(CallOpInterface call,
 /// result that its callee surely makes of another argument does not).
 void forEachUseThroughViews(Value root, function_ref<void(OpOperand &)> fn);
 
+/// Whether a map clause of a view of type `type` may move bytes that are
+/// not its elements: its span from the first element to the last holds
+/// gaps (a column, a view with strides not packed row-major), unless moved
+/// row by row (a 2-D view whose rows are contiguous: a box). A kernel
+/// writing every element of it leaves the gaps unwritten on the device, so
+/// what maps it must copy them in before copying the span back.
+bool mayHaveGaps(MemRefType type);
+/// The same for `view`, whose type may say less than what it is a
+/// memref.cast of.
+bool mayHaveGaps(Value view);
+
 /// Whether `user`, an op taking a buffer, hands out its address (a raw
 /// pointer: memref.extract_aligned_pointer_as_index, a conversion cast):
 /// what is done through it later is not a use of the buffer the passes see.
