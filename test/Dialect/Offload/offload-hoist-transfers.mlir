@@ -1841,3 +1841,58 @@ func.func @other_names(%n: index, %c: i1, %k: index) -> (f32, f32) {
   memref.dealloc %b : memref<?xf32>
   return %x, %y : f32, f32
 }
+
+// -----
+
+// Host reads of neighbouring elements with nothing writing between
+// (a[2k], a[2k + 1], a[2k - 1]) bring them back as one update of the three
+// (the remark counts the updates placed, before they merge).
+
+offload.kernel @bump(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %a[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @neighbours(
+// CHECK: offload.launch @bump
+// CHECK-NEXT: %[[I:.*]] = arith.muli
+// CHECK-NEXT: arith.addi
+// CHECK-NEXT: arith.subi
+// CHECK-NEXT: %[[M:.*]] = arith.constant -1 : index
+// CHECK-NEXT: %[[LO:.*]] = arith.addi %[[I]], %[[M]]
+// CHECK-NEXT: %[[V:.*]] = memref.subview %{{.*}}[%[[LO]]] [3] [1]
+// CHECK-NEXT: offload.update map(from: %[[V]] : memref<3xf32, strided<[1], offset: ?>>)
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: memref.load
+// CHECK-NOT: offload.update
+// CHECK: scf.yield
+func.func @neighbours(%a: memref<?xf32>, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %z = arith.constant 0.0 : f32
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s) + 3 per iteration; 2 copies + 3 per iteration instead of 0 + 2 per iteration}}
+  %s = scf.for %k = %c0 to %steps step %c1 iter_args(%acc = %z) -> (f32) {
+    offload.launch @bump(%a) : (memref<?xf32>) -> ()
+    %i = arith.muli %k, %c2 : index
+    %j = arith.addi %i, %c1 : index
+    %h = arith.subi %i, %c1 : index
+    %x = memref.load %a[%i] : memref<?xf32>
+    %y = memref.load %a[%j] : memref<?xf32>
+    %w = memref.load %a[%h] : memref<?xf32>
+    %t = arith.addf %x, %y : f32
+    %u = arith.addf %t, %w : f32
+    %r = arith.addf %acc, %u : f32
+    scf.yield %r : f32
+  }
+  return %s : f32
+}

@@ -34,6 +34,7 @@
 #include "offload/Dialect/Offload/Utils/KernelABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -1888,6 +1889,110 @@ static bool runsAtLeastOnce(Operation *launch, Operation *op) {
 static constexpr StringLiteral kMappedExplicitly =
     "the program maps it explicitly";
 
+/// The buffer, offset and device of `update` when it brings back one
+/// element of a 1-D buffer (`from` of a unit subview); nullopt otherwise.
+static std::optional<std::tuple<Value, OpFoldResult, Value>>
+getOneElementFrom(UpdateOp update) {
+  if (update.getMapVars().size() != 1 ||
+      cast<MapAttr>(update.getMapKindsAttr()[0]).getKind() != MapKind::from)
+    return std::nullopt;
+  auto view = update.getMapVars()[0].getDefiningOp<memref::SubViewOp>();
+  if (!view || view.getType().getRank() != 1 ||
+      view.getSourceType().getRank() != 1 ||
+      getConstantIntValue(view.getMixedSizes()[0]) != 1 ||
+      getConstantIntValue(view.getMixedStrides()[0]) != 1)
+    return std::nullopt;
+  return std::make_tuple(view.getSource(), view.getMixedOffsets()[0],
+                         update.getDevice());
+}
+
+/// `index` minus `base` when it is a constant (the same value, constants,
+/// or `base` plus or minus a constant).
+static std::optional<int64_t> getDistance(OpFoldResult index,
+                                          OpFoldResult base) {
+  if (index == base)
+    return 0;
+  std::optional<int64_t> x = getConstantIntValue(index),
+                         y = getConstantIntValue(base);
+  if (x && y)
+    return *x - *y;
+  auto value = dyn_cast<Value>(index), from = dyn_cast<Value>(base);
+  if (!value || !from)
+    return std::nullopt;
+  if (std::optional<int64_t> up = getOffsetFrom(value, from))
+    return up;
+  if (std::optional<int64_t> down = getOffsetFrom(from, value))
+    return -*down;
+  return std::nullopt;
+}
+
+/// Updates `from` of single elements of a 1-D buffer that follow each other
+/// with only reads and pure ops between (`y[i]`, then `y[i + 1]`: host
+/// loads of neighbours) bring back the elements they cover as one update,
+/// at the first: neighbours only, so no element comes back that would not
+/// have (nothing between writes the buffer on either side).
+static void mergeNeighbourUpdates(Operation *root) {
+  SmallVector<UpdateOp> updates;
+  root->walk([&](UpdateOp update) { updates.push_back(update); });
+  DenseSet<Operation *> erased;
+  for (UpdateOp first : updates) {
+    if (erased.contains(first))
+      continue;
+    auto one = getOneElementFrom(first);
+    if (!one)
+      continue;
+    auto [buffer, base, device] = *one;
+    int64_t lo = 0, hi = 0; // [base + lo, base + hi]
+    SmallVector<UpdateOp> merged;
+    for (Operation *op = first->getNextNode(); op; op = op->getNextNode()) {
+      if (auto next = dyn_cast<UpdateOp>(op)) {
+        auto other = getOneElementFrom(next);
+        if (!other)
+          break;
+        auto [nextBuffer, offset, nextDevice] = *other;
+        std::optional<int64_t> at = nextBuffer == buffer && nextDevice == device
+                                        ? getDistance(offset, base)
+                                        : std::nullopt;
+        if (!at)
+          continue; // another buffer's element
+        if (*at < lo - 1 || *at > hi + 1)
+          break;
+        lo = std::min(lo, *at);
+        hi = std::max(hi, *at);
+        merged.push_back(next);
+        continue;
+      }
+      if (isa<memref::LoadOp, memref::SubViewOp, memref::DimOp>(op) ||
+          (isMemoryEffectFree(op) && op->getNumRegions() == 0))
+        continue;
+      break;
+    }
+    if (merged.empty())
+      continue;
+    OpBuilder b(first);
+    Location loc = first.getLoc();
+    Value start = getValueOrCreateConstantIndexOp(b, loc, base);
+    if (lo != 0)
+      start = arith::AddIOp::create(b, loc, start,
+                                    arith::ConstantIndexOp::create(b, loc, lo));
+    Value part = memref::SubViewOp::create(
+        b, loc, buffer, ArrayRef<OpFoldResult>{start},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(hi - lo + 1)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+    Operation *oldView = first.getMapVars()[0].getDefiningOp();
+    first.getMapVarsMutable().assign(part);
+    if (oldView->use_empty())
+      oldView->erase();
+    for (UpdateOp update : merged) {
+      Operation *view = update.getMapVars()[0].getDefiningOp();
+      erased.insert(update);
+      update->erase();
+      if (view->use_empty())
+        view->erase();
+    }
+  }
+}
+
 namespace {
 struct OffloadHoistTransfersPass
     : public offload::impl::OffloadHoistTransfersBase<
@@ -2168,6 +2273,7 @@ void OffloadHoistTransfersPass::runOnOperation() {
   }
   for (auto &entry : pristine)
     entry.second->erase();
+  mergeNeighbourUpdates(getOperation());
   // Resident copies that no call reaches any more (a caller that was
   // itself copied calls other copies), until none is left.
   SmallVector<Operation *> unused;

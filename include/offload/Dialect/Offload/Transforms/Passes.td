@@ -618,7 +618,10 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     a view of the buffer; inside the `scf.if`s around it, if any), a host `scf.for` indexing a 1-D buffer at its variable plus
     constants the section it reaches, anything else the whole buffer;
     `from` before a read of data a launch wrote (or before a write that may
-    not cover all of the part updated), `to` after a write.
+    not cover all of the part updated), `to` after a write. Updates `from`
+    of neighbouring elements of a 1-D buffer with only reads between
+    (`a[i]`, then `a[i + 1]`) become one update of the elements they cover
+    (after placement: the remarks count them apart).
 
     Across calls: every function with a body is summarised first, callees
     before callers (per memref argument: whether its launches, or those of
