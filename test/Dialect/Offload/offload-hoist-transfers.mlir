@@ -1896,3 +1896,54 @@ func.func @neighbours(%a: memref<?xf32>, %steps: index) -> f32 {
   }
   return %s : f32
 }
+
+// -----
+
+// A ping-pong loop whose first iteration stores single elements of the
+// buffer its launch then overwrites whole (directly, and under an scf.if):
+// nothing it held before is read, so it is entered 'alloc' (the stores'
+// updates 'to' land in it and are overwritten).
+
+// out[i] = in[i] + 1: writes all of `out`, reads all of `in`.
+offload.kernel @step(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1.0 : f32
+  %n = memref.dim %out, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %out[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @store_then_overwrite(
+// CHECK: offload.enter_data map(to: %[[A:.*]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B:.*]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: memref.subview
+// CHECK-NEXT: offload.update map(to:
+func.func @store_then_overwrite(%n: index, %k: index, %c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %v = arith.constant 5.0 : f32
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<?xf32>)
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'release', 1 update(s) of the loop's results, 2 of one element in it (host loads and stores); 2 copies + 2 per iteration instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    memref.store %v, %nxt[%k] : memref<?xf32>
+    scf.if %c {
+      memref.store %v, %nxt[%c0] : memref<?xf32>
+    }
+    offload.launch @step(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %e = memref.load %r#0[%c0] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %e : f32
+}

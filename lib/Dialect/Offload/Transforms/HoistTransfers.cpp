@@ -2987,10 +2987,41 @@ bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
       continue;
     auto inner = dyn_cast<scf::ForOp>(use->getOwner());
     unsigned control = inner ? inner.getNumControlOperands() : 0;
-    return inner && inner == &op && use->getOperandNumber() >= control &&
-           startsByOverwriting(
-               inner,
-               inner.getRegionIterArgs()[use->getOperandNumber() - control]);
+    if (inner && inner == &op && use->getOperandNumber() >= control)
+      return startsByOverwriting(
+          inner, inner.getRegionIterArgs()[use->getOperandNumber() - control]);
+    break;
+  }
+  // Host stores of single elements of it (each updates its element `to`),
+  // directly in the body or in `scf.if`s holding nothing else that touches
+  // it, and then a launch of the body writing all of it: none of what it
+  // held before is read.
+  auto storesOnly = [&](Operation *op) {
+    bool stores = true;
+    op->walk([&](Operation *nested) {
+      if (isa<memref::DimOp, ViewLikeOpInterface>(nested))
+        return;
+      for (OpOperand &operand : nested->getOpOperands())
+        if (isa<BaseMemRefType>(operand.get().getType()) &&
+            getViewRoot(operand.get()) == member) {
+          auto store = dyn_cast<memref::StoreOp>(nested);
+          stores &= store && store.getMemRef() == member &&
+                    operand.getOperandNumber() == 1 &&
+                    (nested == op || isa<scf::IfOp>(op));
+        }
+    });
+    return stores;
+  };
+  for (Operation &op : forOp.getBody()->without_terminator()) {
+    if (!getFirstAccess(&op, member))
+      continue;
+    if (auto launch = dyn_cast<LaunchOp>(&op)) {
+      MapAttr map = getMapForBuffer(launch, member);
+      return map && !map.copiesIn() && map.getKind() == MapKind::from &&
+             getMappedPart(launch, member) == member;
+    }
+    if (!storesOnly(&op))
+      return false;
   }
   return false;
 }
