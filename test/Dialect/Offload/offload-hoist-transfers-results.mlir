@@ -384,6 +384,50 @@ func.func @chain_from_made(%in: memref<?xf32>, %steps: index, %k: index) -> f32 
   return %v : f32
 }
 
+// A chain's result starts a ping-pong loop: the chain leaves it entered,
+// the ping-pong takes it over (no enter of its own), as it does the buffer
+// a call makes right before it.
+// CHECK-LABEL: func.func @chain_then_pingpong(
+// CHECK: %[[X0:.*]] = call @next_resident_0_r0(
+// CHECK-NEXT: memref.store %{{.*}}, %[[X0]]
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[X0]]
+// CHECK-NEXT: offload.update map(to: %[[E]]
+// CHECK-NEXT: %[[R:.*]] = scf.for
+// CHECK: %[[W:.*]] = call @next_resident_0_r0(
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: %[[P:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[R]], %{{.*}} = %[[W]])
+// CHECK-NOT: offload.enter_data
+// CHECK: offload.exit_data map(release: %[[R]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[W]] : memref<?xf32>)
+func.func @chain_then_pingpong(%in: memref<?xf32>, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 3.0 : f32
+  // expected-remark@+3 {{buffer kept on the device across 2 launch(es), through calls to @next: enter 'to', exit 'release', 0 update(s); 1 copies instead of 2}}
+  // expected-remark@+2 {{calls @next_resident_0_r0, a copy of @next entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
+  // (Its element stored on the host before the loop gets its update.)
+  %x0 = func.call @next(%in) : (memref<?xf32>) -> memref<?xf32>
+  memref.store %v, %x0[%c1] : memref<?xf32>
+  // expected-remark@+1 {{buffers the loop makes anew in each iteration as iteration argument #0 (from @next) stay on the device: the first comes entered from the call making it, each call returns the next entered, the one it replaces is released before its dealloc; 0 update(s) per iteration}}
+  %r = scf.for %i = %c0 to %steps step %c1 iter_args(%x = %x0) -> (memref<?xf32>) {
+    // expected-remark@+1 {{calls @next_resident_0_r0, a copy of @next entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
+    %y = func.call @next(%x) : (memref<?xf32>) -> memref<?xf32>
+    memref.dealloc %x : memref<?xf32>
+    scf.yield %y : memref<?xf32>
+  }
+  // expected-remark@+1 {{calls @next_resident_0_r0, a copy of @next entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
+  %w = func.call @next(%in) : (memref<?xf32>) -> memref<?xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'to' (2 of them by the op making it, which leaves it entered), exit 'release', 1 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %p:2 = scf.for %i = %c0 to %steps step %c1 iter_args(%u = %r, %t = %w) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @derive(%u, %t) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %t, %u : memref<?xf32>, memref<?xf32>
+  }
+  %e = memref.load %p#0[%c0] : memref<?xf32>
+  memref.dealloc %r : memref<?xf32>
+  memref.dealloc %w : memref<?xf32>
+  return %e : f32
+}
+
 // The host reads all of the result next (a copy out): it comes back once,
 // right after the loop.
 // CHECK-LABEL: func.func @chain_then_copy(
@@ -514,7 +558,7 @@ func.func @made_pingpong(%x: memref<?xf32>, %steps: index) -> f32 {
   %p = func.call @make(%x) : (memref<?xf32>) -> memref<?xf32>
   // expected-remark@+1 {{calls @make_resident_0_r0, a copy of @make entered with argument(s) #0 on the device, returning result(s) #0 on the device, entered}}
   %q = func.call @make(%x) : (memref<?xf32>) -> memref<?xf32>
-  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es) and 1 launch(es) after it: enter 'to', 'to' (2 of them by the call making it, which returns it entered), exit 'release', 1 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es) and 1 launch(es) after it: enter 'to', 'to' (2 of them by the op making it, which leaves it entered), exit 'release', 1 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
   %r:2 = scf.for %i = %c0 to %steps step %c1 iter_args(%u = %p, %v = %q) -> (memref<?xf32>, memref<?xf32>) {
     // expected-remark@+1 {{calls @step_resident_0_1, a copy of @step entered with argument(s) #0, #1 on the device}}
     func.call @step(%u, %v) : (memref<?xf32>, memref<?xf32>) -> ()

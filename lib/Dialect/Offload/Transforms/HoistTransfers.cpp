@@ -2094,7 +2094,8 @@ private:
   /// The call making `init`, a buffer `loop` starts with, when it can
   /// return it entered on the device `device` says (its callee launches on
   /// what it makes there) and be its enter: in the loop's block, nothing
-  /// else using the buffer between, not placed already.
+  /// but host loads and stores of single elements using the buffer between
+  /// (it adds their updates), not placed already.
   CallOpInterface getEnteringCall(Operation *loop, Value init,
                                   const BufferEvents &device);
   /// Records, for the blocks around them, the loops of `fn` whose carried
@@ -2934,7 +2935,8 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
     auto [it, inserted] = byRoot.try_emplace(root, init);
     if (it->second != init)
       fail("they start as two views of one buffer");
-    if (!hasKnownOrigin(root))
+    // (Or the result of a loop before it that leaves it entered: a chain.)
+    if (!hasKnownOrigin(root) && !enteredResults.count(root))
       fail("one of them starts as a buffer made by choosing among others "
            "('" +
            getOriginName(root) + "')");
@@ -3156,13 +3158,50 @@ OffloadHoistTransfersPass::getEnteringCall(Operation *loop, Value init,
   BufferEvents same = device;
   if (!same.onDevice(pick, summary->deviceConstant))
     return {};
+  // Between, only host loads and stores of single elements of it, each
+  // with its update (the device holds all of it, the newest).
   bool usedBetween = false;
+  SmallVector<Operation *> elements;
   forEachUseThroughViews(init, [&](OpOperand &use) {
     Operation *op = getAncestorIn(block, use.getOwner());
-    usedBetween |= op && op->isBeforeInBlock(loop) &&
-                   !isa<memref::DimOp, memref::RankOp>(op);
+    if (!op || !op->isBeforeInBlock(loop) ||
+        isa<memref::DimOp, memref::RankOp>(op))
+      return;
+    auto load = dyn_cast<memref::LoadOp>(op);
+    auto store = dyn_cast<memref::StoreOp>(op);
+    if (use.getOwner() == op && use.get() == init &&
+        ((load && load.getMemRef() == init) ||
+         (store && store.getMemRef() == init)))
+      elements.push_back(op);
+    else
+      usedBetween = true;
   });
-  return usedBetween ? CallOpInterface() : call;
+  // (Their updates name the device as a constant, or the default one.)
+  if (usedBetween || (!elements.empty() && same.device && !same.deviceConstant))
+    return {};
+  for (Operation *op : elements) {
+    auto store = dyn_cast<memref::StoreOp>(op);
+    OpBuilder b(op);
+    if (store)
+      b.setInsertionPointAfter(op);
+    ValueRange indices =
+        store ? store.getIndices() : cast<memref::LoadOp>(op).getIndices();
+    Value part = init;
+    if (!indices.empty()) {
+      SmallVector<OpFoldResult> offsets(indices.begin(), indices.end());
+      SmallVector<OpFoldResult> ones(indices.size(), b.getIndexAttr(1));
+      part =
+          memref::SubViewOp::create(b, op->getLoc(), init, offsets, ones, ones);
+    }
+    Value pick;
+    if (same.deviceConstant)
+      pick = arith::ConstantIntOp::create(b, op->getLoc(), *same.deviceConstant,
+                                          32);
+    createDataOp(b, op->getLoc(), "update", part,
+                 store ? MapKind::to : MapKind::from, pick);
+    ++numUpdates;
+  }
+  return call;
 }
 
 void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
@@ -3425,10 +3464,11 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     }
     // (A buffer a call allocates and returns is the function's own, as an
     // allocation is: no other name of it may be read after.)
-    auto isMadeByCall = [](Value value) {
+    auto isMadeByCall = [&](Value value) {
       auto call = value.getDefiningOp<CallOpInterface>();
-      return call &&
-             returnsNewBuffer(call, cast<OpResult>(value).getResultNumber());
+      return enteredResults.count(value) ||
+             (call &&
+              returnsNewBuffer(call, cast<OpResult>(value).getResultNumber()));
     };
     bool readByName = llvm::any_of(inits, [&](auto &entry) {
       return mayBeReadAfter(
@@ -3472,6 +3512,26 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         residentResults[call].insert(cast<OpResult>(init).getResultNumber());
         ++enteredByCalls;
         continue;
+      }
+      // The result of a chain before it, left entered there (on the same
+      // device, used by nothing between): this loop takes it over.
+      if (auto it = enteredResults.find(init);
+          it != enteredResults.end() && !aliased) {
+        Operation *maker = init.getDefiningOp();
+        BufferEvents same = plan.device;
+        bool usedBetween = false;
+        forEachUseThroughViews(init, [&](OpOperand &use) {
+          Operation *op = getAncestorIn(block, use.getOwner());
+          usedBetween |= op && op != loop && !op->isBeforeInBlock(maker) &&
+                         op->isBeforeInBlock(loop) &&
+                         !isa<memref::DimOp, memref::RankOp>(op);
+        });
+        if (maker && maker->getBlock() == block && !usedBetween &&
+            same.onDevice(it->second.device, it->second.deviceConstant)) {
+          enteredResults.erase(it);
+          ++enteredByCalls;
+          continue;
+        }
       }
       createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
@@ -3541,7 +3601,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     });
     if (enteredByCalls)
       remark << " (" << enteredByCalls
-             << " of them by the call making it, which returns it entered)";
+             << " of them by the op making it, which leaves it entered)";
     remark << ", exit " << (exitFrom ? "'from'" : "'release'") << ", "
            << updates << " update(s) of the loop's results";
     if (!plan.hostElements.empty())
