@@ -1,25 +1,7 @@
 // The C + OpenMP twin of callee_store.mlir, as a careful author writes it:
 // the buffer mapped once around the loop, the stored element updated to
 // the device and only the other element read brought back.
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-typedef int32_t i32;
-static void bump(i32 *a, i32 k, long n) {
-#pragma omp target teams distribute parallel for
-  for (long i = 0; i < n; ++i)
-    a[i] = (i32)((uint32_t)(a[i] * 3 + k) % 65521u);
-}
-static void fill_pattern(i32 *a, i32 seed, long n) {
-  for (long i = 0; i < n; ++i)
-    a[i] = (i32)((uint32_t)((i32)i * seed) % 65521u);
-}
-static long hsum(const i32 *a, long n) {
-  long s = 0;
-  for (long i = 0; i < n; ++i)
-    s += (uint32_t)a[i];
-  return s;
-}
+#include "common_i32.h"
 int main(void) {
   long n = 262144;
   i32 *a = malloc(n * 4);

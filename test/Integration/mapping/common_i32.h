@@ -1,6 +1,6 @@
-// Host helpers the C + OpenMP twins of made_pingpong, made_host_init,
-// pingpong_peek_final and other_names share (the MLIR programs carry
-// their own).
+// Host helpers the C + OpenMP twins of several mapping tests share
+// (made_chain, pingpong_nested, callee_store, made_pingpong, made_host_init,
+// pingpong_peek_final, other_names); the MLIR programs carry their own.
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>

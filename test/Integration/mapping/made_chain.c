@@ -2,28 +2,8 @@
 // next() enters what it allocates (map(alloc:)) and leaves it on the
 // device; the loop deletes the buffer it replaces; the elements read come
 // back with target update.
-#include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-typedef int32_t i32;
+#include "common_i32.h"
 
-static void smooth(const i32 *in, i32 *out, long n) {
-#pragma omp target teams distribute parallel for
-  for (long i = 0; i < n; ++i)
-    out[i] =
-        (i == 0 || i == n - 1)
-            ? in[i]
-            : (i32)((uint32_t)(in[i - 1] + in[i] * 2 + in[i + 1]) % 65521u);
-}
-static void bump(i32 *a, i32 k, long n) {
-#pragma omp target teams distribute parallel for
-  for (long i = 0; i < n; ++i)
-    a[i] = (i32)((uint32_t)(a[i] * 3 + k) % 65521u);
-}
-static void fill_pattern(i32 *a, i32 seed, long n) {
-  for (long i = 0; i < n; ++i)
-    a[i] = (i32)((uint32_t)((i32)i * seed) % 65521u);
-}
 static i32 *next(const i32 *x, i32 k, long n) {
   i32 *y = malloc(n * 4);
 #pragma omp target enter data map(alloc : y [0:n])

@@ -2091,13 +2091,14 @@ private:
   /// starts so, or an inner loop that surely runs and starts so.
   bool startsByOverwriting(Operation *loop, Value member,
                            bool mayNotRun = false);
-  /// The call making `init`, a buffer `loop` starts with, when it can
-  /// return it entered on the device `device` says (its callee launches on
-  /// what it makes there) and be its enter: in the loop's block, nothing
-  /// but host loads and stores of single elements using the buffer between
-  /// (it adds their updates), not placed already.
-  CallOpInterface getEnteringCall(Operation *loop, Value init,
-                                  const BufferEvents &device);
+  /// Whether `init`, a buffer `loop` starts with, comes to it entered on
+  /// the device `device` says, so that `loop` needs no enter of its own: it
+  /// is made right before in the loop's block by a call to a function that
+  /// launches on what it makes (the call then goes to the copy returning it
+  /// entered), or it is the result of a loop before that leaves it entered
+  /// (a chain, whose result `loop` takes over). Between, only host loads and
+  /// stores of single elements may use it: it adds their updates.
+  bool takeEnteredInit(Operation *loop, Value init, const BufferEvents &device);
   /// Records, for the blocks around them, the loops of `fn` whose carried
   /// buffers can be kept on the device around them and whose results
   /// nothing uses (carriedLoops, carriedInside).
@@ -3142,29 +3143,40 @@ static unsigned updateReadResult(OpBuilder &b, Operation *loop, Value result,
   return updates;
 }
 
-CallOpInterface
-OffloadHoistTransfersPass::getEnteringCall(Operation *loop, Value init,
-                                           const BufferEvents &device) {
-  auto call = init.getDefiningOp<CallOpInterface>();
-  unsigned number = call ? cast<OpResult>(init).getResultNumber() : 0;
+bool OffloadHoistTransfersPass::takeEnteredInit(Operation *loop, Value init,
+                                                const BufferEvents &device) {
+  Block *block = loop->getBlock();
+  Operation *maker = init.getDefiningOp();
+  if (!maker || maker->getBlock() != block)
+    return false;
+  // Where it comes entered, and on which device.
+  auto call = dyn_cast<CallOpInterface>(maker);
+  unsigned number = cast<OpResult>(init).getResultNumber();
   const ArgSummary *summary =
       call ? getResultSummary(call, number, summaries) : nullptr;
-  Block *block = loop->getBlock();
-  if (!summary || call->getBlock() != block || covered.contains({call, init}))
-    return {};
+  auto entered = enteredResults.find(init);
   Value pick;
-  if (summary->deviceArg)
-    pick = call.getArgOperands()[*summary->deviceArg];
+  std::optional<int64_t> constant;
+  if (summary && !covered.contains({call, init})) {
+    if (summary->deviceArg)
+      pick = call.getArgOperands()[*summary->deviceArg];
+    constant = summary->deviceConstant;
+  } else if (entered != enteredResults.end()) {
+    pick = entered->second.device;
+    constant = entered->second.deviceConstant;
+  } else {
+    return false;
+  }
   BufferEvents same = device;
-  if (!same.onDevice(pick, summary->deviceConstant))
-    return {};
+  if (!same.onDevice(pick, constant))
+    return false;
   // Between, only host loads and stores of single elements of it, each
   // with its update (the device holds all of it, the newest).
   bool usedBetween = false;
   SmallVector<Operation *> elements;
   forEachUseThroughViews(init, [&](OpOperand &use) {
     Operation *op = getAncestorIn(block, use.getOwner());
-    if (!op || !op->isBeforeInBlock(loop) ||
+    if (!op || op == loop || !op->isBeforeInBlock(loop) ||
         isa<memref::DimOp, memref::RankOp>(op))
       return;
     auto load = dyn_cast<memref::LoadOp>(op);
@@ -3178,7 +3190,7 @@ OffloadHoistTransfersPass::getEnteringCall(Operation *loop, Value init,
   });
   // (Their updates name the device as a constant, or the default one.)
   if (usedBetween || (!elements.empty() && same.device && !same.deviceConstant))
-    return {};
+    return false;
   for (Operation *op : elements) {
     auto store = dyn_cast<memref::StoreOp>(op);
     OpBuilder b(op);
@@ -3193,15 +3205,21 @@ OffloadHoistTransfersPass::getEnteringCall(Operation *loop, Value init,
       part =
           memref::SubViewOp::create(b, op->getLoc(), init, offsets, ones, ones);
     }
-    Value pick;
+    Value at;
     if (same.deviceConstant)
-      pick = arith::ConstantIntOp::create(b, op->getLoc(), *same.deviceConstant,
-                                          32);
+      at = arith::ConstantIntOp::create(b, op->getLoc(), *same.deviceConstant,
+                                        32);
     createDataOp(b, op->getLoc(), "update", part,
-                 store ? MapKind::to : MapKind::from, pick);
+                 store ? MapKind::to : MapKind::from, at);
     ++numUpdates;
   }
-  return call;
+  if (summary && !covered.contains({call, init})) {
+    covered.insert({call, init});
+    residentResults[call].insert(number);
+  } else {
+    enteredResults.erase(entered);
+  }
+  return true;
 }
 
 void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
@@ -3315,12 +3333,8 @@ void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
         cast<OpResult>(link.made).getResultNumber());
     // (The first, made right before by such a call, comes from it
     // entered.)
-    CallOpInterface initCall = getEnteringCall(loop, link.init, link.events);
-    if (initCall) {
-      covered.insert({initCall, link.init});
-      residentResults[initCall].insert(
-          cast<OpResult>(link.init).getResultNumber());
-    } else {
+    bool initEntered = takeEnteredInit(loop, link.init, link.events);
+    if (!initEntered) {
       b.setInsertionPoint(loop);
       createDataOp(b, loop.getLoc(), "enter", link.init, MapKind::to, device);
     }
@@ -3337,8 +3351,8 @@ void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
              "argument #"
           << link.index << " (from " << getCalleeName(link.call)
           << ") stay on the device: the first "
-          << (initCall ? "comes entered from the call making it"
-                       : "is entered 'to' before it")
+          << (initEntered ? "comes entered from the call making it"
+                          : "is entered 'to' before it")
           << ", each call returns the next entered, the one it replaces is "
              "released before its dealloc; "
           << updates << " update(s) per iteration";
@@ -3503,35 +3517,11 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                                           /*withElseRegion=*/false);
       b.setInsertionPointToStart(ifDistinct.thenBlock());
     }
-    unsigned entered = 0, enteredByCalls = 0;
+    unsigned entered = 0, enteredBefore = 0;
     for (auto &[init, kind] : inits) {
-      if (CallOpInterface call =
-              aliased ? CallOpInterface()
-                      : getEnteringCall(loop, init, plan.device)) {
-        covered.insert({call, init});
-        residentResults[call].insert(cast<OpResult>(init).getResultNumber());
-        ++enteredByCalls;
+      if (!aliased && takeEnteredInit(loop, init, plan.device)) {
+        ++enteredBefore;
         continue;
-      }
-      // The result of a chain before it, left entered there (on the same
-      // device, used by nothing between): this loop takes it over.
-      if (auto it = enteredResults.find(init);
-          it != enteredResults.end() && !aliased) {
-        Operation *maker = init.getDefiningOp();
-        BufferEvents same = plan.device;
-        bool usedBetween = false;
-        forEachUseThroughViews(init, [&](OpOperand &use) {
-          Operation *op = getAncestorIn(block, use.getOwner());
-          usedBetween |= op && op != loop && !op->isBeforeInBlock(maker) &&
-                         op->isBeforeInBlock(loop) &&
-                         !isa<memref::DimOp, memref::RankOp>(op);
-        });
-        if (maker && maker->getBlock() == block && !usedBetween &&
-            same.onDevice(it->second.device, it->second.deviceConstant)) {
-          enteredResults.erase(it);
-          ++enteredByCalls;
-          continue;
-        }
       }
       createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
@@ -3599,8 +3589,8 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     llvm::interleaveComma(inits, remark, [&](auto &entry) {
       remark << "'" << stringifyMapKind(entry.second) << "'";
     });
-    if (enteredByCalls)
-      remark << " (" << enteredByCalls
+    if (enteredBefore)
+      remark << " (" << enteredBefore
              << " of them by the op making it, which leaves it entered)";
     remark << ", exit " << (exitFrom ? "'from'" : "'release'") << ", "
            << updates << " update(s) of the loop's results";
