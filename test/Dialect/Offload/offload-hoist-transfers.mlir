@@ -1947,3 +1947,131 @@ func.func @store_then_overwrite(%n: index, %k: index, %c: i1) -> f32 {
   memref.dealloc %b : memref<?xf32>
   return %e : f32
 }
+
+// -----
+
+offload.kernel @fill(%a: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %v = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    memref.store %v, %a[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// out[i] = in[i] + 1 for i < the size of in: all of out when both have one
+// size.
+offload.kernel @next(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %in, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %out[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func @fill_helper(%a: memref<?xf32>) {
+  offload.launch @fill(%a) : (memref<?xf32>) -> ()
+  return
+}
+
+// A launch initializing the first buffer right before a ping-pong loop
+// joins the loop's span: entered before it, 'alloc' (it writes all of it),
+// not copied back between. The loop's first launch writes [0, size of a)
+// of b, all of it (both are allocated with one size): b is only allocated
+// too. Nothing but one element of the result comes back.
+// CHECK-LABEL: func.func @init_before_pingpong(
+// CHECK: %[[A:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-NEXT: %[[B:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK-NEXT: offload.enter_data map(alloc: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @fill(%[[A]]) map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for
+// CHECK: offload.launch @next(
+// CHECK: }
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[R]]#0[3] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]]
+// CHECK-NEXT: offload.exit_data map(release: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(release: %[[B]] : memref<?xf32>)
+func.func @init_before_pingpong(%n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  offload.launch @fill(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es), 1 launching op(s) before it: enter 'alloc', 'alloc', exit 'release', 1 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %e = memref.load %r#0[%c3] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %e : f32
+}
+
+// The same through a helper that launches, on the buffers the function was
+// given: the call goes to the helper's resident copy, the buffers are
+// entered before it ('alloc' for the one it fills, 'to' for the other:
+// the sizes of arguments are not known to match) and come back at the end
+// (the caller may read them).
+// CHECK-LABEL: func.func @init_call_before_pingpong(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>)
+// CHECK: scf.if
+// CHECK-NEXT: offload.enter_data map(alloc: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK-NEXT: }
+// CHECK-NEXT: call @fill_helper_resident_0(%[[A]])
+// CHECK-NEXT: scf.for
+// CHECK: scf.if
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(from: %[[B]] : memref<?xf32>)
+func.func @init_call_before_pingpong(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  // expected-remark@+1 {{calls @fill_helper_resident_0, a copy of @fill_helper entered with argument(s) #0 on the device}}
+  call @fill_helper(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es), 1 launching op(s) before it: enter 'alloc', 'to', exit 'from', 0 update(s) of the loop's results; 3 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  return
+}
+
+// A host store between the launch and the loop: the launch stays out of
+// the loop's span (its own clause copies a back, the store changes the
+// host's copy, the loop enters it 'to').
+// CHECK-LABEL: func.func @store_between_init_and_pingpong(
+// CHECK: offload.launch @fill(%[[A:.*]]) map(from:
+// CHECK-NEXT: memref.store
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc:
+// CHECK-NEXT: scf.for
+func.func @store_between_init_and_pingpong(%n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  offload.launch @fill(%a) : (memref<?xf32>) -> ()
+  memref.store %v, %a[%c0] : memref<?xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'release', 1 update(s) of the loop's results; 2 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %e = memref.load %r#0[%c0] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %e : f32
+}

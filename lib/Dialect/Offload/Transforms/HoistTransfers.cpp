@@ -2088,9 +2088,12 @@ private:
   /// Whether `loop` surely runs (or, with `mayNotRun`, runs no iteration)
   /// and the first thing it does with `member` (one of its iteration
   /// arguments) is to overwrite all of it: a launch, a call whose callee
-  /// starts so, or an inner loop that surely runs and starts so.
+  /// starts so, or an inner loop that surely runs and starts so. A launch
+  /// writing the section [0, the size of a buffer `isSize` accepts) of it
+  /// writes all of it.
   bool startsByOverwriting(Operation *loop, Value member,
-                           bool mayNotRun = false);
+                           bool mayNotRun = false,
+                           function_ref<bool(Value)> isSize = nullptr);
   /// Whether `init`, a buffer `loop` starts with, comes to it entered on
   /// the device `device` says, so that `loop` needs no enter of its own: it
   /// is made right before in the loop's block by a call to a function that
@@ -2099,6 +2102,22 @@ private:
   /// (a chain, whose result `loop` takes over). Between, only host loads and
   /// stores of single elements may use it: it adds their updates.
   bool takeEnteredInit(Operation *loop, Value init, const BufferEvents &device);
+  /// The launches right before `loop` (and calls whose callees only launch
+  /// on them) that use the buffers it starts with (`inits`, by root) on the
+  /// device of `device`, with nothing between touching those otherwise or
+  /// possibly through another name: the loop's span can start at the first
+  /// of them (returned; `loop` when there is none). `covers` gets each of
+  /// them with each buffer it uses, `calls` the calls with the positions
+  /// where they pass one; `kinds`, for each buffer they use, how the first
+  /// one touching it needs it entered (`to`, or `alloc` when it overwrites
+  /// all of it); `writes`, whether some of them write one.
+  Operation *
+  findLaunchesBefore(Operation *loop,
+                     const llvm::MapVector<Value, MapKind> &inits,
+                     BufferEvents &device,
+                     SmallVectorImpl<std::pair<Operation *, Value>> &covers,
+                     SmallVectorImpl<std::pair<CallOpInterface, unsigned>> &calls,
+                     DenseMap<Value, MapKind> &kinds, bool &writes);
   /// Records, for the blocks around them, the loops of `fn` whose carried
   /// buffers can be kept on the device around them and whose results
   /// nothing uses (carriedLoops, carriedInside).
@@ -2930,6 +2949,14 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
   // each one buffer or views of distinct buffers (two views of one would be
   // entered twice, overlapping).
   DenseMap<Value, Value> byRoot;
+  // (When they all start with one size, every value of the group has it.)
+  bool oneSize = llvm::all_of(group.inits, [&](auto &entry) {
+    return haveSameSize(initValues[entry.first],
+                        initValues[group.inits.front().first]);
+  });
+  auto isSize = [&](Value buffer) {
+    return oneSize && group.contains(stripCasts(buffer));
+  };
   for (auto [position, member] : group.inits) {
     Value init = initValues[position];
     Value root = getViewRoot(init);
@@ -2948,20 +2975,21 @@ OffloadHoistTransfersPass::CarriedPlan OffloadHoistTransfersPass::planCarried(
     });
     // Entered without its contents when the loop surely runs and the
     // first thing it does with the argument is to overwrite all of it.
-    bool overwritten = startsByOverwriting(loop, member);
+    bool overwritten = startsByOverwriting(loop, member, false, isSize);
     MapKind kind = overwritten ? MapKind::alloc : MapKind::to;
     auto [entry, added] = plan.inits.insert({init, kind});
     if (!added && kind == MapKind::to)
       entry->second = MapKind::to;
-    if (!overwritten && !startsByOverwriting(loop, member, /*mayNotRun=*/true))
+    if (!overwritten &&
+        !startsByOverwriting(loop, member, /*mayNotRun=*/true, isSize))
       plan.readsContents.insert(init);
   }
   return plan;
 }
 
-bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
-                                                    Value member,
-                                                    bool mayNotRun) {
+bool OffloadHoistTransfersPass::startsByOverwriting(
+    Operation *loop, Value member, bool mayNotRun,
+    function_ref<bool(Value)> isSize) {
   auto forOp = dyn_cast<scf::ForOp>(loop);
   if (!forOp || (!mayNotRun && !surelyRuns(forOp)))
     return false;
@@ -2977,7 +3005,9 @@ bool OffloadHoistTransfersPass::startsByOverwriting(Operation *loop,
         getConstantSection(member, part);
     std::optional<int64_t> size = getConstantSize(member, 0);
     return part == member ||
-           (section && size && section->first <= 0 && section->second >= *size);
+           (section && size && section->first <= 0 &&
+            section->second >= *size) ||
+           (isSize && isWholeIf(part, stripCasts(member), isSize));
   }
   // A call to a function that starts so.
   if (startsWithFullOverwrite(loop, member, member, /*oneSection=*/false,
@@ -3222,6 +3252,145 @@ bool OffloadHoistTransfersPass::takeEnteredInit(Operation *loop, Value init,
   return true;
 }
 
+Operation *OffloadHoistTransfersPass::findLaunchesBefore(
+    Operation *loop, const llvm::MapVector<Value, MapKind> &inits,
+    BufferEvents &device,
+    SmallVectorImpl<std::pair<Operation *, Value>> &covers,
+    SmallVectorImpl<std::pair<CallOpInterface, unsigned>> &calls,
+    DenseMap<Value, MapKind> &kinds, bool &writes) {
+  // Only buffers nothing between can reach by another name: allocations,
+  // buffers calls make, and the function's arguments (a caller's other
+  // arguments are checked at run time; with globals in the module, no call
+  // may run between), whose address is not taken.
+  bool hasGlobals = false;
+  if (auto module = loop->getParentOfType<ModuleOp>())
+    hasGlobals = !module.getOps<memref::GlobalOp>().empty();
+  bool anyArgument = false;
+  DenseMap<Value, Value> roots;
+  for (auto &entry : inits) {
+    Value root = getViewRoot(entry.first);
+    Operation *def = root.getDefiningOp();
+    if (!hasKnownOrigin(root) || isa_and_nonnull<memref::GetGlobalOp>(def))
+      return loop;
+    anyArgument |= isa<BlockArgument>(root);
+    bool escapes = false;
+    forEachUseThroughViews(root, [&](OpOperand &use) {
+      escapes |= isAddressEscape(use.getOwner());
+    });
+    if (escapes)
+      return loop;
+    roots[root] = entry.first;
+  }
+  Operation *first = loop;
+  for (Operation *op = loop->getPrevNode(); op; op = op->getPrevNode()) {
+    // (The values the enters name are made before.)
+    if (llvm::any_of(op->getResults(), [&](Value result) {
+          return result == device.device ||
+                 llvm::any_of(inits,
+                              [&](auto &entry) { return entry.first == result; });
+        }))
+      break;
+    bool other = false;
+    SmallVector<std::pair<Value, OpOperand *>> uses;
+    op->walk([&](Operation *nested) {
+      auto call = dyn_cast<CallOpInterface>(nested);
+      if (call && (!isa_and_nonnull<FunctionOpInterface>(
+                       call.resolveCallable()) ||
+                   (anyArgument && hasGlobals)))
+        other = true;
+      for (OpOperand &operand : nested->getOpOperands()) {
+        if (!isa<BaseMemRefType>(operand.get().getType()))
+          continue;
+        Value root = getViewRoot(stripAliases(operand.get()));
+        if (!roots.count(root)) {
+          // (A buffer that may be one of them at run time.)
+          other |= !hasKnownOrigin(root) ||
+                   isa_and_nonnull<memref::GetGlobalOp>(root.getDefiningOp());
+          continue;
+        }
+        if (isa<ViewLikeOpInterface, memref::CastOp, memref::DimOp,
+                memref::RankOp, memref::ExtractStridedMetadataOp>(nested))
+          continue;
+        if (nested == op && isa<LaunchOp, CallOpInterface>(op))
+          uses.push_back({root, &operand});
+        else
+          other = true;
+      }
+    });
+    if (other)
+      break;
+    if (uses.empty())
+      continue;
+    // Each use: a kernel argument mapped whole, or a callee's launches.
+    DenseMap<Value, MapKind> needs;
+    SmallVector<unsigned> positions;
+    bool accepted = true, opWrites = false;
+    for (auto [root, use] : uses) {
+      Value value = use->get();
+      if (auto launch = dyn_cast<LaunchOp>(op)) {
+        if (!isLaunchArgument(launch, *use))
+          continue; // a map clause: the argument's use counts
+        MapAttr map = launch.getMapFor(value);
+        if (!map)
+          continue; // not accessed by the kernel
+        MapKind kind = map.getKind();
+        if (map.isAlways() || map.isPresent() ||
+            (kind != MapKind::to && kind != MapKind::from &&
+             kind != MapKind::tofrom) ||
+            getMappedPart(launch, value) != value ||
+            sameElements(value) != sameElements(roots.lookup(root)) ||
+            !device.onDevice(launch.getDevice(), std::nullopt)) {
+          accepted = false;
+          break;
+        }
+        MapKind need = kind == MapKind::from ? MapKind::alloc : MapKind::to;
+        auto [it, added] = needs.try_emplace(root, need);
+        if (!added && need == MapKind::to)
+          it->second = MapKind::to;
+        opWrites |= kind != MapKind::to;
+        continue;
+      }
+      auto call = cast<CallOpInterface>(op);
+      std::optional<unsigned> position = getCallPosition(call, *use);
+      const ArgSummary *summary =
+          position ? getSummary(call, *position) : nullptr;
+      if (!summary || !summary->touches())
+        continue;
+      Value pick;
+      if (summary && summary->deviceArg)
+        pick = call.getArgOperands()[*summary->deviceArg];
+      if (!summary->launches || summary->hostAccess ||
+          sameElements(value) != sameElements(roots.lookup(root)) ||
+          (pick && !isa<BlockArgument>(pick) &&
+           !pick.getDefiningOp()->isBeforeInBlock(first)) ||
+          !device.onDevice(pick, summary->deviceConstant)) {
+        accepted = false;
+        break;
+      }
+      MapKind need = initializesAt(call, *position, *summary) ? MapKind::alloc
+                                                              : MapKind::to;
+      auto [it, added] = needs.try_emplace(root, need);
+      if (!added && need == MapKind::to)
+        it->second = MapKind::to;
+      opWrites |= summary->deviceWrites;
+      positions.push_back(*position);
+    }
+    if (!accepted)
+      break;
+    if (needs.empty())
+      continue;
+    for (auto &[root, need] : needs) {
+      kinds[root] = need;
+      covers.push_back({op, root});
+    }
+    for (unsigned position : positions)
+      calls.push_back({cast<CallOpInterface>(op), position});
+    writes |= opWrites;
+    first = op;
+  }
+  return first;
+}
+
 void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
   Block *body = loop.getBody();
   Block *block = loop->getBlock();
@@ -3458,6 +3627,17 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       Operation *op = getAncestorIn(block, use.getOwner());
       return op && after.contains(op);
     };
+    // Launches right before the loop on the buffers it starts with (the
+    // kernels initializing them), with nothing else touching them between:
+    // the buffers stay on the device from the first of them.
+    SmallVector<std::pair<Operation *, Value>> beforeCovers;
+    SmallVector<std::pair<CallOpInterface, unsigned>> beforeCalls;
+    DenseMap<Value, MapKind> beforeKinds;
+    bool beforeWrites = false;
+    Operation *first = findLaunchesBefore(loop, inits, device, beforeCovers,
+                                          beforeCalls, beforeKinds,
+                                          beforeWrites);
+    deviceWrites |= beforeWrites;
 
     // After the loop (and those launches): the results the host may read
     // come back (each is one of the buffers, on the device); a buffer read
@@ -3494,7 +3674,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
           isMadeByCall(entry.first));
     });
     Value pick = device.device;
-    OpBuilder b(loop);
+    OpBuilder b(first);
     if (device.deviceConstant)
       pick = arith::ConstantIntOp::create(b, loop->getLoc(),
                                           *device.deviceConstant, 32);
@@ -3504,7 +3684,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     Value aliased;
     for (auto &entry : inits)
       if (Value check = buildArgumentAliasCheck(
-              b, block, getViewRoot(entry.first), loop, loop))
+              b, block, getViewRoot(entry.first), first, last))
         aliased = aliased
                       ? arith::OrIOp::create(b, loop->getLoc(), aliased, check)
                             .getResult()
@@ -3518,13 +3698,19 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       b.setInsertionPointToStart(ifDistinct.thenBlock());
     }
     unsigned entered = 0, enteredBefore = 0;
-    for (auto &[init, kind] : inits) {
-      if (!aliased && takeEnteredInit(loop, init, plan.device)) {
+    for (auto &[init, loopKind] : inits) {
+      Value root = getViewRoot(init);
+      if (!aliased && !beforeKinds.count(root) &&
+          takeEnteredInit(loop, init, plan.device)) {
         ++enteredBefore;
         continue;
       }
+      // (The first launch before the loop using it decides.)
+      MapKind kind = beforeKinds.lookup_or(root, loopKind);
       createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
+      // (The remark's kinds.)
+      loopKind = kind;
     }
     b.setInsertionPointAfter(last);
     if (distinct) {
@@ -3565,6 +3751,10 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                    store ? MapKind::to : MapKind::from, pick);
     }
     numUpdates += plan.hostUpdates;
+    for (auto [op, root] : beforeCovers)
+      covered.insert({op, root});
+    for (auto [call, position] : beforeCalls)
+      residentCalls[call].insert(position);
     for (Operation *launch : after)
       for (Value arg : cast<LaunchOp>(launch).getArgs())
         if (isa<MemRefType>(arg.getType()))
@@ -3583,6 +3773,12 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       continue;
     InFlightDiagnostic remark = emitGroupRemark(group);
     remark << " kept on the device across its " << numLaunches << " launch(es)";
+    if (first != loop) {
+      DenseSet<Operation *> ops;
+      for (auto [op, root] : beforeCovers)
+        ops.insert(op);
+      remark << ", " << ops.size() << " launching op(s) before it";
+    }
     if (!after.empty())
       remark << " and " << after.size() << " launch(es) after it";
     remark << ": enter ";
