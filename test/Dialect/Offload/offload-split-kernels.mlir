@@ -147,3 +147,70 @@ offload.kernel @dot(%x: memref<?xf32>, %out: memref<f32>) {
   memref.store %new, %out[] : memref<f32>
   offload.return
 }
+
+// The maximum and the number of positive elements that a reduction loop
+// computes, read by the next loop (x[i] = 2 * max - x[i] + count): the
+// first part stores each value it hands on in a one-element buffer (an
+// index as i64), the second loads them before its loop (the size of x,
+// without memory effects, it computes again); each launch allocates the
+// buffers around the two launches.
+// CHECK-LABEL: offload.kernel private @rescale_0(
+// CHECK-SAME: %{{[^:]*}}: memref<?xi32>, %{{[^:]*}}: memref<1xi32>, %[[SM:[^:]*]]: memref<1xi32>, %[[SN:[^:]*]]: memref<1xi64>)
+// CHECK: %[[R:.*]]:2 = scf.parallel
+// CHECK: memref.store %[[R]]#0, %[[SM]][%{{.*}}] : memref<1xi32>
+// CHECK-NEXT: %[[N64:.*]] = arith.index_cast %[[R]]#1 : index to i64
+// CHECK-NEXT: memref.store %[[N64]], %[[SN]][%{{.*}}] : memref<1xi64>
+// CHECK-NEXT: memref.store %[[R]]#0, %{{.*}}[%{{.*}}] : memref<1xi32>
+// CHECK-LABEL: offload.kernel private @rescale_1(
+// CHECK-SAME: %{{[^:]*}}: memref<?xi32>, %[[LM:[^:]*]]: memref<1xi32>, %[[LN:[^:]*]]: memref<1xi64>)
+// CHECK: %[[M1:.*]] = memref.load %[[LM]][%{{.*}}] : memref<1xi32>
+// CHECK-NEXT: %[[N1:.*]] = memref.load %[[LN]][%{{.*}}] : memref<1xi64>
+// CHECK-NEXT: %[[NI:.*]] = arith.index_cast %[[N1]] : i64 to index
+// CHECK: arith.muli %[[M1]]
+// CHECK: scf.parallel
+// CHECK: arith.index_cast %[[NI]] : index to i32
+offload.kernel @rescale(%x: memref<?xi32>, %o: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i32
+  %init = arith.constant -1000 : i32
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  %r:2 = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%init, %c0) -> (i32, index) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    %pos = arith.cmpi sgt, %v, %zero : i32
+    %one = arith.select %pos, %c1, %c0 : index
+    scf.reduce(%v, %one : i32, index) {
+    ^bb0(%a: i32, %b: i32):
+      %q = arith.maxsi %a, %b : i32
+      scf.reduce.return %q : i32
+    }, {
+    ^bb0(%a: index, %b: index):
+      %q = arith.addi %a, %b : index
+      scf.reduce.return %q : index
+    }
+  }
+  memref.store %r#0, %o[%c0] : memref<1xi32>
+  %two = arith.constant 2 : i32
+  %m2 = arith.muli %r#0, %two : i32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    %ni = arith.index_cast %r#1 : index to i32
+    %d = arith.subi %m2, %v : i32
+    %e = arith.addi %d, %ni : i32
+    memref.store %e, %x[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @run_rescale(
+// CHECK: %[[BM:.*]] = memref.alloc() : memref<1xi32>
+// CHECK-NEXT: %[[BN:.*]] = memref.alloc() : memref<1xi64>
+// CHECK-NEXT: offload.launch @rescale_0(%{{.*}}, %{{.*}}, %[[BM]], %[[BN]])
+// CHECK-NEXT: offload.launch @rescale_1(%{{.*}}, %[[BM]], %[[BN]])
+// CHECK-NEXT: memref.dealloc %[[BM]] : memref<1xi32>
+// CHECK-NEXT: memref.dealloc %[[BN]] : memref<1xi64>
+func.func @run_rescale(%x: memref<?xi32>, %o: memref<1xi32>) {
+  // expected-remark@+1 {{launch of @rescale split into 2 launches, 2 value(s) one computes and a later one uses passed in one-element buffers}}
+  offload.launch @rescale(%x, %o) : (memref<?xi32>, memref<1xi32>) -> ()
+  return
+}

@@ -162,7 +162,10 @@ std::optional<KernelShape> mlir::offload::getSplitShape(KernelOp kernel) {
       shape.after.push_back(&op);
       continue;
     }
-    if (!isMemoryEffectFree(&op))
+    // (Before the loop: computations, and loads every share makes alike:
+    // a value an earlier part of a split kernel handed on.)
+    if (!isMemoryEffectFree(&op) && !(isa<memref::LoadOp>(op) && !shape.loop &&
+                                       shape.linalgOps.empty()))
       return std::nullopt;
   }
   if (!shape.loop && shape.linalgOps.empty())
@@ -264,7 +267,8 @@ std::string mlir::offload::whyNotSplittable(KernelOp kernel) {
   std::optional<KernelShape> shape = getSplitShape(kernel);
   if (!shape)
     return "its body is not one scf.parallel loop (with computations without "
-           "memory effects before it, and what it does with its reductions' "
+           "memory effects and loads before it, and what it does with its "
+           "reductions' "
            "results after it), nor linalg ops on buffers";
   if (!shape->loop)
     return whyLinalgNotSplittable(*shape);

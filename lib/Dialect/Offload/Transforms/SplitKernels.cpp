@@ -300,14 +300,25 @@ LogicalResult OffloadSplitKernelsPass::split(
     return diag;
   }
 
+  DenseMap<Operation *, unsigned> unitOf;
+  for (auto [index, unit] : llvm::enumerate(units))
+    for (Operation *op : unit)
+      unitOf[op] = index;
+
   // One kernel per unit, with the pure computations the unit uses and the
   // kernel arguments that they and the unit use (so a launch of a part
   // names only the buffers the part touches), in the kernel's order.
-  SmallVector<KernelOp> parts;
-  SmallVector<SmallVector<unsigned>> partArgs;
+  // Values one part computes and a later part uses (a reduction's result
+  // the next loop reads: `x[i] = max - x[i]`) go from one to the other in
+  // a one-element buffer each launch allocates: the part computing one
+  // stores it, the parts using it load it first.
+  SmallVector<llvm::SetVector<Value>> unitUses(units.size());
+  SmallVector<llvm::SetVector<Operation *>> unitNeeded(units.size());
+  SmallVector<llvm::SmallBitVector> unitArgs;
+  llvm::SetVector<Value> handed;
   for (auto [index, unit] : llvm::enumerate(units)) {
     // The pure top-level ops the unit uses, and the arguments.
-    llvm::SetVector<Operation *> needed;
+    llvm::SetVector<Operation *> &needed = unitNeeded[index];
     llvm::SmallBitVector usedArgs(body.getNumArguments());
     SmallVector<Operation *> worklist(unit.begin(), unit.end());
     while (!worklist.empty()) {
@@ -320,19 +331,75 @@ LogicalResult OffloadSplitKernelsPass::split(
             continue;
           }
           Operation *def = operand.getDefiningOp();
-          if (!def || def->getBlock() != &body || inUnits.contains(def))
+          if (!def || def->getBlock() != &body)
             continue;
+          if (inUnits.contains(def)) {
+            if (unitOf.lookup(def) != index) {
+              unitUses[index].insert(operand);
+              handed.insert(operand);
+            }
+            continue;
+          }
           if (needed.insert(def))
             worklist.push_back(def);
         }
       });
     }
+    unitArgs.push_back(std::move(usedArgs));
+  }
+  // (In the kernel's order.)
+  SmallVector<Value> handedValues = handed.takeVector();
+  llvm::sort(handedValues, [](Value a, Value b) {
+    Operation *x = a.getDefiningOp(), *y = b.getDefiningOp();
+    if (x != y)
+      return x->isBeforeInBlock(y);
+    return cast<OpResult>(a).getResultNumber() <
+           cast<OpResult>(b).getResultNumber();
+  });
+  handed.insert(handedValues.begin(), handedValues.end());
+  // The buffer type each handed value travels in (an index as i64).
+  auto getSlotType = [&](Value value) -> MemRefType {
+    Type type = value.getType();
+    if (type.isIndex())
+      type = rewriter.getI64Type();
+    if (!type.isIntOrFloat())
+      return nullptr;
+    return MemRefType::get({1}, type);
+  };
+  for (Value value : handed)
+    if (!getSlotType(value)) {
+      InFlightDiagnostic diag =
+          value.getDefiningOp()->emitError()
+          << "kernel @" << kernel.getSymName() << " holds " << units.size()
+          << " parallel loops or linalg ops, which run as one kernel each, "
+             "and a value of type "
+          << value.getType()
+          << " one of them computes and a later one uses, which cannot be "
+             "passed between them (an integer, index or float can)";
+      return diag;
+    }
+
+  SmallVector<KernelOp> parts;
+  SmallVector<SmallVector<unsigned>> partArgs;
+  // For each part, the handed values whose buffers it takes after its
+  // arguments.
+  SmallVector<SmallVector<Value>> partSlots;
+  for (auto [index, unit] : llvm::enumerate(units)) {
+    llvm::SetVector<Operation *> &needed = unitNeeded[index];
     SmallVector<unsigned> args;
     SmallVector<Type> argTypes;
-    for (unsigned i : usedArgs.set_bits()) {
+    for (unsigned i : unitArgs[index].set_bits()) {
       args.push_back(i);
       argTypes.push_back(body.getArgument(i).getType());
     }
+    // The values it hands on (those it computes) and those it is handed.
+    SmallVector<Value> slots;
+    for (Value value : handed)
+      if (unitOf.lookup(value.getDefiningOp()) == index ||
+          unitUses[index].contains(value)) {
+        slots.push_back(value);
+        argTypes.push_back(getSlotType(value));
+      }
 
     rewriter.setInsertionPoint(kernel);
     auto part = cast<KernelOp>(rewriter.cloneWithoutRegions(*kernel));
@@ -369,13 +436,51 @@ LogicalResult OffloadSplitKernelsPass::split(
       BlockArgument arg = body.getArgument(i);
       mapping.map(arg, partBody->addArgument(arg.getType(), arg.getLoc()));
     }
+    DenseMap<Value, Value> slotArgs;
+    for (Value value : slots)
+      slotArgs[value] =
+          partBody->addArgument(getSlotType(value), value.getLoc());
     rewriter.setInsertionPointToEnd(partBody);
-    for (Operation &op : body.without_terminator())
-      if (needed.contains(&op) || llvm::is_contained(unit, &op))
-        rewriter.clone(op, mapping);
+    // Handed values: loaded first.
+    Value zero;
+    for (Value value : slots) {
+      if (!unitUses[index].contains(value))
+        continue;
+      if (!zero)
+        zero = arith::ConstantIndexOp::create(rewriter, kernel.getLoc(), 0);
+      Value loaded = memref::LoadOp::create(rewriter, value.getLoc(),
+                                            slotArgs[value], zero);
+      if (value.getType().isIndex())
+        loaded = arith::IndexCastOp::create(rewriter, value.getLoc(),
+                                            value.getType(), loaded);
+      mapping.map(value, loaded);
+    }
+    for (Operation &op : body.without_terminator()) {
+      if (!needed.contains(&op) && !llvm::is_contained(unit, &op))
+        continue;
+      Operation *copy = rewriter.clone(op, mapping);
+      // Handed values it computes: stored right after.
+      for (auto [result, copied] :
+           llvm::zip(op.getResults(), copy->getResults())) {
+        if (!handed.contains(result))
+          continue;
+        if (!zero) {
+          OpBuilder::InsertionGuard guard(rewriter);
+          rewriter.setInsertionPointToStart(partBody);
+          zero = arith::ConstantIndexOp::create(rewriter, kernel.getLoc(), 0);
+        }
+        Value stored = copied;
+        if (stored.getType().isIndex())
+          stored = arith::IndexCastOp::create(rewriter, result.getLoc(),
+                                              rewriter.getI64Type(), stored);
+        memref::StoreOp::create(rewriter, result.getLoc(), stored,
+                                slotArgs[result], zero);
+      }
+    }
     rewriter.clone(*body.getTerminator(), mapping);
     parts.push_back(part);
     partArgs.push_back(std::move(args));
+    partSlots.push_back(std::move(slots));
   }
 
   // Launch the parts instead of the kernel.
@@ -393,6 +498,11 @@ LogicalResult OffloadSplitKernelsPass::split(
   for (LaunchOp launch : launches) {
     rewriter.setInsertionPoint(launch);
     Location loc = launch.getLoc();
+    // The buffers handed values travel in, for this launch.
+    DenseMap<Value, Value> slotBuffers;
+    for (Value value : handed)
+      slotBuffers[value] =
+          memref::AllocOp::create(rewriter, loc, getSlotType(value));
     // Explicit map clauses hold for the whole sequence: a data region
     // around the launches, which find their buffers present.
     Block *insertion = nullptr;
@@ -402,13 +512,15 @@ LogicalResult OffloadSplitKernelsPass::split(
       insertion = rewriter.createBlock(&data.getBody());
       rewriter.setInsertionPointToStart(insertion);
     }
-    for (auto [part, args] : llvm::zip(parts, partArgs)) {
+    for (auto [part, args, slots] : llvm::zip(parts, partArgs, partSlots)) {
       // An explicit grid only fits parts with as many loop dimensions.
       bool keepGrid = launch.getBlocks().size() <= part.getParallelRank() &&
                       launch.getThreads().size() <= part.getParallelRank();
       SmallVector<Value> operands;
       for (unsigned i : args)
         operands.push_back(launch.getArgs()[i]);
+      for (Value value : slots)
+        operands.push_back(slotBuffers[value]);
       LaunchOp::create(
           rewriter, loc, TypeRange(), part.getSymName(), operands,
           ValueRange(), nullptr, launch.getDevice(),
@@ -417,9 +529,18 @@ LogicalResult OffloadSplitKernelsPass::split(
           launch.getAllowAliasing(), launch.getNowait(),
           launch.getAllDevices());
     }
-    if (remarks)
-      emitRemark(loc) << "launch of @" << kernel.getSymName() << " split into "
-                      << parts.size() << " launches";
+    if (remarks) {
+      InFlightDiagnostic remark = emitRemark(loc);
+      remark << "launch of @" << kernel.getSymName() << " split into "
+             << parts.size() << " launches";
+      if (!handed.empty())
+        remark << ", " << handed.size()
+               << " value(s) one computes and a later one uses passed in "
+                  "one-element buffers";
+    }
+    rewriter.setInsertionPoint(launch);
+    for (Value value : handed)
+      memref::DeallocOp::create(rewriter, loc, slotBuffers[value]);
     rewriter.eraseOp(launch);
   }
   if (!otherUses)

@@ -257,8 +257,12 @@ def OffloadSplitKernels : Pass<"offload-split-kernels", "ModuleOp"> {
       launch become an `offload.data` region around the parts (so buffers
       stay on the device between them); inferred maps and
       `offload-hoist-transfers` keep the buffers on the device from one part
-      to the next. Anything else with memory effects at the top of such a
-      kernel is an error (it cannot be assigned to one part).
+      to the next. A value one part computes and a later part uses (a
+      reduction's result the next loop reads, `x[i] = max - x[i]`) goes
+      from one to the other in a one-element buffer each launch allocates:
+      the first part stores it, the later ones load it before their loop.
+      Anything else with memory effects at the top of such a kernel is an
+      error (it cannot be assigned to one part).
 
     With `remarks`, each fusion and split is reported.
   }];
@@ -300,7 +304,7 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       kernel did with the results after the loop (a store, arithmetic on
       them).
     * A kernel can be split when its body is one `scf.parallel` (with
-      computations without memory effects before it and, when it has
+      computations without memory effects and loads before it and, when it has
       reductions, what it does with their results after it) whose
       outermost dimension has step 1 and whose reductions each combine
       with one arith operation that has a neutral element, it takes no
