@@ -403,3 +403,47 @@ func.func @stepped(%a: memref<?xf32>) {
   offload.launch @odd(%a) devices(all) : (memref<?xf32>) -> ()
   return
 }
+
+// -----
+
+// A written view whose rows may share bytes of their spans (a transposed
+// matrix cast to dynamic strides): before splitting, the launch checks at
+// run time that its outermost stride is at least the span of a row, and
+// runs whole on the first device present when it is not. A cast of a
+// row-major buffer needs no check.
+offload.kernel @set(%y: memref<?x?xi32, strided<[?, ?], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant 7 : i32
+  %n = memref.dim %y, %c0 : memref<?x?xi32, strided<[?, ?], offset: ?>>
+  %m = memref.dim %y, %c1 : memref<?x?xi32, strided<[?, ?], offset: ?>>
+  scf.parallel (%i, %j) = (%c0, %c0) to (%n, %m) step (%c1, %c1) {
+    memref.store %v, %y[%i, %j] : memref<?x?xi32, strided<[?, ?], offset: ?>>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @strided_rows(
+// CHECK-SAME: %[[Y:[^:]*]]: memref<?x?xi32, strided<[?, ?], offset: ?>>)
+// CHECK: %[[SEVERAL:.*]] = arith.cmpi sgt, %sizes{{.*}}#0, %{{.*}} : index
+// CHECK-NEXT: %[[CLOSE:.*]] = arith.cmpi slt, %strides{{.*}}#0, %{{.*}} : index
+// CHECK-NEXT: arith.andi %[[SEVERAL]], %[[CLOSE]] : i1
+// CHECK: scf.if
+// CHECK: offload.launch @set(%[[Y]]) device(
+// CHECK: } else {
+// CHECK: offload.launch @set_share(%[[Y]],
+func.func @strided_rows(%y: memref<?x?xi32, strided<[?, ?], offset: ?>>) {
+  // expected-remark@+1 {{launch of @set split over every device}}
+  offload.launch @set(%y) devices(all) : (memref<?x?xi32, strided<[?, ?], offset: ?>>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @row_major(
+// CHECK-NOT: arith.cmpi slt, %strides
+// CHECK: offload.launch @set_share(
+func.func @row_major(%y: memref<?x?xi32>) {
+  %c = memref.cast %y : memref<?x?xi32> to memref<?x?xi32, strided<[?, ?], offset: ?>>
+  // expected-remark@+1 {{launch of @set split over every device}}
+  offload.launch @set(%c) devices(all) : (memref<?x?xi32, strided<[?, ?], offset: ?>>) -> ()
+  return
+}

@@ -1322,11 +1322,20 @@ struct OffloadSplitDevicesPass
   }
 
   /// Whether, at run time, two of `buffers` (each with whether it is
-  /// written) overlap in memory, one of them written; null when no pair
-  /// needs checking.
+  /// written) overlap in memory, one of them written, or the rows of a
+  /// written one share bytes of their spans; null when nothing needs
+  /// checking.
   static Value buildAnyOverlap(OpBuilder &b, Location loc,
                                ArrayRef<std::pair<Value, bool>> buffers) {
     Value any;
+    // A written buffer whose rows share bytes of their spans (a transposed
+    // view): the devices would copy back overlapping spans, each over the
+    // rows the others wrote.
+    for (auto [buffer, written] : buffers)
+      if (written)
+        if (Value interleave = buildRowsInterleave(b, loc, buffer))
+          any = any ? arith::OrIOp::create(b, loc, any, interleave).getResult()
+                    : interleave;
     for (unsigned i = 0, e = buffers.size(); i < e; ++i)
       for (unsigned j = i + 1; j < e; ++j) {
         auto [first, firstWritten] = buffers[i];

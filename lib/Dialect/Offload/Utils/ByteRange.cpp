@@ -74,3 +74,63 @@ Value mlir::offload::buildOverlaps(OpBuilder &builder, Location loc, Value a,
   result = arith::AndIOp::create(builder, loc, result, aSome);
   return arith::AndIOp::create(builder, loc, result, bSome);
 }
+
+Value mlir::offload::buildRowsInterleave(OpBuilder &b, Location loc,
+                                         Value memref) {
+  // (A cast has the elements of what it casts, whose type may say more.)
+  while (auto cast = memref.getDefiningOp<memref::CastOp>())
+    memref = cast.getSource();
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type || type.getRank() == 0 || type.getLayout().isIdentity())
+    return Value();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (succeeded(type.getStridesAndOffset(strides, offset))) {
+    // Known strides and sizes: the outermost stride against a row's span.
+    std::optional<int64_t> span = 1;
+    for (int64_t d = 1; d < type.getRank(); ++d) {
+      if (ShapedType::isDynamic(strides[d]) || type.isDynamicDim(d) ||
+          strides[d] < 0) {
+        span.reset();
+        break;
+      }
+      *span += std::max<int64_t>(type.getDimSize(d) - 1, 0) * strides[d];
+    }
+    if (span && !ShapedType::isDynamic(strides[0]) && strides[0] >= *span)
+      return Value();
+    if (span && !ShapedType::isDynamic(strides[0]) && !type.isDynamicDim(0) &&
+        type.getDimSize(0) <= 1)
+      return Value();
+  }
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  // A row's span, in elements; none when some dimension is empty.
+  Value span = one;
+  Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
+  for (int64_t d = 0; d < type.getRank(); ++d) {
+    Value size = meta.getSizes()[d];
+    empty = arith::OrIOp::create(
+        b, loc, empty,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, size, zero));
+    if (d == 0)
+      continue;
+    Value stride = meta.getStrides()[d];
+    Value extent = arith::MulIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, size, one),
+        arith::MaxSIOp::create(
+            b, loc, stride,
+            arith::SubIOp::create(b, loc, zero, stride))); // |stride|
+    span = arith::AddIOp::create(b, loc, span, extent);
+  }
+  Value rows = meta.getSizes()[0], stride = meta.getStrides()[0];
+  Value several =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, rows, one);
+  Value close =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, stride, span);
+  Value result = arith::AndIOp::create(b, loc, several, close);
+  return arith::AndIOp::create(
+      b, loc, result,
+      arith::XOrIOp::create(b, loc, empty,
+                            arith::ConstantIntOp::create(b, loc, 1, 1)));
+}

@@ -28,6 +28,13 @@ std::pair<Value, Value> buildByteRange(OpBuilder &b, Location loc,
 /// `builder`.
 Value buildOverlaps(OpBuilder &builder, Location loc, Value a, Value b);
 
+/// Whether the rows of `memref` (its outermost dimension) may share bytes of
+/// their spans with one another (an i1, computed at `builder`): its
+/// outermost stride is less than the span of a row (a transposed view, a
+/// broadcast); null when its type says they cannot. Sections of different
+/// rows then move overlapping bytes.
+Value buildRowsInterleave(OpBuilder &builder, Location loc, Value memref);
+
 } // namespace mlir::offload
 
 #endif // OFFLOAD_DIALECT_OFFLOAD_UTILS_BYTERANGE_H
