@@ -64,7 +64,9 @@ static void fail(const char *where, const char *message) {
   abort();
 }
 
-static void *lookup(const char *name) { return dlsym(RTLD_DEFAULT, name); }
+static void *lookup(const char *name) {
+  return __offload_rt_lookup_openmp(name);
+}
 
 static void initOnce(void) {
   gState.getDefaultDevice = (int (*)(void))lookup("omp_get_default_device");

@@ -60,4 +60,12 @@ enum {
   MAP_PRESENT = 0x1000,
 };
 
+/* The address of libomptarget's or libomp's function `name`: from the
+ * process's global scope, or else from the scope of the object this runtime
+ * is linked into (a program's module loaded with RTLD_LOCAL, as Python's
+ * ctypes does, sees libomp through its own dependencies only). Null when
+ * neither has it. */
+__attribute__((visibility("hidden"))) void *
+__offload_rt_lookup_openmp(const char *name);
+
 #endif /* OFFLOAD_LIB_RUNTIME_LIBOMPTARGETABI_H */

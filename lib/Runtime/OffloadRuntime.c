@@ -12,6 +12,7 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#define _GNU_SOURCE /* dladdr */
 #include "offload/Runtime/OffloadRuntime.h"
 
 #include "LibomptargetABI.h"
@@ -199,14 +200,52 @@ static void readInfoEnv(void) {
 /* libomptarget's and libomp's device functions, from the process (null
  * where missing). */
 static pthread_once_t openMPOnce = PTHREAD_ONCE_INIT;
+static pthread_once_t scopesOnce = PTHREAD_ONCE_INIT;
+static void *ownScope, *libomptargetScope;
+
+/* The object `address` is in, opened again for dlsym (which then searches
+ * it and its dependencies); null when none is. */
+static void *openObjectOf(const void *address) {
+  Dl_info object;
+  if (!address || !dladdr(address, &object) || !object.dli_fname)
+    return NULL;
+  return dlopen(object.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+}
+
+/* libomptarget (the object that defines __tgt_register_lib), and the object
+ * this runtime is linked into (a program, or a shared library loaded with
+ * RTLD_LOCAL). */
+static void openScopes(void) {
+  ownScope = openObjectOf((const void *)&openScopes);
+  void *registerLib = dlsym(RTLD_DEFAULT, "__tgt_register_lib");
+  if (!registerLib && ownScope)
+    registerLib = dlsym(ownScope, "__tgt_register_lib");
+  libomptargetScope = openObjectOf(registerLib);
+}
+
+HIDDEN void *__offload_rt_lookup_openmp(const char *name) {
+  pthread_once(&scopesOnce, openScopes);
+  /* libomptarget's own first: libomp defines some of the same functions
+   * (omp_get_num_devices), which forward to libomptarget only when libomp
+   * finds it after itself in the global scope, not so where a host program
+   * (Python) loaded libomptarget first: they say 0 devices there. */
+  void *address = libomptargetScope ? dlsym(libomptargetScope, name) : NULL;
+  if (!address)
+    address = dlsym(RTLD_DEFAULT, name);
+  if (!address && ownScope)
+    address = dlsym(ownScope, name);
+  return address;
+}
+
 static void lookUpOpenMP(void) {
-  rt.getNumDevices = (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_num_devices");
+  rt.getNumDevices =
+      (int (*)(void))__offload_rt_lookup_openmp("omp_get_num_devices");
   rt.getDefaultDevice =
-      (int (*)(void))dlsym(RTLD_DEFAULT, "omp_get_default_device");
-  rt.getUidFromDevice =
-      (const char *(*)(int))dlsym(RTLD_DEFAULT, "omp_get_uid_from_device");
-  rt.getMappedPtr =
-      (void *(*)(const void *, int))dlsym(RTLD_DEFAULT, "omp_get_mapped_ptr");
+      (int (*)(void))__offload_rt_lookup_openmp("omp_get_default_device");
+  rt.getUidFromDevice = (const char *(*)(int))__offload_rt_lookup_openmp(
+      "omp_get_uid_from_device");
+  rt.getMappedPtr = (void *(*)(const void *, int))__offload_rt_lookup_openmp(
+      "omp_get_mapped_ptr");
 }
 
 static void initOnce(void) {
@@ -1193,7 +1232,9 @@ static void tmaInitOnce(void) {
   if (envIs("OMP_TARGET_OFFLOAD", "disabled"))
     return;
 #define FIND(field, handle, name)                                              \
-  if (!(tma.field = (__typeof__(tma.field))dlsym(handle, name))) {             \
+  if (!(tma.field = (__typeof__(tma.field))(                                   \
+            handle == RTLD_DEFAULT ? __offload_rt_lookup_openmp(name)          \
+                                   : dlsym(handle, name)))) {                  \
     info("tensor maps: %s not found: tensor-core kernels run without them",   \
          name);                                                                \
     return;                                                                    \

@@ -502,6 +502,31 @@ def test_each_device_runs_its_share(multi, tmp_path):
         run.stderr
 
 
+def test_devices_all_in_a_function_runs_on_every_device(multi, tmp_path):
+    # The runtime library in the module finds libomptarget's device
+    # functions, not libomp's namesakes, which say 0 devices in a process
+    # that loaded libomptarget before them (Python): devices(all) then ran
+    # on the host, silently.
+    path = multi.save(tmp_path / "devices.so")
+    script = textwrap.dedent("""
+        import numpy as np, offload
+        mod = offload.load(%r)
+        x = np.arange(1000, dtype=np.int64)
+        y = np.ones(1000, dtype=np.int64)
+        mod.twice_all(x, y)
+        assert np.array_equal(y, 2 * x + 1)
+    """ % str(path))
+    env = dict(os.environ, LIBOMPTARGET_INFO="-1", OMP_THREAD_LIMIT="1",
+               PYTHONPATH=PACKAGE_DIR)
+    run = subprocess.run([sys.executable, "-c", script], env=env,
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    launches = sorted(l.split(" info:")[0].split()[-1]
+                      for l in run.stderr.splitlines()
+                      if "Launching kernel axpy_share" in l)
+    assert launches == ["0", "1", "2", "3"], run.stderr
+
+
 @pytest.mark.parametrize("devices, error, message", [
     ([], ValueError, "axpy(): devices=[] lists no device"),
     ("some", ValueError, "give \"all\" or a list of device numbers"),
@@ -531,7 +556,8 @@ def test_devices_symbol_in_the_interface(multi):
     assert entries["axpy"]["devices_symbol"] == \
         "_mlir_ciface___offload_launch_axpy__devices"
     assert "devices_symbol" not in entries["twice"]
-    assert sorted(entries) == ["axpy", "shift", "total", "twice"]
+    assert sorted(entries) == ["axpy", "shift", "total", "twice",
+                               "twice_all"]
 
 
 # ===--- The compile cache ------------------------------------------------=== #

@@ -54,4 +54,11 @@ module attributes {offload.targets = [#offload.host]} {
     offload.launch @axpy(%two, %x, %y) : (i64, memref<?xi64>, memref<?xi64>) -> ()
     return
   }
+
+  // A function whose launch runs over every device.
+  func.func @twice_all(%x: memref<?xi64>, %y: memref<?xi64>) {
+    %two = arith.constant 2 : i64
+    offload.launch @axpy(%two, %x, %y) devices(all) : (i64, memref<?xi64>, memref<?xi64>) -> ()
+    return
+  }
 }
