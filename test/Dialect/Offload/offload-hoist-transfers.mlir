@@ -2075,3 +2075,63 @@ func.func @store_between_init_and_pingpong(%n: index, %v: f32) -> f32 {
   memref.dealloc %b : memref<?xf32>
   return %e : f32
 }
+
+func.func private @peek(%r: memref<?xf32>, %k: index) -> f32 {
+  %v = memref.load %r[%k] : memref<?xf32>
+  return %v : f32
+}
+
+func.func private @sum_all(%r: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %n = memref.dim %r, %c0 : memref<?xf32>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%a = %z) -> f32 {
+    %v = memref.load %r[%i] : memref<?xf32>
+    %t = arith.addf %a, %v : f32
+    scf.yield %t : f32
+  }
+  return %s : f32
+}
+
+// Calls right after a ping-pong loop to a helper reading one element of
+// its result on the host join the loop's span: they go to the helper's
+// resident copy (which updates that element) and the buffers are released
+// after the last of them. A helper reading all of it ends the span: the
+// result comes back whole before it.
+// CHECK-LABEL: func.func private @peek_resident_0(
+// CHECK-SAME: %[[P:[^:]*]]: memref<?xf32>, %[[K:[^:]*]]: index)
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[P]][%[[K]]] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]]
+// CHECK-NEXT: memref.load %[[P]][%[[K]]]
+// CHECK-LABEL: func.func @peek_after_pingpong(
+// CHECK: scf.for
+// CHECK: }
+// CHECK-NEXT: call @peek_resident_0(
+// CHECK-NEXT: call @peek_resident_0(
+// CHECK-NEXT: offload.update map(from: %[[R:.*]]#1 : memref<?xf32>)
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: call @sum_all(%[[R]]#1)
+func.func @peek_after_pingpong(%n: index) -> (f32, f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  offload.launch @fill(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es), 1 launching op(s) before it and 2 call(s) after it: enter 'alloc', 'alloc', exit 'release', 1 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c8 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  // expected-remark@+1 {{calls @peek_resident_0, a copy of @peek entered with argument(s) #0 on the device}}
+  %x = call @peek(%r#0, %c0) : (memref<?xf32>, index) -> f32
+  // expected-remark@+1 {{calls @peek_resident_0, a copy of @peek entered with argument(s) #0 on the device}}
+  %y = call @peek(%r#0, %c5) : (memref<?xf32>, index) -> f32
+  %s = call @sum_all(%r#1) : (memref<?xf32>) -> f32
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %x, %y, %s : f32, f32, f32
+}

@@ -3576,6 +3576,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     // buffers stay on the device through them (a solver's last kernel).
     Operation *last = loop;
     DenseSet<Operation *> after;
+    SmallVector<std::pair<CallOpInterface, unsigned>> afterCalls;
     {
       DenseSet<Operation *> users;
       auto collect = [&](Value value) {
@@ -3600,6 +3601,51 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         // (The sizes of a launch's section read only the buffers' shapes.)
         if (!users.contains(op) || isa<memref::DimOp, memref::RankOp>(op))
           continue;
+        // A call passing them (as they are) to a function that launches on
+        // them on that device, or touches single elements of them on the
+        // host: its resident copy updates what it touches (a helper
+        // reading an element of the result).
+        if (auto call = dyn_cast<CallOpInterface>(op)) {
+          bool stays = llvm::none_of(call->getResultTypes(), [](Type type) {
+            return isa<BaseMemRefType>(type);
+          });
+          bool writes = false;
+          SmallVector<unsigned> positions;
+          for (auto [position, operand] :
+               llvm::enumerate(call.getArgOperands())) {
+            if (!stays)
+              break;
+            if (!isa<MemRefType>(operand.getType()) || !isGroupBuffer(operand))
+              continue;
+            const ArgSummary *summary = getSummary(call, position);
+            Value root = getViewRoot(operand);
+            if (!summary || stripCasts(operand) != root ||
+                (summary->hostAccess && summary->wideHostAccess)) {
+              stays = false;
+              break;
+            }
+            if (summary->launches) {
+              Value pick;
+              if (summary->deviceArg)
+                pick = call.getArgOperands()[*summary->deviceArg];
+              if (!device.onDevice(pick, summary->deviceConstant)) {
+                stays = false;
+                break;
+              }
+              writes |= summary->deviceWrites;
+            }
+            if (summary->touches())
+              positions.push_back(position);
+          }
+          if (!stays || positions.empty())
+            break;
+          deviceWrites |= writes;
+          after.insert(call);
+          for (unsigned position : positions)
+            afterCalls.push_back({call, position});
+          last = call;
+          continue;
+        }
         auto launch = dyn_cast<LaunchOp>(op);
         if (!launch || !device.onDevice(launch.getDevice(), std::nullopt))
           break;
@@ -3755,10 +3801,15 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       covered.insert({op, root});
     for (auto [call, position] : beforeCalls)
       residentCalls[call].insert(position);
-    for (Operation *launch : after)
-      for (Value arg : cast<LaunchOp>(launch).getArgs())
-        if (isa<MemRefType>(arg.getType()))
-          covered.insert({launch, getViewRoot(arg)});
+    for (Operation *op : after)
+      if (auto launch = dyn_cast<LaunchOp>(op))
+        for (Value arg : launch.getArgs())
+          if (isa<MemRefType>(arg.getType()))
+            covered.insert({launch, getViewRoot(arg)});
+    for (auto [call, position] : afterCalls) {
+      covered.insert({call, getViewRoot(call.getArgOperands()[position])});
+      residentCalls[call].insert(position);
+    }
     for (Value value : group.values) {
       resident.insert({loop, value});
       for (LaunchOp launch : launches)
@@ -3779,8 +3830,18 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         ops.insert(op);
       remark << ", " << ops.size() << " launching op(s) before it";
     }
-    if (!after.empty())
-      remark << " and " << after.size() << " launch(es) after it";
+    if (unsigned afterLaunches = llvm::count_if(
+            after, [](Operation *op) { return isa<LaunchOp>(op); }))
+      remark << " and " << afterLaunches << " launch(es) after it";
+    if (after.size() > llvm::count_if(after, [](Operation *op) {
+          return isa<LaunchOp>(op);
+        }))
+      remark << " and "
+             << after.size() - llvm::count_if(after,
+                                              [](Operation *op) {
+                                                return isa<LaunchOp>(op);
+                                              })
+             << " call(s) after it";
     remark << ": enter ";
     llvm::interleaveComma(inits, remark, [&](auto &entry) {
       remark << "'" << stringifyMapKind(entry.second) << "'";
