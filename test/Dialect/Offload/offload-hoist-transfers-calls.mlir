@@ -1718,7 +1718,7 @@ func.func @peek_under_if(%n: index, %c: i1) -> i32 {
   %z = arith.constant 0 : i32
   %a = memref.alloc(%n) : memref<?xi32>
   %b = memref.alloc(%n) : memref<?xi32>
-  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), through calls to @peek: enter 'to', exit 'release', 1 update(s); 2 copies instead of 2}}
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es), through calls to @peek: enter 'alloc', exit 'release', 1 update(s); 1 copies instead of 2}}
   // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 2}}
   offload.launch @step(%a, %b) : (memref<?xi32>, memref<?xi32>) -> ()
   offload.launch @step(%b, %a) : (memref<?xi32>, memref<?xi32>) -> ()

@@ -605,7 +605,7 @@ offload.kernel @inc(%a: memref<?xi32>) {
 // CHECK-LABEL: func.func @through_casts(
 // CHECK: %[[S:.*]] = memref.alloc() : memref<1000xi32>
 // CHECK: %[[D:.*]] = memref.cast %[[S]] : memref<1000xi32> to memref<?xi32>
-// CHECK: offload.enter_data map(to: %[[D]] : memref<?xi32>)
+// CHECK: offload.enter_data map(alloc: %[[D]] : memref<?xi32>)
 // CHECK: scf.for
 // CHECK: offload.launch @inc(%[[D]])
 // CHECK: %[[E:.*]] = memref.subview %[[D]][%{{.*}}] [1] [1]
@@ -621,7 +621,7 @@ func.func @through_casts(%steps: index, %k: index) -> memref<1000xi32> {
   %s = memref.alloc() : memref<1000xi32>
   %d = memref.cast %s : memref<1000xi32> to memref<?xi32>
   %u = memref.cast %s : memref<1000xi32> to memref<?xi32, strided<[1]>>
-  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s) + 2 per iteration; 2 copies + 2 per iteration instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'alloc', exit 'from', 0 update(s) + 2 per iteration; 1 copies + 2 per iteration instead of 0 + 2 per iteration}}
   scf.for %it = %c0 to %steps step %c1 {
     offload.launch @inc(%d) : (memref<?xi32>) -> ()
     %v = memref.load %s[%k] : memref<1000xi32>
@@ -1537,14 +1537,14 @@ func.func @fill_then_add_when(%o: memref<?xf32>, %n: index, %c: i1) {
 
 // CHECK-LABEL: func.func @fill_when_add_always(
 // CHECK: %[[T:.*]] = memref.alloc
-// CHECK-NEXT: offload.enter_data map(to: %[[T]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[T]] : memref<?xf32>)
 // CHECK: offload.exit_data map(release: %[[T]] : memref<?xf32>)
 func.func @fill_when_add_always(%o: memref<?xf32>, %n: index, %c: i1) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %t = memref.alloc(%n) : memref<?xf32>
-  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops): enter 'to', exit 'release', 0 update(s); 1 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops): enter 'alloc', exit 'release', 0 update(s); 0 copies instead of 0 + 2 per iteration}}
   // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), the section they all map: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
   scf.for %k = %c0 to %c4 step %c1 {
     scf.if %c {
@@ -1635,7 +1635,7 @@ func.func @peek_three(%n: index) -> i32 {
   %c4 = arith.constant 4 : index
   %c900 = arith.constant 900 : index
   %a = memref.alloc(%n) : memref<?xi32>
-  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'release', 2 update(s); 3 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'alloc', exit 'release', 2 update(s); 2 copies instead of 0 + 2 per iteration}}
   scf.for %k = %c0 to %c4 step %c1 {
     offload.launch @bump(%a) : (memref<?xi32>) -> ()
   }
@@ -1771,7 +1771,7 @@ func.func @pingpong_then_peek(%n: index, %k: index) -> i32 {
   %c5 = arith.constant 5 : index
   %p = memref.alloc(%n) : memref<?xi32>
   %q = memref.alloc(%n) : memref<?xi32>
-  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'release', 2 update(s) of the loop's results; 3 copies instead of 2 per iteration}}
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'alloc', 'alloc', exit 'release', 2 update(s) of the loop's results; 2 copies instead of 2 per iteration}}
   %o:2 = scf.for %j = %c0 to %c5 step %c1 iter_args(%u = %p, %v = %q) -> (memref<?xi32>, memref<?xi32>) {
     offload.launch @step(%u, %v) : (memref<?xi32>, memref<?xi32>) -> ()
     scf.yield %v, %u : memref<?xi32>, memref<?xi32>

@@ -664,6 +664,28 @@ static Operation *getAncestorIn(Block *block, Operation *op) {
   return op;
 }
 
+/// Whether `root` is an allocation in `point`'s block that nothing before
+/// `point` touches (only its shape is read): its contents are undefined
+/// there (`memref.alloc` does not initialize them), so what enters it there
+/// needs to copy none of them, whatever reads it next.
+static bool isUnwrittenBefore(Value root, Operation *point) {
+  Operation *def = root.getDefiningOp();
+  Block *block = point->getBlock();
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def) ||
+      def->getBlock() != block)
+    return false;
+  bool touched = false;
+  forEachUseThroughViews(root, [&](OpOperand &use) {
+    Operation *user = use.getOwner();
+    if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(
+            user))
+      return;
+    Operation *op = getAncestorIn(block, user);
+    touched |= !op || op->isBeforeInBlock(point);
+  });
+  return !touched;
+}
+
 /// Whether `op` sits in a loop nested in `ancestor` (or `ancestor` is one).
 static bool isInLoopBelow(Operation *op, Operation *ancestor) {
   if (op == ancestor)
@@ -3751,8 +3773,11 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         ++enteredBefore;
         continue;
       }
-      // (The first launch before the loop using it decides.)
+      // (The first launch before the loop using it decides; a new
+      // allocation nothing wrote yet holds nothing to copy.)
       MapKind kind = beforeKinds.lookup_or(root, loopKind);
+      if (isUnwrittenBefore(root, first))
+        kind = MapKind::alloc;
       createDataOp(b, loop->getLoc(), "enter", init, kind, pick);
       entered += kind == MapKind::to;
       // (The remark's kinds.)
@@ -4366,6 +4391,8 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
                                         /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifDistinct.thenBlock());
   }
+  // (A new allocation nothing wrote yet holds nothing to copy.)
+  enterTo &= !isUnwrittenBefore(root, first);
   if (!enteredBy)
     createDataOp(b, first->getLoc(), "enter", data,
                  enterTo ? MapKind::to : MapKind::alloc, device);
