@@ -2135,3 +2135,88 @@ func.func @peek_after_pingpong(%n: index) -> (f32, f32, f32) {
   memref.dealloc %b : memref<?xf32>
   return %x, %y, %s : f32, f32, f32
 }
+
+// -----
+
+offload.kernel @scale_row(%r: memref<?xf32, strided<[1], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f32
+  %n = memref.dim %r, %c0 : memref<?xf32, strided<[1], offset: ?>>
+  scf.parallel (%j) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %r[%j] : memref<?xf32, strided<[1], offset: ?>>
+    %w = arith.mulf %v, %two : f32
+    memref.store %w, %r[%j] : memref<?xf32, strided<[1], offset: ?>>
+  }
+  offload.return
+}
+
+func.func private @row_op(%r: memref<?xf32, strided<[1], offset: ?>>) {
+  offload.launch @scale_row(%r) : (memref<?xf32, strided<[1], offset: ?>>) -> ()
+  return
+}
+
+// A loop over all rows of a matrix launching on each row (itself, or
+// through a helper): all of the matrix is kept on the device around the
+// loop, one copy each way instead of one per row.
+// CHECK-LABEL: func.func @each_row(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?x?xf32>)
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?x?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: offload.launch @scale_row(
+// CHECK: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?x?xf32>)
+func.func @each_row(%a: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %rows = memref.dim %a, %c0 : memref<?x?xf32>
+  %cols = memref.dim %a, %c1 : memref<?x?xf32>
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %i = %c0 to %rows step %c1 {
+    %row = memref.subview %a[%i, 0] [1, %cols] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    offload.launch @scale_row(%row) : (memref<?xf32, strided<[1], offset: ?>>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @each_row_call(
+// CHECK: %[[A:.*]] = memref.alloc() : memref<64x128xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<64x128xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: call @row_op_resident_0(
+// CHECK: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<64x128xf32>)
+func.func @each_row_call(%v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %a = memref.alloc() : memref<64x128xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<64x128xf32>)
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @row_op: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration (32768 bytes each)}}
+  scf.for %i = %c0 to %c64 step %c1 {
+    %row = memref.subview %a[%i, 0] [1, 128] [1, 1] : memref<64x128xf32> to memref<128xf32, strided<[1], offset: ?>>
+    %r = memref.cast %row : memref<128xf32, strided<[1], offset: ?>> to memref<?xf32, strided<[1], offset: ?>>
+    // expected-remark@+1 {{calls @row_op_resident_0, a copy of @row_op entered with argument(s) #0 on the device}}
+    func.call @row_op(%r) : (memref<?xf32, strided<[1], offset: ?>>) -> ()
+  }
+  %x = memref.load %a[%c0, %c0] : memref<64x128xf32>
+  memref.dealloc %a : memref<64x128xf32>
+  return %x : f32
+}
+
+// A loop over some of the rows (3 of 64): each launch maps its own row.
+// CHECK-LABEL: func.func @some_rows(
+// CHECK-NOT: offload.enter_data
+// CHECK: offload.launch @scale_row(
+func.func @some_rows(%a: memref<64x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  scf.for %i = %c0 to %c3 step %c1 {
+    %row = memref.subview %a[%i, 0] [1, 128] [1, 1] : memref<64x128xf32> to memref<128xf32, strided<[1], offset: ?>>
+    %r = memref.cast %row : memref<128xf32, strided<[1], offset: ?>> to memref<?xf32, strided<[1], offset: ?>>
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: the view its launches map is defined after the first of them (argument #0)}}
+    offload.launch @scale_row(%r) : (memref<?xf32, strided<[1], offset: ?>>) -> ()
+  }
+  return
+}

@@ -686,6 +686,52 @@ static bool isUnwrittenBefore(Value root, Operation *point) {
   return !touched;
 }
 
+/// Whether `view`, made in an `scf.for`, is at each iteration the rows
+/// [iv, iv + step) of `root` (a row-major buffer), all of each, and the loop
+/// runs over all rows of `root`: launches on it in the loop reach all of
+/// `root`, one piece per iteration.
+static bool isRowOfLoopOverAll(Value view, Value root) {
+  auto sub = stripCasts(view).getDefiningOp<memref::SubViewOp>();
+  auto type = dyn_cast<MemRefType>(root.getType());
+  if (!sub || stripCasts(sub.getSource()) != root || !type ||
+      !type.getLayout().isIdentity() || type.getRank() == 0)
+    return false;
+  auto loop = dyn_cast<scf::ForOp>(sub->getParentOp());
+  if (!loop)
+    return false;
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step < 1 || getConstantIntValue(loop.getLowerBound()) != 0)
+    return false;
+  // The size of `root` along dimension `d`: a constant of its type, or
+  // memref.dim of it (or of a cast of it).
+  auto isSizeOf = [&](OpFoldResult value, unsigned d) {
+    if (!type.isDynamicDim(d))
+      return getConstantIntValue(value) == type.getDimSize(d);
+    auto dim = dyn_cast_if_present<Value>(value)
+                   ? cast<Value>(value).getDefiningOp<memref::DimOp>()
+                   : memref::DimOp();
+    return dim && stripCasts(dim.getSource()) == root &&
+           getConstantIntValue(dim.getIndex()) == (int64_t)d;
+  };
+  if (!isSizeOf(loop.getUpperBound(), 0))
+    return false;
+  for (auto [d, offset, size, stride] :
+       llvm::enumerate(sub.getMixedOffsets(), sub.getMixedSizes(),
+                       sub.getMixedStrides())) {
+    if (getConstantIntValue(stride) != 1)
+      return false;
+    if (d == 0) {
+      if (dyn_cast_if_present<Value>(offset) != loop.getInductionVar() ||
+          getConstantIntValue(size) != *step)
+        return false;
+      continue;
+    }
+    if (getConstantIntValue(offset) != 0 || !isSizeOf(size, d))
+      return false;
+  }
+  return true;
+}
+
 /// Whether `op` sits in a loop nested in `ancestor` (or `ancestor` is one).
 static bool isInLoopBelow(Operation *op, Operation *ancestor) {
   if (op == ancestor)
@@ -4182,6 +4228,25 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   Operation *enteredBy = span.front().madeBy;
   DominanceInfo dom(block->getParentOp());
   // (collectEvents took the buffer itself as what the launches map then.)
+  // A view a loop makes of each of its rows in turn, the loop running over
+  // all of them (launches, or calls to functions launching on it, row by
+  // row): all of the buffer is kept on the device around the loop, one copy
+  // each way instead of one per row. Only launches touch it in the span,
+  // and the enter copies it (what the launches write of it is not
+  // tracked).
+  bool byRows = false;
+  if (!enteredBy && !dom.properlyDominates(var, first) &&
+      !isComputableBefore(var, first, dom) && !tail && !buffer.anyAlias &&
+      dom.properlyDominates(root, first) && isRowOfLoopOverAll(var, root) &&
+      llvm::all_of(span, [](const Event &event) {
+        return !event.hasHostAccess() && !event.madeBy &&
+               !event.resultSummary;
+      })) {
+    byRows = true;
+    buffer.var = var = root;
+    buffer.sections = false;
+    buffer.section = Value();
+  }
   if (!enteredBy && !dom.properlyDominates(var, first)) {
     // A view made in the span (a memref.cast in a loop) from values
     // computed before: made once before it instead.
@@ -4232,7 +4297,7 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
   // (or unless the enter copies it), only what launches on sections of it
   // wrote is valid on the device: anything that reads the device's copy
   // before needs the host's contents entered.
-  bool enterTo = false, written = false, deviceNewer = false;
+  bool enterTo = byRows, written = false, deviceNewer = false;
   // The sections of a 1-D `var` launches wrote so far, and its size.
   SmallVector<std::pair<int64_t, int64_t>> writtenSections;
   std::optional<int64_t> wholeSize;
