@@ -572,3 +572,85 @@ func.func @list_launched(%list: memref<?xi32>, %x: memref<?xi64>, %steps: index)
   }
   return
 }
+
+// -----
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %l = memref.load %x[%im] : memref<?xf32>
+    %r = memref.load %x[%ip] : memref<?xf32>
+    %s = arith.addf %l, %r : f32
+    memref.store %s, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// The same stencil written as ping-pong: the loop swaps the grids in its
+// iteration arguments. Each device enters the rows [lo - 1, hi + 1) of
+// both grids the loop starts with once before it; in it, before each
+// launch, the rows next to its share of whichever grid the launch reads
+// come from the devices that wrote them; after it, each device copies back
+// the rows of its share of both (the host reads the loop's result, either
+// of them).
+// CHECK-LABEL: func.func @pingpong(
+//       CHECK:   %[[A:.*]] = memref.alloc(
+//       CHECK:   %[[B:.*]] = memref.alloc(
+//       CHECK:   omp.parallel
+//       CHECK:     %[[RA:.*]] = memref.subview %[[A]]
+//       CHECK:     offload.enter_data map(to: %[[RA]]
+//       CHECK:     %[[RB:.*]] = memref.subview %[[B]]
+//       CHECK:     offload.enter_data map(to: %[[RB]]
+//       CHECK:   scf.for {{.*}} iter_args(%[[P:.*]] = %[[A]], %[[Q:.*]] = %[[B]])
+//       CHECK:     omp.parallel
+//       CHECK:       %[[HALO:.*]] = memref.subview %[[P]]
+//       CHECK:       offload.device_copy %[[HALO]] from(
+//       CHECK:       omp.barrier
+//       CHECK:       offload.launch @step_share(%[[P]], %[[Q]],
+//       CHECK:     scf.yield %[[Q]], %[[P]]
+//       CHECK:   omp.parallel
+//       CHECK:     offload.exit_data map(from:
+//       CHECK:     offload.exit_data map(from:
+func.func @pingpong(%n: index, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 1 launch(es) (1 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; the buffer iteration argument #0 of the loop starts with: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; the buffer iteration argument #1 of the loop starts with: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es)}}
+  %r:2 = scf.for %t = %c0 to %steps step %c1 iter_args(%p = %a, %q = %b) -> (memref<?xf32>, memref<?xf32>) {
+    // expected-remark@+2 {{launch of @step split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [lo - 1, lo) and [hi, hi + 1)}}
+    offload.launch @step(%p, %q) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %q, %p : memref<?xf32>, memref<?xf32>
+  }
+  %v = memref.load %r#0[%c1] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %v : f32
+}
+
+// Grids of different sizes: the shares read the grid's size before the
+// loop, which only one shape can give; the launches split one by one.
+// CHECK-LABEL: func.func @pingpong_sizes(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   scf.for
+func.func @pingpong_sizes(%n: index, %m: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%m) : memref<?xf32>
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the loop passes buffers between iterations that may have different shapes (the run computes the shares before it from one of them)}}
+  %r:2 = scf.for %t = %c0 to %steps step %c1 iter_args(%p = %a, %q = %b) -> (memref<?xf32>, memref<?xf32>) {
+    // expected-remark@+1 {{launch of @step split over every device present}}
+    offload.launch @step(%p, %q) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %q, %p : memref<?xf32>, memref<?xf32>
+  }
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return
+}

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Analysis/CarriedBuffers.h"
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/Analysis/KernelShares.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
@@ -170,6 +171,14 @@ struct ResidentBuffer {
   bool enterAlloc = false;
   /// Copied back at the end (the rows each device wrote).
   bool exitFrom = false;
+  /// An iteration argument of a loop of the run passing buffers between
+  /// iterations (ping-pong): at run time one of the buffers the loop starts
+  /// with, which the run enters and exits; this entry only says which rows
+  /// of it move between devices in the loop.
+  bool carried = false;
+  /// A buffer a ping-pong loop of the run starts with, as its iteration
+  /// argument #`startsIterArg` (for remarks); -1 otherwise.
+  int startsIterArg = -1;
 
   /// Rows are read outside the share, which other devices may write.
   bool readsHalo() const { return readAll || readMin < 0 || readMax > 0; }
@@ -1025,9 +1034,19 @@ struct OffloadSplitDevicesPass
         // A buffer allocated in between is not touched before.
         if (isa<MemoryEffects::Allocate>(effect.getEffect()))
           continue;
-        summary.hostRoots.insert({getViewRoot(value), op});
+        Value root = getViewRoot(value);
+        summary.hostRoots.insert({root, op});
+        // (A result of a ping-pong loop a run keeps on the devices is one
+        // of the buffers the loop started with.)
+        auto inits = carriedInits.find(root);
+        if (inits != carriedInits.end())
+          for (Value init : inits->second)
+            summary.hostRoots.insert({init, op});
       }
     }
+    if (summary.why.empty())
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        acceptCarried(loop, summary);
     // A buffer the op allocates cannot be entered before it.
     if (summary.why.empty() && op->getNumRegions() != 0)
       for (auto &[root, use] : summary.deviceRoots)
@@ -1041,6 +1060,104 @@ struct OffloadSplitDevicesPass
       summary.why =
           findConflict(summary.hostRoots, summary.deviceRoots, summary.lists);
     return summary;
+  }
+
+  /// Takes the iteration arguments of `loop` that its split launches map
+  /// (`summary.deviceRoots`) for the buffers the loop starts with, where
+  /// they pass buffers between iterations (ping-pong: `iter_args(%p = %a,
+  /// %q = %b)` yielding `%q, %p`) that only split launches in the loop's
+  /// body use, and that all have one shape (the shares, computed before
+  /// the run, read it): a run keeps the buffers' rows on the devices across
+  /// the loop, and moves the halo rows the launches read between devices
+  /// in it.
+  void acceptCarried(scf::ForOp loop, OpSummary &summary) {
+    Block *body = loop.getBody();
+    for (const CarriedGroup &group : getCarriedGroups(loop)) {
+      // (The group's values are its block arguments only.)
+      if (!group.open.empty() || group.values.size() != group.inits.size())
+        continue;
+      bool mapped = llvm::any_of(group.values, [&](Value value) {
+        return summary.deviceRoots.contains(value);
+      });
+      if (!mapped)
+        continue;
+      auto reject = [&](const Twine &why) {
+        summary.why = ("the loop passes buffers between iterations that " +
+                       why)
+                          .str();
+      };
+      SmallVector<Value, 2> inits;
+      for (auto [position, member] : group.inits) {
+        Value init = loop.getInitArgs()[position];
+        if (getViewRoot(init) != init || llvm::is_contained(inits, init))
+          return reject("start as views, or as one buffer twice");
+        inits.push_back(init);
+      }
+      // One shape: static, or allocations with the same sizes.
+      auto sizesOf = [](Value buffer) -> std::optional<ValueRange> {
+        auto type = cast<MemRefType>(buffer.getType());
+        if (type.hasStaticShape())
+          return ValueRange();
+        if (auto alloc = buffer.getDefiningOp<memref::AllocOp>())
+          return ValueRange(alloc.getDynamicSizes());
+        return std::nullopt;
+      };
+      std::optional<ValueRange> sizes = sizesOf(inits.front());
+      if (!isa<MemRefType>(inits.front().getType()) || !sizes ||
+          llvm::any_of(inits, [&](Value init) {
+            std::optional<ValueRange> other = sizesOf(init);
+            return init.getType() != inits.front().getType() || !other ||
+                   !llvm::equal(*other, *sizes);
+          }))
+        return reject("may have different shapes (the run computes the "
+                      "shares before it from one of them)");
+      // Only split launches of the body, the yield and shape queries use
+      // them.
+      for (Value value : group.values)
+        for (OpOperand &use : value.getUses()) {
+          Operation *user = use.getOwner();
+          if (isa<memref::DimOp, memref::RankOp>(user) ||
+              (user->getBlock() == body && passesCarriedBuffer(loop, use)))
+            continue;
+          auto launch = dyn_cast<LaunchOp>(user);
+          if (!launch || launch->getBlock() != body ||
+              (!launch.getAllDevices() && launch.getDevices().empty()))
+            return reject("'" + user->getName().getStringRef() +
+                          "' uses, not only split launches of its body");
+        }
+      for (Value value : group.values) {
+        auto it = summary.deviceRoots.find(value);
+        if (it == summary.deviceRoots.end())
+          continue;
+        std::pair<LaunchOp, unsigned> use = it->second;
+        summary.deviceRoots.erase(it);
+        for (Value init : inits)
+          summary.deviceRoots.insert({init, use});
+      }
+      for (Value value : group.values) {
+        carriedInits[value] = inits;
+        carriedMembers[value] =
+            SmallVector<Value, 2>(group.values.begin(), group.values.end());
+      }
+      for (Value result : group.results)
+        carriedInits[result] = inits;
+      for (auto [position, member] : group.inits)
+        carriedPositions[loop.getInitArgs()[position]] = position;
+    }
+  }
+
+  /// Maps `kernel`'s arguments to `launch`'s operands; an iteration argument
+  /// of a ping-pong loop a run keeps on the devices maps to the first buffer
+  /// the loop starts with, which has its shape (for the shares, computed
+  /// before the run).
+  void mapLaunchArguments(KernelOp kernel, LaunchOp launch,
+                          IRMapping &mapping) {
+    for (auto [arg, operand] :
+         llvm::zip(kernel.getArguments(), launch.getArgs())) {
+      auto inits = carriedInits.find(operand);
+      mapping.map(arg, inits != carriedInits.end() ? inits->second.front()
+                                                   : operand);
+    }
   }
 
   /// A launch over several devices: what its share maps on the devices and
@@ -1157,7 +1274,7 @@ struct OffloadSplitDevicesPass
       OpBuilder ob(of->getContext());
       ob.setInsertionPointToEnd(&other);
       IRMapping mapping;
-      mapKernelArguments(kernel, of, mapping);
+      mapLaunchArguments(kernel, of, mapping);
       Value lb, ub;
       std::tie(lb, ub) = materializeShareBounds(ob, kernel, mapping);
       SmallVector<Value> inits;
@@ -1317,7 +1434,7 @@ struct OffloadSplitDevicesPass
   std::pair<Value, Value> launchShareBounds(OpBuilder &b, LaunchOp launch) {
     auto kernel = symbols->lookup<KernelOp>(launch.getKernel());
     IRMapping mapping;
-    mapKernelArguments(kernel, launch, mapping);
+    mapLaunchArguments(kernel, launch, mapping);
     return materializeShareBounds(b, kernel, mapping);
   }
 
@@ -1351,7 +1468,8 @@ struct OffloadSplitDevicesPass
   static Value buildAnyOverlap(OpBuilder &b, Location loc, const Run &run) {
     SmallVector<std::pair<Value, bool>> buffers;
     for (auto &[root, buffer] : run.buffers)
-      buffers.push_back({root, buffer.written});
+      if (!buffer.carried)
+        buffers.push_back({root, buffer.written});
     return buildAnyOverlap(b, loc, buffers);
   }
 
@@ -1499,11 +1617,44 @@ struct OffloadSplitDevicesPass
         buffer.written |= access.written;
       }
     }
+    // Iteration arguments of ping-pong loops: each of the buffers the loop
+    // starts with may be any of them, so it keeps the rows all of them
+    // reach, entered with their contents.
+    SmallVector<std::pair<Value, ResidentBuffer>> carried;
+    for (auto &[root, buffer] : run.buffers)
+      if (carriedInits.count(root) && isa<BlockArgument>(root)) {
+        buffer.carried = true;
+        carried.push_back({root, buffer});
+      }
+    for (auto &[member, from] : carried)
+      for (Value init : carriedInits[member]) {
+        auto [it, inserted] = run.buffers.insert({init, from});
+        ResidentBuffer &buffer = it->second;
+        buffer.carried = false;
+        buffer.enterAlloc = false;
+        if (inserted) {
+          buffer.startsIterArg = carriedPositions.lookup(init);
+          continue;
+        }
+        buffer.read |= from.read;
+        buffer.written |= from.written;
+        buffer.readAll |= from.readAll;
+        buffer.readMin = std::min(buffer.readMin, from.readMin);
+        buffer.readMax = std::max(buffer.readMax, from.readMax);
+      }
     for (auto &[root, buffer] : run.buffers) {
+      if (buffer.carried)
+        continue;
       // Rows outside the share come from the host.
       if (buffer.readsHalo())
         buffer.enterAlloc = false;
       buffer.exitFrom = buffer.written && mayBeReadAfter(run.ops.back(), root);
+      // (Or through the results of a ping-pong loop it starts.)
+      for (auto &[value, inits] : carriedInits)
+        if (isa<OpResult>(value) && llvm::is_contained(inits, root) &&
+            run.ops.back()->getBlock() == value.getParentBlock())
+          buffer.exitFrom |=
+              buffer.written && mayBeReadAfter(run.ops.back(), value);
     }
     // Halos move before a launch that reads rows outside its share of a
     // buffer some launch may have written since they last moved.
@@ -1556,10 +1707,24 @@ struct OffloadSplitDevicesPass
         if (!isa<MemRefType>(arg.getType()))
           continue;
         ShareAccess access = getShareAccess(share, index);
-        if (access.readsHalo() && dirty.contains(arg))
+        // (An iteration argument of a ping-pong loop is dirty when one of
+        // the buffers its loop starts with is.)
+        auto inits = carriedInits.find(arg);
+        bool isDirty = dirty.contains(arg) ||
+                       (inits != carriedInits.end() &&
+                        llvm::any_of(inits->second, [&](Value init) {
+                          return dirty.contains(init);
+                        }));
+        if (access.readsHalo() && isDirty)
           exchanges.insert(arg);
-        if (access.written)
+        if (access.written) {
           written.push_back(arg);
+          // (Writing one makes all of them, and the buffers, dirty.)
+          if (inits != carriedInits.end()) {
+            llvm::append_range(written, inits->second);
+            llvm::append_range(written, carriedMembers[arg]);
+          }
+        }
       }
       for (Value root : exchanges)
         dirty.erase(root);
@@ -1611,6 +1776,8 @@ struct OffloadSplitDevicesPass
             for (auto &entry : run.buffers) {
               Value root = entry.first;
               const ResidentBuffer &buffer = entry.second;
+              if (buffer.carried)
+                continue;
               Value begin, length;
               std::tie(begin, length) =
                   getKeptRows(inner, loc, root, buffer, lo, hi,
@@ -1719,22 +1886,31 @@ struct OffloadSplitDevicesPass
     remark << ": each device enters the rows its share [lo, hi) reaches "
               "once before them and copies back only the rows it wrote "
               "after them; ";
+    SmallVector<const ResidentBuffer *> described;
+    for (auto &entry : run.buffers)
+      if (!entry.second.carried)
+        described.push_back(&entry.second);
     llvm::interleave(
-        run.buffers, remark,
-        [&](auto &entry) {
-          const ResidentBuffer &buffer = entry.second;
-          remark << describeArgument(buffer.namedBy, buffer.position);
-          // Which launch of its kernel, when it is not the first.
-          unsigned nth = 1;
-          LaunchOp namedBy = buffer.namedBy;
-          for (LaunchOp launch : run.launches) {
-            if (launch == namedBy)
-              break;
-            nth += launch.getKernel() == namedBy.getKernel();
+        described, remark,
+        [&](const ResidentBuffer *kept) {
+          const ResidentBuffer &buffer = *kept;
+          if (buffer.startsIterArg >= 0) {
+            remark << "the buffer iteration argument #" << buffer.startsIterArg
+                   << " of the loop starts with: ";
+          } else {
+            remark << describeArgument(buffer.namedBy, buffer.position);
+            // Which launch of its kernel, when it is not the first.
+            unsigned nth = 1;
+            LaunchOp namedBy = buffer.namedBy;
+            for (LaunchOp launch : run.launches) {
+              if (launch == namedBy)
+                break;
+              nth += launch.getKernel() == namedBy.getKernel();
+            }
+            if (nth > 1)
+              remark << " (launch " << nth << " of it)";
+            remark << ": ";
           }
-          if (nth > 1)
-            remark << " (launch " << nth << " of it)";
-          remark << ": ";
           if (buffer.readAll)
             remark << "every row";
           else
@@ -1967,5 +2143,13 @@ struct OffloadSplitDevicesPass
   /// The launches of the copies of runs taken when their shares differ at
   /// run time: split one by one, the run's remark speaks for them.
   llvm::SmallPtrSet<Operation *, 8> copiesOfRuns;
+  /// The iteration arguments (and results) of ping-pong loops whose split
+  /// launches a run keeps on the devices (acceptCarried), each with the
+  /// buffers its loop starts with, which it is one of at run time.
+  DenseMap<Value, SmallVector<Value, 2>> carriedInits;
+  /// For those iteration arguments, all of their loop's group.
+  DenseMap<Value, SmallVector<Value, 2>> carriedMembers;
+  /// For the buffers such loops start with, their iteration arguments.
+  DenseMap<Value, unsigned> carriedPositions;
 };
 } // namespace
