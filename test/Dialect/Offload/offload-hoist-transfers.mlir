@@ -2220,3 +2220,94 @@ func.func @some_rows(%a: memref<64x128xf32>) {
   }
   return
 }
+
+// -----
+
+offload.kernel @next(%in: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %in, %c0 : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %in[%i] : memref<?xf32>
+    %w = arith.addf %v, %one : f32
+    memref.store %w, %out[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// Two ping-pong loops in a row, the second starting with the first's
+// results (a second phase): the first leaves the buffers entered for the
+// second, which takes them as its enter; nothing crosses between them.
+// CHECK-LABEL: func.func @two_phases(
+// CHECK: offload.enter_data map(to: %[[A:.*]] : memref<?xf32>)
+// CHECK-NEXT: offload.enter_data map(alloc: %[[B:.*]] : memref<?xf32>)
+// CHECK-NEXT: %[[R:.*]]:2 = scf.for
+// CHECK: }
+// CHECK-NOT: offload.exit_data
+// CHECK-NOT: offload.enter_data
+// CHECK: %[[S:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[R]]#0, %{{.*}} = %[[R]]#1)
+// CHECK: }
+// CHECK-NEXT: %[[E:.*]] = memref.subview %[[S]]#0[2] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[E]]
+// CHECK-NEXT: offload.exit_data map(release: %[[R]]#0
+// CHECK-NEXT: offload.exit_data map(release: %[[R]]#1
+// CHECK-NEXT: memref.load %[[S]]#0
+func.func @two_phases(%n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<?xf32>)
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', left entered for the loop after it, 0 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'to' (2 of them by the op making it, which leaves it entered), exit 'release', 1 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %s:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %r#0, %nxt = %r#1) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %e = memref.load %s#0[%c2] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %e : f32
+}
+
+// A host read of the first buffer by its own name between the phases: the
+// first loop's buffers come back after it; the second loop's launches map
+// them themselves.
+// CHECK-LABEL: func.func @read_between_phases(
+// CHECK: %[[R:.*]]:2 = scf.for
+// CHECK: }
+// CHECK-NEXT: offload.exit_data map(from:
+// CHECK-NEXT: offload.exit_data map(from:
+// CHECK-NEXT: memref.load
+// CHECK-NEXT: scf.for
+// CHECK: offload.launch @next(%{{.*}}, %{{.*}}) map(to:
+func.func @read_between_phases(%n: index, %v: f32) -> (f32, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<?xf32>)
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es): enter 'to', 'alloc', exit 'from', 0 update(s) of the loop's results; 3 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %x = memref.load %a[%c0] : memref<?xf32>
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 still move at every launch: one of them starts as a buffer made by choosing among others ('scf.for')}}
+  %s:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %r#0, %nxt = %r#1) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %e = memref.load %s#0[%c0] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %x, %e : f32, f32
+}

@@ -3596,6 +3596,59 @@ void OffloadHoistTransfersPass::hoistLoopChain(scf::ForOp loop) {
   }
 }
 
+/// The loop right after `loop` in its block that starts with the buffers
+/// of `group` that `loop` leaves (its results), when nothing else uses
+/// those results, nor the buffers `loop` starts with by their own names,
+/// but shape queries and deallocations after that loop; null otherwise.
+static Operation *getNextLoopTaking(Operation *loop,
+                                    const CarriedGroup &group) {
+  Block *block = loop->getBlock();
+  ValueRange initValues = isa<scf::ForOp>(loop)
+                              ? cast<scf::ForOp>(loop).getInitArgs()
+                              : cast<scf::WhileOp>(loop).getInits();
+  // The first op after `loop` using one of the results.
+  Operation *next = nullptr;
+  for (Value result : group.results)
+    for (Operation *user : result.getUsers()) {
+      Operation *op = getAncestorIn(block, user);
+      if (op && !isa<memref::DimOp, memref::RankOp>(user) &&
+          (!next || op->isBeforeInBlock(next)))
+        next = op;
+    }
+  if (!next || !isa<scf::ForOp, scf::WhileOp>(next))
+    return nullptr;
+  ValueRange nextInits = isa<scf::ForOp>(next)
+                             ? cast<scf::ForOp>(next).getInitArgs()
+                             : cast<scf::WhileOp>(next).getInits();
+  bool only = true;
+  for (Value result : group.results) {
+    // Each a buffer the next loop starts with, and used nowhere else.
+    only &= llvm::is_contained(nextInits, result) &&
+            llvm::all_of(result.getUses(), [&](OpOperand &use) {
+              Operation *user = use.getOwner();
+              return isa<memref::DimOp, memref::RankOp>(user) ||
+                     (user == next &&
+                      llvm::is_contained(nextInits, use.get()));
+            });
+    if (llvm::count(nextInits, result) != 1)
+      only = false;
+  }
+  // The buffers by their own names: nothing between, nothing after but
+  // freeing them after the next loop.
+  for (auto [position, member] : group.inits) {
+    Value root = getViewRoot(initValues[position]);
+    forEachUseOfViews(root, [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      Operation *op = getAncestorIn(block, user);
+      if (!op || op == loop || op->isBeforeInBlock(loop) ||
+          isa<memref::DimOp, memref::RankOp>(user))
+        return;
+      only &= isa<memref::DeallocOp>(user) && next->isBeforeInBlock(op);
+    });
+  }
+  return only ? next : nullptr;
+}
+
 void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
   Block *block = loop->getBlock();
   DominanceInfo dom(loop->getParentOp());
@@ -3836,13 +3889,26 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
       b.setInsertionPointToStart(ifDistinct.thenBlock());
     }
     unsigned updates = 0;
-    if (deviceWrites && !readByName)
-      for (Value result : readResults)
-        updates += updateReadResult(b, loop, result, inAfter, dom, pick);
     bool exitFrom = deviceWrites && readByName;
-    for (auto &entry : inits)
-      createDataOp(b, loop->getLoc(), "exit", entry.first,
-                   exitFrom ? MapKind::from : MapKind::release, pick);
+    // The loop's results start the next loop of the block (a second phase
+    // passing them on, ping-pong again), and nothing else uses them, or the
+    // buffers by their own names, but freeing them after it: they stay
+    // entered for it, which takes them for its enter (without it taking
+    // them, they come back right after this loop).
+    Operation *handedTo =
+        distinct || !after.empty() ? nullptr : getNextLoopTaking(loop, group);
+    if (handedTo) {
+      for (Value result : group.results)
+        enteredResults[result] = {device.device, device.deviceConstant,
+                                  numLaunches};
+    } else {
+      if (deviceWrites && !readByName)
+        for (Value result : readResults)
+          updates += updateReadResult(b, loop, result, inAfter, dom, pick);
+      for (auto &entry : inits)
+        createDataOp(b, loop->getLoc(), "exit", entry.first,
+                     exitFrom ? MapKind::from : MapKind::release, pick);
+    }
     // The host's loads and stores of one element in the loop: `from`
     // before a load, `to` after a store, of that element.
     for (Operation *op : plan.hostElements) {
@@ -3920,12 +3986,16 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     if (enteredBefore)
       remark << " (" << enteredBefore
              << " of them by the op making it, which leaves it entered)";
-    remark << ", exit " << (exitFrom ? "'from'" : "'release'") << ", "
-           << updates << " update(s) of the loop's results";
+    if (handedTo)
+      remark << ", left entered for the loop after it";
+    else
+      remark << ", exit " << (exitFrom ? "'from'" : "'release'");
+    remark << ", " << updates << " update(s) of the loop's results";
     if (!plan.hostElements.empty())
       remark << ", " << plan.hostUpdates
              << " of one element in it (host loads and stores)";
-    remark << "; " << entered + updates + (exitFrom ? inits.size() : 0)
+    remark << "; "
+           << entered + updates + (exitFrom && !handedTo ? inits.size() : 0)
            << " copies";
     if (!plan.hostElements.empty())
       remark << " + " << plan.hostUpdates << " per iteration";

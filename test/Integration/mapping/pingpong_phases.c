@@ -1,0 +1,75 @@
+// C + OpenMP twin of pingpong_phases.mlir: two loops of smoothing steps
+// (60, then 40) swapping the buffers' pointers, inside one target data
+// region that maps the first buffer in and allocates the second, with a
+// target update of the result's buffer at its end. It is not a test by
+// itself; pingpong_phases.test builds it with %clang-omp and compares its
+// copies with those of the offload program.
+#include <stdio.h>
+#include <stdlib.h>
+
+#define N 1048576
+
+static void smooth(const int *in, int *out) {
+#pragma omp target teams distribute parallel for
+  for (long i = 0; i < N; ++i) {
+    if (i == 0 || i == N - 1)
+      out[i] = in[i];
+    else
+      out[i] = (int)(((unsigned)in[i - 1] + 2u * (unsigned)in[i] +
+                      (unsigned)in[i + 1]) %
+                     65521u);
+  }
+}
+
+static void host_smooth(const int *in, int *out) {
+  out[0] = in[0];
+  out[N - 1] = in[N - 1];
+  for (long i = 1; i < N - 1; ++i)
+    out[i] = (int)(((unsigned)in[i - 1] + 2u * (unsigned)in[i] +
+                    (unsigned)in[i + 1]) %
+                   65521u);
+}
+
+int main(void) {
+  const long steps = 100;
+  int *a = malloc(N * sizeof(int)), *b = malloc(N * sizeof(int));
+  int *ra = malloc(N * sizeof(int)), *rb = malloc(N * sizeof(int));
+  for (long i = 0; i < N; ++i)
+    a[i] = ra[i] = (int)(((unsigned)i * 7919u) % 65521u);
+  int *cur = a, *nxt = b;
+#pragma omp target data map(to : a [0:N]) map(alloc : b [0:N])
+  {
+    for (long k = 0; k < 60; ++k) {
+      smooth(cur, nxt);
+      int *t = cur;
+      cur = nxt;
+      nxt = t;
+    }
+    for (long k = 60; k < steps; ++k) {
+      smooth(cur, nxt);
+      int *t = cur;
+      cur = nxt;
+      nxt = t;
+    }
+#pragma omp target update from(cur [0:N])
+  }
+  int *rcur = ra, *rnxt = rb;
+  for (long k = 0; k < steps; ++k) {
+    host_smooth(rcur, rnxt);
+    int *t = rcur;
+    rcur = rnxt;
+    rnxt = t;
+  }
+  long same = 0;
+  for (long i = 0; i < N; ++i)
+    same += cur[i] == rcur[i];
+  int all = same == N;
+  printf("pingpong_phases: %ld steps over %ld integers, %ld equal to the host's, "
+         "x[12345] = %d: %s\n",
+         steps, (long)N, same, cur[12345], all ? "PASS" : "FAIL");
+  free(a);
+  free(b);
+  free(ra);
+  free(rb);
+  return all ? 0 : 1;
+}
