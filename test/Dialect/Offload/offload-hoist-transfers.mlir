@@ -2311,3 +2311,46 @@ func.func @read_between_phases(%n: index, %v: f32) -> (f32, f32) {
   memref.dealloc %b : memref<?xf32>
   return %x, %e : f32, f32
 }
+
+func.func private @bump(%r: memref<?xf32>) {
+  offload.launch @next(%r, %r) {allow_aliasing} : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// After a ping-pong loop, a host store of one element of the result, then a
+// call launching on it, then a load: the store gets its update and the
+// buffers stay on the device through the call; the load after it is a read
+// of the loop's result (one element back before the exit).
+// CHECK-LABEL: func.func @elements_after_pingpong(
+// CHECK: %[[R:.*]]:2 = scf.for
+// CHECK: }
+// CHECK-NEXT: memref.store %{{.*}}, %[[R]]#0[%{{.*}}]
+// CHECK-NEXT: %[[S:.*]] = memref.subview %[[R]]#0[%{{.*}}] [1] [1]
+// CHECK-NEXT: offload.update map(to: %[[S]]
+// CHECK-NEXT: call @bump_resident_0(%[[R]]#0)
+// CHECK-NEXT: %[[L:.*]] = memref.subview %[[R]]#0[3] [1] [1]
+// CHECK-NEXT: offload.update map(from: %[[L]]
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: memref.load %[[R]]#0
+func.func @elements_after_pingpong(%n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<?xf32>)
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es) and 1 call(s) after it and 1 host load(s) or store(s) of one element after it: enter 'to', 'alloc', exit 'release', 1 update(s) of the loop's results; 2 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  memref.store %v, %r#0[%c3] : memref<?xf32>
+  // expected-remark@+1 {{calls @bump_resident_0, a copy of @bump entered with argument(s) #0 on the device}}
+  call @bump(%r#0) : (memref<?xf32>) -> ()
+  %e = memref.load %r#0[%c3] : memref<?xf32>
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %e : f32
+}

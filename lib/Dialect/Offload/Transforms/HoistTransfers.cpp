@@ -3698,6 +3698,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     Operation *last = loop;
     DenseSet<Operation *> after;
     SmallVector<std::pair<CallOpInterface, unsigned>> afterCalls;
+    SmallVector<Operation *> afterElements;
     {
       DenseSet<Operation *> users;
       auto collect = [&](Value value) {
@@ -3767,6 +3768,25 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
           last = call;
           continue;
         }
+        // A host load or store of one element of one of them (by the name
+        // of a result, or of a buffer it starts with): an update of that
+        // element, the device holding all of them.
+        if (isa<memref::LoadOp, memref::StoreOp>(op)) {
+          auto store = dyn_cast<memref::StoreOp>(op);
+          Value memref = store ? store.getMemRef()
+                               : cast<memref::LoadOp>(op).getMemRef();
+          bool named = llvm::is_contained(group.results, memref) ||
+                       llvm::any_of(inits, [&](auto &entry) {
+                         return getViewRoot(entry.first) == memref;
+                       });
+          // (Not a stored value that is one of them.)
+          if (!named || (store && isGroupBuffer(store.getValue())))
+            break;
+          after.insert(op);
+          afterElements.push_back(op);
+          last = op;
+          continue;
+        }
         auto launch = dyn_cast<LaunchOp>(op);
         if (!launch || !device.onDevice(launch.getDevice(), std::nullopt))
           break;
@@ -3789,6 +3809,20 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         after.insert(launch);
         last = launch;
       }
+      // Element accesses after the last launch or call leave the span: the
+      // reads of the loop's results after it get their updates, runs of
+      // neighbours as one.
+      Operation *lastOther = loop;
+      for (Operation *op : after)
+        if (!isa<memref::LoadOp, memref::StoreOp>(op) &&
+            lastOther->isBeforeInBlock(op))
+          lastOther = op;
+      while (!afterElements.empty() &&
+             lastOther->isBeforeInBlock(afterElements.back())) {
+        after.erase(afterElements.back());
+        afterElements.pop_back();
+      }
+      last = lastOther;
     }
     auto inAfter = [&](OpOperand &use) {
       Operation *op = getAncestorIn(block, use.getOwner());
@@ -3909,9 +3943,13 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         createDataOp(b, loop->getLoc(), "exit", entry.first,
                      exitFrom ? MapKind::from : MapKind::release, pick);
     }
-    // The host's loads and stores of one element in the loop: `from`
-    // before a load, `to` after a store, of that element.
-    for (Operation *op : plan.hostElements) {
+    // The host's loads and stores of one element in the loop (and after
+    // it, in the span): `from` before a load, `to` after a store, of that
+    // element.
+    SmallVector<Operation *> elements(plan.hostElements.begin(),
+                                      plan.hostElements.end());
+    llvm::append_range(elements, afterElements);
+    for (Operation *op : elements) {
       // (A call's resident copy updates what it touches itself.)
       if (isa<CallOpInterface>(op))
         continue;
@@ -3970,15 +4008,12 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     if (unsigned afterLaunches = llvm::count_if(
             after, [](Operation *op) { return isa<LaunchOp>(op); }))
       remark << " and " << afterLaunches << " launch(es) after it";
-    if (after.size() > llvm::count_if(after, [](Operation *op) {
-          return isa<LaunchOp>(op);
-        }))
-      remark << " and "
-             << after.size() - llvm::count_if(after,
-                                              [](Operation *op) {
-                                                return isa<LaunchOp>(op);
-                                              })
-             << " call(s) after it";
+    if (unsigned afterCallOps = llvm::count_if(
+            after, [](Operation *op) { return isa<CallOpInterface>(op); }))
+      remark << " and " << afterCallOps << " call(s) after it";
+    if (!afterElements.empty())
+      remark << " and " << afterElements.size()
+             << " host load(s) or store(s) of one element after it";
     remark << ": enter ";
     llvm::interleaveComma(inits, remark, [&](auto &entry) {
       remark << "'" << stringifyMapKind(entry.second) << "'";
