@@ -2354,3 +2354,44 @@ func.func @elements_after_pingpong(%n: index, %v: f32) -> f32 {
   memref.dealloc %b : memref<?xf32>
   return %e : f32
 }
+
+func.func private @peek(%r: memref<?xf32>, %k: index) -> f32 {
+  %v = memref.load %r[%k] : memref<?xf32>
+  return %v : f32
+}
+
+// A call reading one element of the result under an scf.if after the
+// loop: it goes to the helper's resident copy (one element back when it
+// runs), the buffers are released after the scf.if.
+// CHECK-LABEL: func.func @peek_under_if_after_pingpong(
+// CHECK: %[[R:.*]]:2 = scf.for
+// CHECK: }
+// CHECK-NEXT: scf.if
+// CHECK-NEXT: call @peek_resident_0(%[[R]]#1
+// CHECK: } else {
+// CHECK: }
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: offload.exit_data map(release:
+func.func @peek_under_if_after_pingpong(%n: index, %v: f32, %c: i1) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<?xf32>)
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es) and 1 call(s) after it: enter 'to', 'alloc', exit 'release', 0 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %e = scf.if %c -> f32 {
+    // expected-remark@+1 {{calls @peek_resident_0, a copy of @peek entered with argument(s) #0 on the device}}
+    %x = func.call @peek(%r#1, %c0) : (memref<?xf32>, index) -> f32
+    scf.yield %x : f32
+  } else {
+    scf.yield %v : f32
+  }
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %e : f32
+}

@@ -3719,6 +3719,51 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                  return getViewRoot(entry.first) == root;
                });
       };
+      // A buffer of the group by its own name (a result, or a buffer the
+      // loop starts with), not a view of it.
+      auto isNamed = [&](Value memref) {
+        return llvm::is_contained(group.results, memref) ||
+               llvm::any_of(inits, [&](auto &entry) {
+                 return getViewRoot(entry.first) == memref;
+               });
+      };
+      // Whether `call` passes them as they are to a function that launches
+      // on them on the loop's device or touches single elements of them on
+      // the host (its resident copy can run with them on the device):
+      // records its positions in afterCalls.
+      auto acceptCall = [&](CallOpInterface call) {
+        if (llvm::any_of(call->getResultTypes(),
+                         [](Type type) { return isa<BaseMemRefType>(type); }))
+          return false;
+        bool writes = false;
+        SmallVector<unsigned> positions;
+        for (auto [position, operand] :
+             llvm::enumerate(call.getArgOperands())) {
+          if (!isa<MemRefType>(operand.getType()) || !isGroupBuffer(operand))
+            continue;
+          const ArgSummary *summary = getSummary(call, position);
+          Value root = getViewRoot(operand);
+          if (!summary || stripCasts(operand) != root ||
+              (summary->hostAccess && summary->wideHostAccess))
+            return false;
+          if (summary->launches) {
+            Value pick;
+            if (summary->deviceArg)
+              pick = call.getArgOperands()[*summary->deviceArg];
+            if (!device.onDevice(pick, summary->deviceConstant))
+              return false;
+            writes |= summary->deviceWrites;
+          }
+          if (summary->touches())
+            positions.push_back(position);
+        }
+        if (positions.empty())
+          return false;
+        deviceWrites |= writes;
+        for (unsigned position : positions)
+          afterCalls.push_back({call, position});
+        return true;
+      };
       for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
         // (The sizes of a launch's section read only the buffers' shapes.)
         if (!users.contains(op) || isa<memref::DimOp, memref::RankOp>(op))
@@ -3728,44 +3773,56 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         // host: its resident copy updates what it touches (a helper
         // reading an element of the result).
         if (auto call = dyn_cast<CallOpInterface>(op)) {
-          bool stays = llvm::none_of(call->getResultTypes(), [](Type type) {
+          if (!acceptCall(call))
+            break;
+          after.insert(call);
+          last = call;
+          continue;
+        }
+        // An scf.if whose branches only make such calls, or load or store
+        // single elements of them (a check every so often).
+        if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+          bool stays = llvm::none_of(ifOp->getResultTypes(), [](Type type) {
             return isa<BaseMemRefType>(type);
           });
-          bool writes = false;
-          SmallVector<unsigned> positions;
-          for (auto [position, operand] :
-               llvm::enumerate(call.getArgOperands())) {
-            if (!stays)
-              break;
-            if (!isa<MemRefType>(operand.getType()) || !isGroupBuffer(operand))
-              continue;
-            const ArgSummary *summary = getSummary(call, position);
-            Value root = getViewRoot(operand);
-            if (!summary || stripCasts(operand) != root ||
-                (summary->hostAccess && summary->wideHostAccess)) {
-              stays = false;
-              break;
+          SmallVector<CallOpInterface> calls;
+          SmallVector<Operation *> elements;
+          ifOp->walk([&](Operation *nested) {
+            if (!stays || nested == ifOp)
+              return;
+            bool uses = llvm::any_of(nested->getOperands(), [&](Value v) {
+              return isa<BaseMemRefType>(v.getType()) && isGroupBuffer(v);
+            });
+            if (!uses)
+              return;
+            if (auto call = dyn_cast<CallOpInterface>(nested)) {
+              calls.push_back(call);
+              return;
             }
-            if (summary->launches) {
-              Value pick;
-              if (summary->deviceArg)
-                pick = call.getArgOperands()[*summary->deviceArg];
-              if (!device.onDevice(pick, summary->deviceConstant)) {
-                stays = false;
-                break;
-              }
-              writes |= summary->deviceWrites;
-            }
-            if (summary->touches())
-              positions.push_back(position);
-          }
-          if (!stays || positions.empty())
+            if (isa<memref::DimOp, memref::RankOp>(nested))
+              return;
+            auto store = dyn_cast<memref::StoreOp>(nested);
+            Value memref =
+                store ? store.getMemRef()
+                      : isa<memref::LoadOp>(nested)
+                            ? cast<memref::LoadOp>(nested).getMemRef()
+                            : Value();
+            stays = memref && isNamed(memref) &&
+                    !(store && isGroupBuffer(store.getValue()));
+            elements.push_back(nested);
+          });
+          if (!stays || (calls.empty() && elements.empty()))
             break;
-          deviceWrites |= writes;
-          after.insert(call);
-          for (unsigned position : positions)
-            afterCalls.push_back({call, position});
-          last = call;
+          SmallVector<std::pair<CallOpInterface, unsigned>> before(afterCalls);
+          bool writesBefore = deviceWrites;
+          if (!llvm::all_of(calls, acceptCall)) {
+            afterCalls = std::move(before);
+            deviceWrites = writesBefore;
+            break;
+          }
+          after.insert(ifOp);
+          llvm::append_range(afterElements, elements);
+          last = ifOp;
           continue;
         }
         // A host load or store of one element of one of them (by the name
@@ -3775,12 +3832,8 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
           auto store = dyn_cast<memref::StoreOp>(op);
           Value memref = store ? store.getMemRef()
                                : cast<memref::LoadOp>(op).getMemRef();
-          bool named = llvm::is_contained(group.results, memref) ||
-                       llvm::any_of(inits, [&](auto &entry) {
-                         return getViewRoot(entry.first) == memref;
-                       });
           // (Not a stored value that is one of them.)
-          if (!named || (store && isGroupBuffer(store.getValue())))
+          if (!isNamed(memref) || (store && isGroupBuffer(store.getValue())))
             break;
           after.insert(op);
           afterElements.push_back(op);
@@ -3818,6 +3871,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
             lastOther->isBeforeInBlock(op))
           lastOther = op;
       while (!afterElements.empty() &&
+             afterElements.back()->getBlock() == block &&
              lastOther->isBeforeInBlock(afterElements.back())) {
         after.erase(afterElements.back());
         afterElements.pop_back();
@@ -4008,9 +4062,11 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
     if (unsigned afterLaunches = llvm::count_if(
             after, [](Operation *op) { return isa<LaunchOp>(op); }))
       remark << " and " << afterLaunches << " launch(es) after it";
-    if (unsigned afterCallOps = llvm::count_if(
-            after, [](Operation *op) { return isa<CallOpInterface>(op); }))
-      remark << " and " << afterCallOps << " call(s) after it";
+    DenseSet<Operation *> afterCallOps;
+    for (auto [call, position] : afterCalls)
+      afterCallOps.insert(call);
+    if (!afterCallOps.empty())
+      remark << " and " << afterCallOps.size() << " call(s) after it";
     if (!afterElements.empty())
       remark << " and " << afterElements.size()
              << " host load(s) or store(s) of one element after it";
