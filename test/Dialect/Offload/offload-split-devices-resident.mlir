@@ -654,3 +654,25 @@ func.func @pingpong_sizes(%n: index, %m: index, %steps: index) {
   memref.dealloc %b : memref<?xf32>
   return
 }
+
+// An iteration that passes one grid on as both (`yield %q, %q`): they may
+// be one buffer at run time, which the checks before a run do not see;
+// the launches split one by one, each checking its buffers.
+// CHECK-LABEL: func.func @pingpong_same(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   scf.for
+func.func @pingpong_same(%n: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the loop passes buffers between iterations that may become one buffer (an iteration passes one of them on twice)}}
+  %r:2 = scf.for %t = %c0 to %steps step %c1 iter_args(%p = %a, %q = %b) -> (memref<?xf32>, memref<?xf32>) {
+    // expected-remark@+1 {{launch of @step split over every device present}}
+    offload.launch @step(%p, %q) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %q, %q : memref<?xf32>, memref<?xf32>
+  }
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return
+}

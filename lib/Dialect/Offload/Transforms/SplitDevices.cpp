@@ -1093,6 +1093,21 @@ struct OffloadSplitDevicesPass
           return reject("start as views, or as one buffer twice");
         inits.push_back(init);
       }
+      // Each iteration passes each of them on once (a permutation: `yield
+      // %q, %q` would make two of them one buffer at run time, which the
+      // run's checks before the loop do not see).
+      auto yield = cast<scf::YieldOp>(body->getTerminator());
+      SmallVector<Value, 2> passed;
+      for (auto [position, member] : group.inits)
+        passed.push_back(yield.getOperand(position));
+      if (llvm::any_of(passed,
+                       [&](Value value) {
+                         return !group.contains(value) ||
+                                llvm::count(passed, value) != 1;
+                       }) ||
+          passed.size() != group.values.size())
+        return reject("may become one buffer (an iteration passes one of "
+                      "them on twice)");
       // One shape: static, or allocations with the same sizes.
       auto sizesOf = [](Value buffer) -> std::optional<ValueRange> {
         auto type = cast<MemRefType>(buffer.getType());
