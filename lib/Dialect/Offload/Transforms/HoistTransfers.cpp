@@ -3728,9 +3728,10 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                });
       };
       // Whether `call` passes them as they are to a function that launches
-      // on them on the loop's device or touches single elements of them on
-      // the host (its resident copy can run with them on the device):
-      // records its positions in afterCalls.
+      // on them on the loop's device or touches them on the host (its
+      // resident copy can run with them on the device, updating what the
+      // host touches: single elements, a host loop's range, or all of it,
+      // once): records its positions in afterCalls.
       auto acceptCall = [&](CallOpInterface call) {
         if (llvm::any_of(call->getResultTypes(),
                          [](Type type) { return isa<BaseMemRefType>(type); }))
@@ -3743,8 +3744,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
             continue;
           const ArgSummary *summary = getSummary(call, position);
           Value root = getViewRoot(operand);
-          if (!summary || stripCasts(operand) != root ||
-              (summary->hostAccess && summary->wideHostAccess))
+          if (!summary || stripCasts(operand) != root)
             return false;
           if (summary->launches) {
             Value pick;
