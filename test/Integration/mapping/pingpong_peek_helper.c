@@ -3,35 +3,11 @@
 // that element. It is not a test by itself; pingpong_peek_helper.test builds
 // it with %clang-omp and compares its copies with those of the offload
 // program.
-#include <stdio.h>
-#include <stdlib.h>
-
-#define N 1048576
-
-static void smooth(const int *in, int *out) {
-#pragma omp target teams distribute parallel for
-  for (long i = 0; i < N; ++i) {
-    if (i == 0 || i == N - 1)
-      out[i] = in[i];
-    else
-      out[i] = (int)(((unsigned)in[i - 1] + 2u * (unsigned)in[i] +
-                      (unsigned)in[i + 1]) %
-                     65521u);
-  }
-}
+#include "smooth_i32.h"
 
 static int peek(const int *r, long k) {
 #pragma omp target update from(r [k:1])
   return r[k];
-}
-
-static void host_smooth(const int *in, int *out) {
-  out[0] = in[0];
-  out[N - 1] = in[N - 1];
-  for (long i = 1; i < N - 1; ++i)
-    out[i] = (int)(((unsigned)in[i - 1] + 2u * (unsigned)in[i] +
-                    (unsigned)in[i + 1]) %
-                   65521u);
 }
 
 int main(void) {
