@@ -2395,3 +2395,39 @@ func.func @peek_under_if_after_pingpong(%n: index, %v: f32, %c: i1) -> f32 {
   memref.dealloc %b : memref<?xf32>
   return %e : f32
 }
+
+func.func private @peek_view(%r: memref<?xf32, strided<[1], offset: ?>>, %k: index) -> f32 {
+  %v = memref.load %r[%k] : memref<?xf32, strided<[1], offset: ?>>
+  return %v : f32
+}
+
+// A helper reading one element of a view of the result after the loop:
+// the view is on the device with all of the result, the call goes to the
+// helper's resident copy.
+// CHECK-LABEL: func.func @peek_view_after_pingpong(
+// CHECK: %[[R:.*]]:2 = scf.for
+// CHECK: }
+// CHECK-NEXT: %[[V:.*]] = memref.subview %[[R]]#0
+// CHECK-NEXT: call @peek_view_resident_0(%[[V]],
+// CHECK-NEXT: offload.exit_data map(release:
+// CHECK-NEXT: offload.exit_data map(release:
+func.func @peek_view_after_pingpong(%n: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<?xf32>)
+  // expected-remark@+1 {{buffers the loop passes between iterations as iteration argument(s) #0, #1 kept on the device across its 1 launch(es) and 1 call(s) after it: enter 'to', 'alloc', exit 'release', 0 update(s) of the loop's results; 1 copies instead of 2 per iteration}}
+  %r:2 = scf.for %i = %c0 to %c4 step %c1 iter_args(%cur = %a, %nxt = %b) -> (memref<?xf32>, memref<?xf32>) {
+    offload.launch @next(%cur, %nxt) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.yield %nxt, %cur : memref<?xf32>, memref<?xf32>
+  }
+  %view = memref.subview %r#0[%c4] [%c8] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  // expected-remark@+1 {{calls @peek_view_resident_0, a copy of @peek_view entered with argument(s) #0 on the device}}
+  %e = func.call @peek_view(%view, %c1) : (memref<?xf32, strided<[1], offset: ?>>, index) -> f32
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return %e : f32
+}

@@ -3742,9 +3742,9 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
              llvm::enumerate(call.getArgOperands())) {
           if (!isa<MemRefType>(operand.getType()) || !isGroupBuffer(operand))
             continue;
+          // (A view of one of them is on the device with all of it.)
           const ArgSummary *summary = getSummary(call, position);
-          Value root = getViewRoot(operand);
-          if (!summary || stripCasts(operand) != root)
+          if (!summary)
             return false;
           if (summary->launches) {
             Value pick;
