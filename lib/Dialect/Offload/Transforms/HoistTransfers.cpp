@@ -3391,6 +3391,12 @@ Operation *OffloadHoistTransfersPass::findLaunchesBefore(
       continue;
     // Each use: a kernel argument mapped whole, or a callee's launches.
     DenseMap<Value, MapKind> needs;
+    // (`to` wins over `alloc` for a buffer the op passes twice.)
+    auto need = [&](Value root, MapKind kind) {
+      auto [it, added] = needs.try_emplace(root, kind);
+      if (!added && kind == MapKind::to)
+        it->second = MapKind::to;
+    };
     SmallVector<unsigned> positions;
     bool accepted = true, opWrites = false;
     for (auto [root, use] : uses) {
@@ -3411,10 +3417,7 @@ Operation *OffloadHoistTransfersPass::findLaunchesBefore(
           accepted = false;
           break;
         }
-        MapKind need = kind == MapKind::from ? MapKind::alloc : MapKind::to;
-        auto [it, added] = needs.try_emplace(root, need);
-        if (!added && need == MapKind::to)
-          it->second = MapKind::to;
+        need(root, kind == MapKind::from ? MapKind::alloc : MapKind::to);
         opWrites |= kind != MapKind::to;
         continue;
       }
@@ -3435,11 +3438,8 @@ Operation *OffloadHoistTransfersPass::findLaunchesBefore(
         accepted = false;
         break;
       }
-      MapKind need = initializesAt(call, *position, *summary) ? MapKind::alloc
-                                                              : MapKind::to;
-      auto [it, added] = needs.try_emplace(root, need);
-      if (!added && need == MapKind::to)
-        it->second = MapKind::to;
+      need(root, initializesAt(call, *position, *summary) ? MapKind::alloc
+                                                           : MapKind::to);
       opWrites |= summary->deviceWrites;
       positions.push_back(*position);
     }
@@ -3447,8 +3447,8 @@ Operation *OffloadHoistTransfersPass::findLaunchesBefore(
       break;
     if (needs.empty())
       continue;
-    for (auto &[root, need] : needs) {
-      kinds[root] = need;
+    for (auto &[root, kind] : needs) {
+      kinds[root] = kind;
       covers.push_back({op, root});
     }
     for (unsigned position : positions)
@@ -3727,6 +3727,16 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
                  return getViewRoot(entry.first) == memref;
                });
       };
+      // Whether `op` is a host load or store of one element of one of them
+      // by its own name (not storing one of them as a value).
+      auto isElementAccess = [&](Operation *op) {
+        auto store = dyn_cast<memref::StoreOp>(op);
+        auto load = dyn_cast<memref::LoadOp>(op);
+        if (!store && !load)
+          return false;
+        return isNamed(store ? store.getMemRef() : load.getMemRef()) &&
+               !(store && isGroupBuffer(store.getValue()));
+      };
       // Whether `call` passes them as they are to a function that launches
       // on them on the loop's device or touches them on the host (its
       // resident copy can run with them on the device, updating what the
@@ -3801,14 +3811,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
             }
             if (isa<memref::DimOp, memref::RankOp>(nested))
               return;
-            auto store = dyn_cast<memref::StoreOp>(nested);
-            Value memref =
-                store ? store.getMemRef()
-                      : isa<memref::LoadOp>(nested)
-                            ? cast<memref::LoadOp>(nested).getMemRef()
-                            : Value();
-            stays = memref && isNamed(memref) &&
-                    !(store && isGroupBuffer(store.getValue()));
+            stays = isElementAccess(nested);
             elements.push_back(nested);
           });
           if (!stays || (calls.empty() && elements.empty()))
@@ -3829,11 +3832,7 @@ void OffloadHoistTransfersPass::hoistLoopCarried(Operation *loop) {
         // of a result, or of a buffer it starts with): an update of that
         // element, the device holding all of them.
         if (isa<memref::LoadOp, memref::StoreOp>(op)) {
-          auto store = dyn_cast<memref::StoreOp>(op);
-          Value memref = store ? store.getMemRef()
-                               : cast<memref::LoadOp>(op).getMemRef();
-          // (Not a stored value that is one of them.)
-          if (!isNamed(memref) || (store && isGroupBuffer(store.getValue())))
+          if (!isElementAccess(op))
             break;
           after.insert(op);
           afterElements.push_back(op);
