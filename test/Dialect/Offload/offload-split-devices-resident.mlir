@@ -676,3 +676,126 @@ func.func @pingpong_same(%n: index, %steps: index) {
   memref.dealloc %b : memref<?xf32>
   return
 }
+
+// -----
+
+// A buffer the launches only read and the host writes between them (a
+// reduction's result the host combines, a scalar the host stores) does
+// not end the run: the devices keep their rows of the others, and each
+// launch maps its own section of it.
+
+// m[0] = max(x): the host combines the devices' maxima into m.
+offload.kernel @maxof(%x: memref<?xf32>, %m: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %init = arith.constant 0.0 : f32
+  %r = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%init) -> f32 {
+    %v = memref.load %x[%i] : memref<?xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%a: f32, %b: f32):
+      %q = arith.maximumf %a, %b : f32
+      scf.reduce.return %q : f32
+    }
+  }
+  memref.store %r, %m[%c0] : memref<1xf32>
+  offload.return
+}
+
+// x[i] = x[i] / m[0].
+offload.kernel @scale(%x: memref<?xf32>, %m: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %d = memref.load %m[%c0] : memref<1xf32>
+    %q = arith.divf %v, %d : f32
+    memref.store %q, %x[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// x[i] = x[i] / m[0], with m of any size; and y[i] = x[i].
+offload.kernel @scale_by(%x: memref<?xf32>, %m: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %d = memref.load %m[%c0] : memref<?xf32>
+    %q = arith.divf %v, %d : f32
+    memref.store %q, %x[%i] : memref<?xf32>
+  }
+  offload.return
+}
+offload.kernel @copy(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// x enters once before both launches and comes back once after them; m
+// enters with the second launch, after the host combined the maxima.
+// CHECK-LABEL: func.func @normalize(
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[M:.*]]: memref<1xf32>)
+//       CHECK:   omp.parallel
+//       CHECK:     %[[ROWS:.*]] = memref.subview %[[X]]
+//       CHECK:     offload.enter_data map(to: %[[ROWS]]
+//   CHECK-NOT:     offload.enter_data
+//       CHECK:     offload.launch @maxof_share(%[[X]],
+//       CHECK:   scf.for
+//       CHECK:     arith.maximumf
+//       CHECK:   memref.store %{{.*}}, %[[M]][%{{.*}}] : memref<1xf32>
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:     offload.launch @scale_share(%[[X]], %[[M]],
+//       CHECK:   omp.parallel
+//       CHECK:     offload.exit_data map(from:
+//   CHECK-NOT:     offload.exit_data
+//       CHECK:   return
+func.func @normalize(%x: memref<?xf32>, %m: memref<1xf32>) {
+  // expected-remark@+2 {{launch of @maxof split over every device present}}
+  // expected-remark@+1 {{split launches of @maxof, @scale keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @maxof: rows [lo, hi) entered 'to', rows [lo, hi) copied back; each launch maps its own section of argument #1 of @scale (only read by the launches; the host touches it between them); halo rows move device to device before 0 launch(es)}}
+  offload.launch @maxof(%x, %m) devices(all) : (memref<?xf32>, memref<1xf32>) -> ()
+  // expected-remark@+1 {{launch of @scale split over every device present}}
+  offload.launch @scale(%x, %m) devices(all) : (memref<?xf32>, memref<1xf32>) -> ()
+  return
+}
+
+// A scalar the host stores between launches that only read it.
+// CHECK-LABEL: func.func @host_sets(
+//       CHECK:   offload.enter_data
+//       CHECK:   memref.store
+//       CHECK:   offload.launch @scale_share
+func.func @host_sets(%x: memref<?xf32>, %m: memref<1xf32>, %v: f32, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @scale keep their sections on every device present across 1 launch(es) (1 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @scale: rows [lo, hi) entered 'to', rows [lo, hi) copied back; each launch maps its own section of argument #1 of @scale (only read by the launches; the host touches it between them); halo rows move device to device before 0 launch(es)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    memref.store %v, %m[%c0] : memref<1xf32>
+    // expected-remark@+1 {{launch of @scale split over every device present}}
+    offload.launch @scale(%x, %m) devices(all) : (memref<?xf32>, memref<1xf32>) -> ()
+  }
+  return
+}
+
+// A buffer the host writes that a later launch writes on the devices ends
+// the run: the devices' rows of it would not be the host's.
+// CHECK-LABEL: func.func @host_sets_then_written(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @host_sets_then_written(%x: memref<?xf32>, %m: memref<?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  // expected-remark@+1 {{launch of @scale_by split over every device present}}
+  offload.launch @scale_by(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  memref.store %v, %m[%c0] : memref<?xf32>
+  // expected-remark@+2 {{launch of @copy split over every device present}}
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @copy between the launches ('memref.store')}}
+  offload.launch @copy(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}

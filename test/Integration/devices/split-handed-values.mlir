@@ -3,6 +3,9 @@
 // kernels and hands the maximum from the first to the second in a
 // one-element buffer; both are split over every device (the host plugin's
 // four), the first combining the devices' partial maxima on the host.
+// The devices keep their rows of x across both launches (25 elements,
+// 100 bytes, in once and back once each); only the maximum, which the
+// host combined in between, goes to each device with the second launch.
 //
 // REQUIRES: libomptarget
 // RUN: offload-cc %s -o %t
@@ -18,6 +21,13 @@
 // INFO-DAG: device 3 info: Launching kernel rescale_0_share
 // INFO-DAG: device 0 info: Launching kernel rescale_1_share
 // INFO-DAG: device 3 info: Launching kernel rescale_1_share
+// INFO-DAG: device 0 info: Copying data from host to device, {{.*}} Size=100, Name=offload.enter_data
+// INFO-DAG: device 3 info: Copying data from host to device, {{.*}} Size=100, Name=offload.enter_data
+// INFO-DAG: device 0 info: Copying data from device to host, {{.*}} Size=100, Name=offload.enter_data
+// INFO-DAG: device 3 info: Copying data from device to host, {{.*}} Size=100, Name=offload.enter_data
+// INFO-DAG: device 0 info: Copying data from host to device, {{.*}} Size=4, Name=rescale_1_share argument 1
+// INFO-DAG: device 3 info: Copying data from host to device, {{.*}} Size=4, Name=rescale_1_share argument 1
+// INFO-NOT: Size=100, Name=rescale
 module attributes {offload.targets = [#offload.host]} {
   offload.kernel @rescale(%x: memref<?xi32>, %o: memref<1xi32>) {
     %c0 = arith.constant 0 : index

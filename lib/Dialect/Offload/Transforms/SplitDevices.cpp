@@ -197,10 +197,16 @@ struct Run {
   /// The buffers the launches map on the devices (by root), with the first
   /// launch and argument passing each.
   llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> deviceRoots;
+  /// Those of them a launch writes (or that a ping-pong loop passes on).
+  DenseSet<Value> deviceWritten;
   /// The lists of devices the launches take (read on the host).
   llvm::SetVector<Value> lists;
   /// The buffers the host touches in the run, with the first op that does.
   llvm::MapVector<Value, Operation *> hostRoots;
+  /// The buffers the launches only read and the host touches in between
+  /// (a reduction's result the host combines, read by the next launch):
+  /// the run does not keep them; each launch maps its own section.
+  llvm::SetVector<Value> perLaunch;
   /// What is kept of each buffer, once the run is accepted.
   llvm::MapVector<Value, ResidentBuffer> buffers;
   /// The buffers whose halo rows move before each launch.
@@ -216,6 +222,7 @@ struct OpSummary {
   SmallVector<LaunchOp> launches;
   bool inLoop = false;
   llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> deviceRoots;
+  DenseSet<Value> deviceWritten;
   llvm::SetVector<Value> lists;
   llvm::MapVector<Value, Operation *> hostRoots;
   /// Launches whose shares are compared with the run's at run time.
@@ -228,6 +235,8 @@ struct OpSummary {
     inLoop |= other.inLoop;
     for (auto &entry : other.deviceRoots)
       deviceRoots.insert(entry);
+    deviceWritten.insert(other.deviceWritten.begin(),
+                         other.deviceWritten.end());
     lists.insert(other.lists.begin(), other.lists.end());
     for (auto &entry : other.hostRoots)
       hostRoots.insert(entry);
@@ -241,14 +250,16 @@ static std::string describeArgument(LaunchOp launch, unsigned position) {
 
 /// Why the host touching buffers `host` conflicts with launches mapping
 /// `device` on their devices (or reading the device lists `lists`), or an
-/// empty string.
+/// empty string. A buffer no launch writes (`written` says which they may)
+/// does not conflict: the run leaves it to each launch (Run::perLaunch).
 static std::string findConflict(
     const llvm::MapVector<Value, Operation *> &host,
     const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
-    const llvm::SetVector<Value> &lists) {
+    const llvm::SetVector<Value> &lists,
+    function_ref<bool(Value)> written) {
   for (auto &[root, op] : host) {
     auto it = device.find(root);
-    if (it != device.end())
+    if (it != device.end() && written(root))
       return "the host touches " +
              describeArgument(it->second.first, it->second.second) +
              " between the launches ('" + op->getName().getStringRef().str() +
@@ -1057,8 +1068,9 @@ struct OffloadSplitDevicesPass
           break;
         }
     if (summary.why.empty())
-      summary.why =
-          findConflict(summary.hostRoots, summary.deviceRoots, summary.lists);
+      summary.why = findConflict(
+          summary.hostRoots, summary.deviceRoots, summary.lists,
+          [&](Value root) { return summary.deviceWritten.contains(root); });
     return summary;
   }
 
@@ -1146,8 +1158,10 @@ struct OffloadSplitDevicesPass
           continue;
         std::pair<LaunchOp, unsigned> use = it->second;
         summary.deviceRoots.erase(it);
-        for (Value init : inits)
+        for (Value init : inits) {
           summary.deviceRoots.insert({init, use});
+          summary.deviceWritten.insert(init);
+        }
       }
       for (Value value : group.values) {
         carriedInits[value] = inits;
@@ -1203,6 +1217,8 @@ struct OffloadSplitDevicesPass
         return;
       }
       summary.deviceRoots.insert({arg, {launch, unsigned(index)}});
+      if (getShareAccess(share, index).written)
+        summary.deviceWritten.insert(arg);
     }
     // With reductions, the host does what the kernel did after its loop.
     // The shape outlives the loop: its ops are in a vector it owns.
@@ -1261,10 +1277,15 @@ struct OffloadSplitDevicesPass
         if (!dominance.properlyDominates(device, start))
           return "the devices of @" + launch.getKernel().str() +
                  " are computed after the first launch";
+    auto written = [&](Value root) {
+      return run.deviceWritten.contains(root) ||
+             summary.deviceWritten.contains(root);
+    };
     std::string why =
-        findConflict(summary.hostRoots, run.deviceRoots, run.lists);
+        findConflict(summary.hostRoots, run.deviceRoots, run.lists, written);
     if (why.empty())
-      why = findConflict(run.hostRoots, summary.deviceRoots, summary.lists);
+      why = findConflict(run.hostRoots, summary.deviceRoots, summary.lists,
+                         written);
     return why;
   }
 
@@ -1364,6 +1385,8 @@ struct OffloadSplitDevicesPass
     run.inLoop |= summary.inLoop;
     for (auto &entry : summary.deviceRoots)
       run.deviceRoots.insert(entry);
+    run.deviceWritten.insert(summary.deviceWritten.begin(),
+                             summary.deviceWritten.end());
     run.lists.insert(summary.lists.begin(), summary.lists.end());
     for (auto &entry : summary.hostRoots)
       run.hostRoots.insert(entry);
@@ -1485,6 +1508,10 @@ struct OffloadSplitDevicesPass
     for (auto &[root, buffer] : run.buffers)
       if (!buffer.carried)
         buffers.push_back({root, buffer.written});
+    // (Those each launch maps itself, read from the host, must not be
+    // written through another buffer the devices keep either.)
+    for (Value root : run.perLaunch)
+      buffers.push_back({root, false});
     return buildAnyOverlap(b, loc, buffers);
   }
 
@@ -1600,10 +1627,15 @@ struct OffloadSplitDevicesPass
   /// What each device keeps of each buffer, and where halos move.
   void planRun(Run &run) {
     Block *block = run.ops.front()->getBlock();
+    // Buffers the host touches in the run and the launches only read (the
+    // conflict checks let no other through): each launch maps its own.
+    for (auto &entry : run.deviceRoots)
+      if (run.hostRoots.contains(entry.first))
+        run.perLaunch.insert(entry.first);
     for (LaunchOp launch : run.launches) {
       KernelOp share = getShareOf(launch);
       for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
-        if (!isa<MemRefType>(arg.getType()))
+        if (!isa<MemRefType>(arg.getType()) || run.perLaunch.contains(arg))
           continue;
         ShareAccess access = getShareAccess(share, index);
         if (!access.isAccessed())
@@ -1944,6 +1976,15 @@ struct OffloadSplitDevicesPass
             remark << "released";
         },
         "; ");
+    if (!run.perLaunch.empty()) {
+      remark << "; each launch maps its own section of ";
+      llvm::interleaveComma(run.perLaunch, remark, [&](Value root) {
+        auto [launch, position] = run.deviceRoots.lookup(root);
+        remark << describeArgument(launch, position);
+      });
+      remark << " (only read by the launches; the host touches it between "
+                "them)";
+    }
     remark << "; halo rows move device to device before " << exchanging
            << " launch(es)";
     if (!run.checked.empty()) {
