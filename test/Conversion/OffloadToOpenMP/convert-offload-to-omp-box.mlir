@@ -38,6 +38,15 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: %[[GAPS:.*]] = llvm.icmp "ne" %[[LEN]], %[[STRIDE]] : i64
   // CHECK: %[[AND:.*]] = llvm.and %[[SEVERAL]], %[[NONEMPTY]] : i1
   // CHECK: %[[GAPPED:.*]] = llvm.and %[[AND]], %[[GAPS]] : i1
+  // Rows only where the gaps between them are more than a sixteenth of a
+  // row: else the span, in one copy (copying the gaps in and back is
+  // harmless here, the span being new to the device).
+  // CHECK: %[[GAP:.*]] = llvm.sub %[[STRIDE]], %[[LEN]] : i64
+  // CHECK: %[[SIXTEEN:.*]] = llvm.mlir.constant(16 : i64) : i64
+  // CHECK: %[[GAP16:.*]] = llvm.mul %[[GAP]], %[[SIXTEEN]] : i64
+  // CHECK: %[[DENSE:.*]] = llvm.icmp "sle" %[[GAP16]], %[[LEN]] : i64
+  // CHECK: %[[SPARSE:.*]] = llvm.xor %[[DENSE]], %{{.*}} : i1
+  // CHECK: %[[ROWWISE:.*]] = llvm.and %[[GAPPED]], %[[SPARSE]] : i1
   // Rows only where the device does not hold the span (a buffer kept on
   // it: the rows would copy nothing, and cost the runtime a lookup each),
   // asked of a device the runtime has.
@@ -50,13 +59,17 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: } else {
   // CHECK: %[[HELD:.*]] = llvm.icmp "ne" %[[ANSWER]]
   // CHECK: %[[NOTHELD:.*]] = llvm.xor %[[HELD]]
-  // CHECK: %[[NARROW:.*]] = llvm.and %[[GAPPED]], %[[NOTHELD]] : i1
+  // CHECK: %[[NARROW:.*]] = llvm.and %[[ROWWISE]], %[[NOTHELD]] : i1
   // CHECK: %[[MEMBERS:.*]] = llvm.select %[[NARROW]], %[[ROWS]], %[[ZERO]] : i1, i64
   // CHECK: %[[TOTAL:.*]] = llvm.add %[[FOUR]], %[[MEMBERS]] : i64
   // CHECK: %[[BASES:.*]] = llvm.alloca %[[TOTAL]] x !llvm.ptr
   // CHECK: %[[PTRS:.*]] = llvm.alloca %[[TOTAL]] x !llvm.ptr
   // CHECK: %[[SIZEA:.*]] = llvm.alloca %[[TOTAL]] x i64
   // CHECK: %[[TYPES:.*]] = llvm.alloca %[[TOTAL]] x i64
+  // The names libomptarget prints (LIBOMPTARGET_INFO): the parameters'
+  // from the usual global array, each row's its buffer's.
+  // CHECK: %[[NAMES:.*]] = llvm.alloca %[[TOTAL]] x !llvm.ptr
+  // CHECK: %[[NAME3:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
   // CHECK: %[[TOFROM:.*]] = llvm.mlir.constant(35 : i64) : i64
   // CHECK: %[[ALLOC:.*]] = llvm.mlir.constant(32 : i64) : i64
   // CHECK: %[[PARENT:.*]] = llvm.select %[[NARROW]], %[[ALLOC]], %[[TOFROM]] : i1, i64
@@ -77,15 +90,16 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK:   llvm.store %[[ROWBYTES]], %[[S]]
   // CHECK:   %[[T:.*]] = llvm.getelementptr %[[TYPES]][%[[INDEX]]]
   // CHECK:   llvm.store %[[MEMBER]], %[[T]]
+  // CHECK:   %[[NS:.*]] = llvm.getelementptr %[[NAMES]][%[[INDEX]]]
+  // CHECK:   llvm.store %[[NAME3]], %[[NS]]
   // CHECK: }
   // CHECK: %[[NUM:.*]] = llvm.trunc %[[TOTAL]] : i64 to i32
-  // CHECK: %[[NONAMES:.*]] = llvm.mlir.zero : !llvm.ptr
   // CHECK: llvm.insertvalue %[[NUM]], %{{.*}}[1]
   // CHECK: llvm.insertvalue %[[BASES]], %{{.*}}[2]
   // CHECK: llvm.insertvalue %[[PTRS]], %{{.*}}[3]
   // CHECK: llvm.insertvalue %[[SIZEA]], %{{.*}}[4]
   // CHECK: llvm.insertvalue %[[TYPES]], %{{.*}}[5]
-  // CHECK: llvm.insertvalue %[[NONAMES]], %{{.*}}[6]
+  // CHECK: llvm.insertvalue %[[NAMES]], %{{.*}}[6]
   // CHECK: llvm.call @__tgt_target_kernel
   // CHECK: call @__offload_fallback_scale(
   // CHECK: }
@@ -96,6 +110,51 @@ module attributes {offload.targets = [#offload.host]} {
     %c7 = arith.constant 7 : index
     %box = memref.subview %a[%c1, %c1] [%c7, %c7] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
     offload.launch @scale(%a) map(tofrom: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) : (memref<?x?xf32>) -> ()
+    return
+  }
+
+  // A box a launch only copies out: mapped as its span, dense, it copies
+  // the span in too (rows of at most 32 KiB, 8192 f32: the copy in then
+  // costs less than the copies per row), so that its gaps come back as the
+  // host had them: type TARGET_PARAM | TO | FROM (35) instead of
+  // TARGET_PARAM | FROM (34).
+  // CHECK-LABEL: func.func @launch_out(
+  // CHECK: llvm.intr.stacksave
+  // CHECK: memref.extract_strided_metadata %{{.*}} : memref<?x?xf32, strided
+  // CHECK: %[[LEN:.*]] = arith.index_cast %{{.*}}#1 : index to i64
+  // CHECK: llvm.and
+  // CHECK: %[[GAPPED:.*]] = llvm.and
+  // CHECK: %[[DENSE:.*]] = llvm.icmp "sle"
+  // CHECK: %[[LIMIT:.*]] = llvm.mlir.constant(8192 : i64) : i64
+  // CHECK: %[[SHORT:.*]] = llvm.icmp "sle" %[[LEN]], %[[LIMIT]] : i64
+  // CHECK: %[[SPAN:.*]] = llvm.and %[[DENSE]], %[[SHORT]] : i1
+  // CHECK: %[[SPANIN:.*]] = llvm.and %[[GAPPED]], %[[SPAN]] : i1
+  // CHECK: %[[OUT:.*]] = llvm.mlir.constant(34 : i64) : i64
+  // CHECK: %[[INOUT:.*]] = llvm.mlir.constant(35 : i64) : i64
+  // CHECK: llvm.select %[[SPANIN]], %[[INOUT]], %[[OUT]] : i1, i64
+  // CHECK: llvm.call @__tgt_target_kernel
+  func.func @launch_out(%a: memref<?x?xf32>) {
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    %box = memref.subview %a[%c1, %c1] [%c7, %c7] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+    offload.launch @scale(%a) map(from: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) : (memref<?x?xf32>) -> ()
+    return
+  }
+
+  // 'update' and 'exit_data' copy rows whatever the gaps: the device (or
+  // the host) may hold newer values between the rows than the other side.
+  // CHECK-LABEL: func.func @update_rows(
+  // CHECK-NOT: llvm.mlir.constant(16 : i64)
+  // CHECK: llvm.call @__tgt_target_data_update_mapper(
+  // CHECK-NOT: llvm.mlir.constant(16 : i64)
+  // CHECK: llvm.call @__tgt_target_data_end_mapper(
+  // CHECK: return
+  func.func @update_rows(%a: memref<?x?xf32> {llvm.noalias}, %d: i32) {
+    %c1 = arith.constant 1 : index
+    %c7 = arith.constant 7 : index
+    %box = memref.subview %a[%c1, %c1] [%c7, %c7] [1, 1] : memref<?x?xf32> to memref<?x?xf32, strided<[?, 1], offset: ?>>
+    offload.update map(to: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) device(%d : i32)
+    offload.exit_data map(from: %box : memref<?x?xf32, strided<[?, 1], offset: ?>>) device(%d : i32)
     return
   }
 

@@ -37,7 +37,7 @@ offload.kernel @scale_box(%r0: index, %r1: index, %c0: index, %c1: index,
 // CHECK: offload.launch @scale_box(%[[R0]], %[[R1]], %[[C0]], %[[C1]], %[[A]]) map(tofrom: %[[BOX]] : memref<?x?xf32, strided<[?, 1], offset: ?>>)
 func.func @launch_scale_box(%r0: index, %r1: index, %c0: index, %c1: index,
                             %a: memref<?x?xf32>) {
-  // expected-remark@+1 {{argument #4 mapped 'tofrom': kernel @scale_box reads and writes it; only the box its parallel loop reaches moves, rows [lb, ub) of dimension 0 by columns [lb, ub) of dimension 1 (one copy per row when narrower than a row)}}
+  // expected-remark@+1 {{argument #4 mapped 'tofrom': kernel @scale_box reads and writes it; only the box its parallel loop reaches moves, rows [lb, ub) of dimension 0 by columns [lb, ub) of dimension 1 (one copy per row where the gaps between rows exceed a sixteenth of a row)}}
   offload.launch @scale_box(%r0, %r1, %c0, %c1, %a) : (index, index, index, index, memref<?x?xf32>) -> ()
   return
 }

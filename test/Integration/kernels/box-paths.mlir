@@ -27,7 +27,7 @@
 
 // CHECK: m1 2048 m2 2048 m3 2048 m4 2048 of 2048
 
-// REMARKS-DAG: remark: argument #4 mapped 'tofrom': kernel @bump reads and writes it; only the box its parallel loop reaches moves, rows [lb, ub) of dimension 0 by columns [lb, ub) of dimension 1 (one copy per row when narrower than a row)
+// REMARKS-DAG: remark: argument #4 mapped 'tofrom': kernel @bump reads and writes it; only the box its parallel loop reaches moves, rows [lb, ub) of dimension 0 by columns [lb, ub) of dimension 1 (one copy per row where the gaps between rows exceed a sixteenth of a row)
 // REMARKS-DAG: remark: launch of @bump split over every device present
 // REMARKS-DAG: remark: argument #4 mapped 'tofrom': kernel @bump_share reads and writes it; only the box its parallel loop reaches moves
 

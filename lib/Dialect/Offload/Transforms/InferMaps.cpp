@@ -231,7 +231,7 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
                  << bound("lb", section.colMinOffset) << ", "
                  << bound("ub", section.colMaxOffset) << ") of dimension "
                  << section.colLoopDim
-                 << " (one copy per row when narrower than a row)";
+                 << " (one copy per row where the gaps between rows exceed a sixteenth of a row)";
         }
       }
     }
