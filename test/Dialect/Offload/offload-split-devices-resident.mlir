@@ -500,6 +500,11 @@ func.func @list_written(%a: memref<?xf32>, %b: memref<?xf32>, %list: memref<?xi3
 // The run asks once which device holds its buffers (-1: none).
 // CHECK: %[[HOLDER:.*]] = scf.for {{.*}} -> (i32) {
 // CHECK: omp_target_is_present
+// A buffer another device holds, written by the run or not held by that
+// one, stops the program with a message (checkSoleHolder).
+// CHECK: %[[CHECK:.*]] = arith.cmpi sge, %[[HOLDER]]
+// CHECK: scf.if %[[CHECK]] {
+// CHECK: llvm.call @dprintf
 // CHECK: %[[HELD:.*]] = arith.cmpi sge, %[[HOLDER]]
 // When one does, every launch of the run runs whole there, a plain launch
 // (queued like any).

@@ -38,6 +38,19 @@ offload.kernel @scale(%x: memref<?x?xf32>) {
 //       CHECK:   %[[PTR:.*]] = llvm.inttoptr
 //       CHECK:   %[[HELD:.*]] = scf.for {{.*}} -> (i32)
 //       CHECK:     func.call @omp_target_is_present(%[[PTR]], %{{.*}}) : (!llvm.ptr, i32) -> i32
+// ... when no other device holds a buffer it writes (which would come
+// back over its results), nor one the holder does not: else the program
+// stops with a message naming the launch, the buffer and the devices.
+//       CHECK:   %[[CHECK:.*]] = arith.cmpi sge, %[[HELD]]
+//       CHECK:   scf.if %[[CHECK]] {
+//       CHECK:     %[[ELSEWHERE:.*]] = scf.for {{.*}} -> (i32)
+//       CHECK:       arith.cmpi ne, %{{.*}}, %[[HELD]] : i32
+//       CHECK:       func.call @omp_target_is_present(
+//       CHECK:     %[[FOUND:.*]] = arith.cmpi sge, %[[ELSEWHERE]]
+//       CHECK:     scf.if %[[FOUND]] {
+//       CHECK:       %[[MSG:.*]] = llvm.mlir.addressof @__offload_split_message
+//       CHECK:       llvm.call @dprintf(%{{.*}}, %[[MSG]], %[[ELSEWHERE]], %[[HELD]])
+//       CHECK:       llvm.call @exit(
 //       CHECK:   %[[IS_HELD:.*]] = arith.cmpi sge, %[[HELD]]
 //       CHECK:   scf.if %[[IS_HELD]] {
 //       CHECK:     offload.launch @scale(%[[A]]) device(%[[HELD]] : i32)

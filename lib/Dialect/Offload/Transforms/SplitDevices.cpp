@@ -111,6 +111,53 @@ static Value getAddress(OpBuilder &b, Location loc, Value buffer) {
       b, loc, LLVM::LLVMPointerType::get(b.getContext()), address);
 }
 
+/// Declares `name` (an external C function) in `module` once.
+static LLVM::LLVMFuncOp declareC(ModuleOp module, StringRef name,
+                                 LLVM::LLVMFunctionType type) {
+  if (auto func = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return func;
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  return LLVM::LLVMFuncOp::create(b, module.getLoc(), name, type);
+}
+
+/// `loc` as file:line:col.
+static std::string formatLocation(Location loc) {
+  if (auto fileLoc = loc->findInstanceOf<FileLineColLoc>())
+    return (fileLoc.getFilename().getValue() + ":" +
+            Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
+        .str();
+  return "unknown location";
+}
+
+/// Prints `format` (a printf format taking `args`) on stderr and stops the
+/// program (exit status 1).
+static void buildFailure(OpBuilder &b, Location loc, StringRef format,
+                         ValueRange args) {
+  auto module = b.getBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  MLIRContext *ctx = b.getContext();
+  Type i32 = b.getI32Type(), ptr = LLVM::LLVMPointerType::get(ctx);
+  std::string data = (format + Twine('\0')).str();
+  OpBuilder detached(ctx);
+  auto global = LLVM::GlobalOp::create(
+      detached, loc, LLVM::LLVMArrayType::get(b.getI8Type(), data.size()),
+      /*isConstant=*/true, LLVM::Linkage::Private, "__offload_split_message",
+      b.getStringAttr(data));
+  // (Renamed when the name is taken.)
+  SymbolTable(module).insert(global, module.getBody()->begin());
+  auto dprintf = declareC(module, "dprintf",
+                          LLVM::LLVMFunctionType::get(i32, {i32, ptr},
+                                                      /*isVarArg=*/true));
+  auto exit = declareC(
+      module, "exit",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+  SmallVector<Value> operands{arith::ConstantIntOp::create(b, loc, 2, 32),
+                              LLVM::AddressOfOp::create(b, loc, global)};
+  operands.append(args.begin(), args.end());
+  LLVM::CallOp::create(b, loc, dprintf, operands);
+  LLVM::CallOp::create(b, loc, exit,
+                       ValueRange{arith::ConstantIntOp::create(b, loc, 1, 32)});
+}
+
 /// Whether two launches run over the same devices: the same operands, the
 /// same list, or both over every device.
 static bool sameDevices(LaunchOp a, LaunchOp b) {
@@ -1538,6 +1585,14 @@ struct OffloadSplitDevicesPass
     for (auto &entry : run.deviceRoots)
       buffers.push_back(entry.first);
     Value holder = findHoldingDevice(b, loc, buffers);
+    SmallVector<HeldBuffer> heldBuffers;
+    for (auto &[root, use] : run.deviceRoots) {
+      auto it = run.buffers.find(root);
+      heldBuffers.push_back(
+          {root, it != run.buffers.end() && it->second.written,
+           describeArgument(use.first, use.second)});
+    }
+    checkSoleHolder(b, loc, leader, heldBuffers, holder);
     Value zero32 = arith::ConstantIntOp::create(b, loc, 0, 32);
     Value held = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                        holder, zero32);
@@ -2151,6 +2206,121 @@ struct OffloadSplitDevicesPass
     return forOp.getResult(0);
   }
 
+  /// A buffer of split launches that a device may hold: whether they write
+  /// it, and its name for messages ("argument #1 of @step").
+  struct HeldBuffer {
+    Value buffer;
+    bool written;
+    std::string name;
+  };
+
+  /// Stops the program, with a message naming `launch` and the buffer, when
+  /// `holder` (the first device holding one of `buffers`, or -1) is not
+  /// where all of their current values are: a buffer held on another
+  /// device that the launches write (its copy there would not be theirs),
+  /// or that `holder` does not hold (its values there may be newer than
+  /// the host's). Running whole on `holder` would then lose results.
+  void checkSoleHolder(OpBuilder &b, Location loc, LaunchOp launch,
+                       ArrayRef<HeldBuffer> buffers, Value holder) {
+    ModuleOp module = getOperation();
+    func::FuncOp isPresent = getRuntimeQuery(
+        module, "omp_target_is_present",
+        b.getFunctionType(
+            {LLVM::LLVMPointerType::get(b.getContext()), b.getI32Type()},
+            {b.getI32Type()}));
+    Value zero32 = arith::ConstantIntOp::create(b, loc, 0, 32);
+    Value held = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
+                                       holder, zero32);
+    buildIf(b, loc, held, [&](OpBuilder &then) {
+      Value zero = arith::ConstantIndexOp::create(then, loc, 0);
+      Value one = arith::ConstantIndexOp::create(then, loc, 1);
+      Value none = arith::ConstantIntOp::create(then, loc, -1, 32);
+      Value available = callRuntimeQuery(
+          then, loc, getRuntimeQuery(module, "omp_get_num_devices"));
+      for (const HeldBuffer &buffer : buffers) {
+        Value address = getAddress(then, loc, buffer.buffer);
+        auto present = [&](OpBuilder &at, Value device) {
+          Value answer = func::CallOp::create(at, loc, isPresent,
+                                              ValueRange{address, device})
+                             .getResult(0);
+          Value zero = arith::ConstantIntOp::create(at, loc, 0, 32);
+          return arith::CmpIOp::create(at, loc, arith::CmpIPredicate::ne,
+                                       answer, zero)
+              .getResult();
+        };
+        // Held elsewhere counts when written, or when not on the holder.
+        Value counts = arith::ConstantIntOp::create(then, loc, 1, 1);
+        if (!buffer.written)
+          counts = arith::XOrIOp::create(then, loc, present(then, holder),
+                                         counts);
+        auto forOp = scf::ForOp::create(
+            then, loc, zero, available, one, ValueRange{none},
+            [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
+              Value device = toI32(body, loc, iv);
+              Value other = arith::CmpIOp::create(
+                  body, loc, arith::CmpIPredicate::ne, device, holder);
+              Value notYet = arith::CmpIOp::create(
+                  body, loc, arith::CmpIPredicate::slt, iterArgs[0],
+                  arith::ConstantIntOp::create(body, loc, 0, 32));
+              Value bad = arith::AndIOp::create(
+                  body, loc,
+                  arith::AndIOp::create(body, loc, other, notYet), counts);
+              bad = arith::AndIOp::create(body, loc, bad,
+                                          present(body, device));
+              scf::YieldOp::create(body, loc,
+                                   ValueRange{arith::SelectOp::create(
+                                       body, loc, bad, device, iterArgs[0])});
+            });
+        Value elsewhere = forOp.getResult(0);
+        Value found = arith::CmpIOp::create(
+            then, loc, arith::CmpIPredicate::sge, elsewhere,
+            arith::ConstantIntOp::create(then, loc, 0, 32));
+        buildIf(then, loc, found, [&](OpBuilder &fail) {
+          std::string format =
+              ("offload: launch of @" + launch.getKernel() + " at " +
+               formatLocation(loc) + " over several devices: device %d holds " +
+               buffer.name +
+               (buffer.written ? ", which the launch writes, "
+                               : ", which device %d does not, ") +
+               "but the launch would run whole on device %d, the first "
+               "holding one of its buffers, and its results or inputs "
+               "there would not be the current ones; enter the buffers it "
+               "writes, and those a device holds, on one device only (or "
+               "on none, to split it)\n")
+                  .str();
+          SmallVector<Value> args{elsewhere};
+          if (!buffer.written)
+            args.push_back(holder);
+          args.push_back(holder);
+          buildFailure(fail, loc, format, args);
+        });
+      }
+    });
+  }
+
+  /// The buffers `launch` maps when split, for checkSoleHolder.
+  SmallVector<HeldBuffer> getHeldBuffers(LaunchOp launch) {
+    KernelOp share = getShareOf(launch);
+    SmallVector<HeldBuffer> held;
+    for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+      if (!isa<MemRefType>(arg.getType()))
+        continue;
+      ShareAccess access = getShareAccess(share, index);
+      if (!access.isAccessed())
+        continue;
+      Value buffer = arg;
+      auto it = llvm::find_if(held, [&](const HeldBuffer &other) {
+        return other.buffer == buffer;
+      });
+      if (it != held.end()) {
+        it->written |= access.written;
+        continue;
+      }
+      held.push_back({arg, access.written, describeArgument(launch, index)});
+    }
+    return held;
+  }
+
   /// Puts `launch` in the `else` branch of an `scf.if` whose `then` branch
   /// runs it whole on the device holding one of `buffers`, when one does.
   void runWholeWhereHeld(LaunchOp launch, KernelOp kernel,
@@ -2160,6 +2330,7 @@ struct OffloadSplitDevicesPass
     OpBuilder b(launch);
     Location loc = launch.getLoc();
     Value holder = findHoldingDevice(b, loc, buffers);
+    checkSoleHolder(b, loc, launch, getHeldBuffers(launch), holder);
     Value held =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, holder,
                               arith::ConstantIntOp::create(b, loc, 0, 32));
