@@ -253,7 +253,9 @@ static MapUse getMapUse(BlockArgument arg) {
       addMaps(exit, arg, use);
     else if (auto update = dyn_cast<UpdateOp>(user))
       addMaps(update, arg, use);
-    else if (!isa<memref::LoadOp, memref::DimOp, memref::RankOp>(user))
+    else if (!isa<memref::LoadOp, memref::DimOp, memref::RankOp,
+                  memref::ExtractAlignedPointerAsIndexOp,
+                  memref::ExtractStridedMetadataOp, DeviceCopyOp>(user))
       use.hostWrites = true; // a store, or a use we cannot see through
   });
   return use;
@@ -338,6 +340,8 @@ static llvm::json::Object describe(func::FuncOp func) {
 static FailureOr<std::string> computeInterface(ModuleOp module) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
+  // Launches over several devices get their maps once split.
+  pm.addPass(createOffloadSplitDevices());
   pm.addPass(createOffloadInferMaps());
   if (failed(pm.run(*copy)))
     return failure();

@@ -216,6 +216,41 @@ module {
 """
 
 
+EVERY = """\
+module {
+  offload.kernel @every(%x: memref<?xi64>, %lo: index, %st: index) {
+    %c0 = arith.constant 0 : index
+    %n = memref.dim %x, %c0 : memref<?xi64>
+    scf.parallel (%i) = (%lo) to (%n) step (%st) {
+      %v = memref.load %x[%i] : memref<?xi64>
+      %ii = arith.index_cast %i : index to i64
+      %r = arith.addi %v, %ii : i64
+      memref.store %r, %x[%i] : memref<?xi64>
+    }
+    offload.return
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("devices", [None, [0, 1]])
+def test_loop_step_must_be_positive(devices):
+    # A step from an argument: 0 divided by zero in the launch (the
+    # interpreter died of SIGFPE), -1 ran off the buffer (SIGSEGV). The
+    # checker refuses both before anything runs.
+    module = offload.compile(EVERY, targets="host")
+    x = np.zeros(10, dtype=np.int64)
+    module.every(x, 0, 3, devices=devices)
+    assert list(x) == [0, 0, 0, 3, 0, 0, 6, 0, 0, 9]
+    for step in (0, -1):
+        with pytest.raises(ValueError) as info:
+            module.every(x, 0, step, devices=devices)
+        assert str(info.value) == (
+            "every(): the loop at <string>:5:5 would run with step %d; "
+            "loop steps must be positive" % step)
+    assert list(x) == [0, 0, 0, 3, 0, 0, 6, 0, 0, 9]
+
+
 @pytest.mark.parametrize("targets", ["host", "nvptx:sm_90,host"])
 def test_race_is_a_compile_error(targets):
     # A prefix sum as a parallel loop: iteration i reads y[i - 1], which
@@ -525,6 +560,28 @@ def test_devices_all_in_a_function_runs_on_every_device(multi, tmp_path):
                       for l in run.stderr.splitlines()
                       if "Launching kernel axpy_share" in l)
     assert launches == ["0", "1", "2", "3"], run.stderr
+
+
+def test_function_over_devices_says_what_it_writes(multi):
+    # A function whose launch runs over several devices writes y and only
+    # reads x: a read-only x is fine, a read-only y is refused before
+    # anything runs (the interface read the launch's maps once split; it
+    # said "writes": false for both before, and y was written).
+    args = {a["name"]: a for e in multi.interface["functions"]
+            if e["name"] == "twice_all" for a in e["args"]}
+    assert (args["x"]["map"], args["x"]["writes"]) == ("to", False)
+    assert (args["y"]["map"], args["y"]["writes"]) == ("tofrom", True)
+    x = np.arange(8, dtype=np.int64)
+    x.flags.writeable = False
+    y = np.ones(8, dtype=np.int64)
+    multi.twice_all(x, y)
+    assert np.array_equal(y, 2 * x + 1)
+    y.flags.writeable = False
+    with pytest.raises(ValueError,
+                       match=r"argument 'y' is read-only, but twice_all "
+                             r"writes it"):
+        multi.twice_all(x, y)
+    assert np.array_equal(y, 2 * x + 1)
 
 
 @pytest.mark.parametrize("devices, error, message", [

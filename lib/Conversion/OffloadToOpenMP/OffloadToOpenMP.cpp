@@ -563,6 +563,59 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
   return grid;
 }
 
+/// Stops the program, with a message naming the launch, when a step of its
+/// kernel's parallel loop that is not a constant is 0 or negative at run
+/// time: the grid would divide by it, and the loop would never end (or
+/// run off its buffers) on the host.
+static void checkSteps(RewriterBase &rewriter, LaunchOp launch,
+                       KernelOp kernel) {
+  auto parallel = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
+  if (!parallel)
+    return;
+  Location loc = launch.getLoc();
+  IRMapping mapping;
+  for (auto [arg, operand] : llvm::zip(kernel.getArguments(), launch.getArgs()))
+    mapping.map(arg, operand);
+  MLIRContext *ctx = rewriter.getContext();
+  Type i32 = rewriter.getI32Type(), ptr = LLVM::LLVMPointerType::get(ctx);
+  for (auto [dim, step] : llvm::enumerate(parallel.getStep())) {
+    if (getConstantIntValue(step))
+      continue;
+    Value value = materializeOnHost(rewriter, kernel, step, mapping);
+    if (!value)
+      continue;
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value bad = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle,
+                                      value, zero);
+    auto ifBad = scf::IfOp::create(rewriter, loc, bad, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifBad.thenBlock());
+    auto [file, line, col] = getFileLineCol(loc);
+    std::string format =
+        ("offload: launch of @" + kernel.getSymName() + " at " + file + ":" +
+         Twine(line) + ":" + Twine(col) + ": dimension " + Twine(dim) +
+         " of its parallel loop would run with step %ld; loop steps must be "
+         "positive\n")
+            .str();
+    GlobalBuilder globals(rewriter, launch);
+    Value message = LLVM::AddressOfOp::create(
+        rewriter, loc, globals.string(loc, "__offload_step_message", format));
+    auto dprintf = getOrDeclareFunction(
+        rewriter, launch, "dprintf",
+        LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
+    LLVM::CallOp::create(
+        rewriter, loc, dprintf,
+        ValueRange{i32Constant(rewriter, loc, 2), message,
+                   arith::IndexCastOp::create(rewriter, loc,
+                                              rewriter.getI64Type(), value)});
+    auto exit = getOrDeclareFunction(
+        rewriter, launch, "exit",
+        LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(ctx), {i32}));
+    LLVM::CallOp::create(rewriter, loc, exit,
+                         ValueRange{i32Constant(rewriter, loc, 1)});
+  }
+}
+
 /// Blocks of a grid reduction when the runtime library cannot say how many
 /// fill the device evenly (or is not linked in).
 static constexpr int32_t kDefaultReductionBlocks = 1024;
@@ -1390,6 +1443,7 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     }
 
     // The grid.
+    checkSteps(rewriter, launch, kernel);
     Grid grid = launch.getBlocks().empty()
                     ? computeGrid(rewriter, launch, kernel)
                     : getExplicitGrid(rewriter, launch);

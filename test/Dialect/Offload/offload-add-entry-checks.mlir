@@ -188,3 +188,36 @@ module {
     return %a : i32
   }
 }
+
+// -----
+
+// A loop whose step is an argument: a step of 0 would divide by zero where
+// the launch computes its grid (and never end on the host), a negative one
+// would run off the buffer; the checker refuses both, where the loops
+// around run.
+// CHECK-DAG: llvm.mlir.global private constant @[[STEP:.*]]("every_launch(): the loop at {{.*}}offload-add-entry-checks.mlir:[[@LINE+14]]:5 would run with step %ld; loop steps must be positive\00")
+// CHECK-LABEL: func.func @__offload_check_every_launch(
+// CHECK-SAME: %[[X:.*]]: memref<?xi64>, %[[LO:.*]]: index, %[[ST:.*]]: index, %[[MSG:.*]]: !llvm.ptr, %[[SIZE:.*]]: i64) -> i32
+// CHECK-DAG: %[[FMT:.*]] = llvm.mlir.addressof @[[STEP]] :
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[BAD:.*]] = arith.cmpi sle, %[[ST]], %[[C0]] : index
+// CHECK: cf.cond_br %[[BAD]], ^[[FAIL:.*]], ^
+// CHECK: ^[[FAIL]]:
+// CHECK: %[[V:.*]] = arith.index_cast %[[ST]] : index to i64
+// CHECK: llvm.call @snprintf(%[[MSG]], %[[SIZE]], %[[FMT]], %[[V]])
+module {
+  offload.kernel @every(%x: memref<?xi64>, %lo: index, %st: index) {
+    %c0 = arith.constant 0 : index
+    %n = memref.dim %x, %c0 : memref<?xi64>
+    scf.parallel (%i) = (%lo) to (%n) step (%st) {
+      %v = memref.load %x[%i] : memref<?xi64>
+      %w = arith.addi %v, %v : i64
+      memref.store %w, %x[%i] : memref<?xi64>
+    }
+    offload.return
+  }
+  func.func @every_launch(%x: memref<?xi64>, %lo: index, %st: index) attributes {offload_capi.arg_names = ["x", "lo", "st"]} {
+    offload.launch @every(%x, %lo, %st) : (memref<?xi64>, index, index) -> ()
+    return
+  }
+}

@@ -124,6 +124,14 @@ struct Requirement {
   Value need, low;
 };
 
+/// A loop whose step an argument gives: it must be positive where the
+/// loops around it run (`guard`, null when always). Zero would divide by
+/// zero where the grid is computed and never end on the host.
+struct StepRequirement {
+  Value step, guard;
+  Location loc;
+};
+
 struct Unchecked {
   unsigned arg;
   Operation *op;
@@ -142,6 +150,7 @@ public:
   void walkEntry();
 
   llvm::MapVector<std::pair<unsigned, unsigned>, Requirement> requirements;
+  SmallVector<StepRequirement> stepRequirements;
   SmallVector<Unchecked> unchecked;
 
 private:
@@ -449,6 +458,9 @@ void CheckerBuilder::visitLoop(Operation *op, ValueRange ivs,
                           why + ")";
       continue;
     }
+    // A step not known at compile time must be positive.
+    if (!getConstantIntValue(stepFold))
+      stepRequirements.push_back({step->min, scope.guard, op->getLoc()});
     // The first and the last value of the loop variable.
     Value one = constant(1);
     Value stepValue = arith::MaxSIOp::create(b, loc(), step->min, one);
@@ -1003,7 +1015,8 @@ void OffloadAddEntryChecksPass::addChecker(func::FuncOp entry) {
                          << argName(u.arg) << "' is not bounds-checked when @"
                          << publicName << " is called: " << u.reason;
 
-  if (builder.requirements.empty() && pairs.empty()) {
+  if (builder.requirements.empty() && builder.stepRequirements.empty() &&
+      pairs.empty()) {
     checker.erase();
     return;
   }
@@ -1064,6 +1077,22 @@ void OffloadAddEntryChecksPass::addChecker(func::FuncOp entry) {
                  "' would be accessed at index %ld in dimension " +
                  std::to_string(dim),
              {req.low});
+  }
+  for (const StepRequirement &step : builder.stepRequirements) {
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value bad = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle,
+                                      step.step, zero);
+    if (step.guard)
+      bad = arith::AndIOp::create(b, loc, step.guard, bad);
+    std::string where = "a loop";
+    if (auto fileLoc = step.loc->findInstanceOf<FileLineColLoc>())
+      where = ("the loop at " + fileLoc.getFilename().getValue() + ":" +
+               Twine(fileLoc.getLine()) + ":" + Twine(fileLoc.getColumn()))
+                  .str();
+    addCheck(bad, 1,
+             prefix + escapeFormat(where) +
+                 " would run with step %ld; loop steps must be positive",
+             {step.step});
   }
   for (const AliasPair &pair : pairs) {
     auto range = [&](unsigned i) {
