@@ -145,7 +145,9 @@ void mlir::offload::buildOffloadHostPipeline(
   addPostLLVMLoweringPasses(pm);
   // Line tables for the host code: debuggers see the .mlir source, and the
   // OpenMP translation gives the runtime the source location of each data
-  // operation (it reads it from the debug location).
+  // operation (it reads it from the debug location). Call-site locations
+  // (inlined code) outside functions crash LLVM 22's pass: not there.
+  pm.addPass(createOffloadLegalizeCallSites());
   pm.addPass(LLVM::createDIScopeForLLVMFuncOpPass());
   pm.addPass(createOffloadLegalizeMapNames());
   // Plain LLVM dialect: stock mlir-translate translates the result.

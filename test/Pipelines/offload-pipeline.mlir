@@ -51,7 +51,11 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     %c1 = arith.constant 1 : index
     offload.data map(tofrom: %x : memref<?xf32>) {
       scf.for %it = %c0 to %steps step %c1 {
-        offload.launch @scale(%a, %x) : (f32, memref<?xf32>) -> ()
+        // An inlined launch (a front end's inliner): the globals the
+        // lowering makes for it get its location, which
+        // offload-legalize-call-sites keeps out of the way of LLVM's
+        // ensure-debug-info-scope-on-llvm-func (it crashed on them).
+        offload.launch @scale(%a, %x) : (f32, memref<?xf32>) -> () loc(callsite("lib.mlir":3:4 at "app.mlir":10:2))
       }
     }
     offload.update map(from: %x : memref<?xf32>)
@@ -102,7 +106,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // PASSES-NEXT: offload-outline-linalg{remarks=false},
 // PASSES: convert-offload-to-omp,
 // PASSES-NEXT: convert-linalg-to-loops,
-// PASSES: ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly},
+// PASSES: offload-legalize-call-sites,
+// PASSES-NEXT: ensure-debug-info-scope-on-llvm-func{emission-kind=LineTablesOnly},
 // PASSES-NEXT: offload-legalize-map-names,
 // PASSES-NEXT: offload-embed-images
 // PASSES-NEXT: )

@@ -186,6 +186,22 @@ def ConvertOffloadToOpenMP : Pass<"convert-offload-to-omp", "ModuleOp"> {
   ];
 }
 
+def OffloadLegalizeCallSites
+    : Pass<"offload-legalize-call-sites", "ModuleOp"> {
+  let summary = "Keep call-site locations inside functions only";
+  let description = [{
+    A front end that inlines functions gives the inlined operations
+    call-site locations (`loc(callsite("lib.mlir":3:4 at "app.mlir":10:2))`),
+    and the lowering gives the globals it makes for an operation (map names,
+    messages, `ident_t` strings) that operation's location. LLVM 22's
+    `ensure-debug-info-scope-on-llvm-func` reads the function around every
+    operation with a call-site location, and crashes on one outside any
+    function. This pass gives each operation outside an `llvm.func` the
+    location its call-site locations call (the callee's), keeping the
+    rest of the location. Run it before that pass.
+  }];
+}
+
 def OffloadLegalizeMapNames
     : Pass<"offload-legalize-map-names", "ModuleOp"> {
   let summary = "Make the runtime print omp.map.info names";

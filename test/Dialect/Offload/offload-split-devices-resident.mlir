@@ -804,3 +804,4 @@ func.func @host_sets_then_written(%x: memref<?xf32>, %m: memref<?xf32>, %v: f32)
   offload.launch @copy(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
+

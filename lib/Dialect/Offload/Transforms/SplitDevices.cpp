@@ -359,6 +359,8 @@ struct OffloadSplitDevicesPass
       return signalPassFailure();
     if (!any)
       return;
+    if (resident)
+      inlineSplitCallees();
 
     // Device numbers that are constants inside loops (code emitted per
     // iteration): from the function's entry, where a run around the loop
@@ -438,6 +440,8 @@ struct OffloadSplitDevicesPass
         runOnFirstDevice(launch, kernel, reason);
       launch.erase();
     }
+    if (inlinedAny)
+      dropCallSites();
   }
 
   //===--------------------------------------------------------------------===//
@@ -1043,6 +1047,144 @@ struct OffloadSplitDevicesPass
   //===--------------------------------------------------------------------===//
   // Runs of launches that keep their sections on the devices
   //===--------------------------------------------------------------------===//
+
+  /// Inlines the calls of functions that make split launches (themselves or
+  /// through the functions they call) into their callers, so that runs
+  /// reach across the calls: a loop calling `step(a, b)` keeps its
+  /// sections on the devices as the same loop with the launches written
+  /// inline does. Not recursive functions, nor functions of several
+  /// blocks or with stack allocations (which would grow the caller's stack
+  /// at each iteration of a loop). A private function no call is left to
+  /// is erased.
+  void inlineSplitCallees() {
+    ModuleOp module = getOperation();
+    auto makesSplitLaunches = [](func::FuncOp func) {
+      return func
+          .walk([](LaunchOp launch) {
+            return launch.getAllDevices() || !launch.getDevices().empty()
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted();
+    };
+    // The functions each calls, and those that make split launches,
+    // directly or through their callees.
+    DenseMap<Operation *, llvm::SetVector<Operation *>> callees;
+    llvm::SetVector<Operation *> splitting;
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal())
+        continue;
+      if (makesSplitLaunches(func))
+        splitting.insert(func);
+      func.walk([&](func::CallOp call) {
+        if (auto callee = symbols->lookup<func::FuncOp>(call.getCallee()))
+          callees[func].insert(callee);
+      });
+    }
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (auto &[caller, called] : callees)
+        if (!splitting.contains(caller) &&
+            llvm::any_of(called, [&](Operation *callee) {
+              return splitting.contains(callee);
+            }))
+          changed |= splitting.insert(caller);
+    }
+    // Functions on a cycle of calls.
+    auto recursive = [&](Operation *func) {
+      llvm::SmallPtrSet<Operation *, 8> seen;
+      SmallVector<Operation *> stack(callees[func].begin(),
+                                     callees[func].end());
+      while (!stack.empty()) {
+        Operation *next = stack.pop_back_val();
+        if (next == func)
+          return true;
+        if (seen.insert(next).second)
+          stack.append(callees[next].begin(), callees[next].end());
+      }
+      return false;
+    };
+    auto inlinable = [&](func::FuncOp callee) {
+      return callee && !callee.isExternal() && splitting.contains(callee) &&
+             callee.getBody().hasOneBlock() && !recursive(callee) &&
+             !callee
+                  .walk([](Operation *op) {
+                    return isa<memref::AllocaOp, memref::AllocaScopeOp,
+                               LLVM::AllocaOp>(op)
+                               ? WalkResult::interrupt()
+                               : WalkResult::advance();
+                  })
+                  .wasInterrupted();
+    };
+    llvm::SetVector<Operation *> inlined;
+    // Callees' calls are inlined in turn (no cycles: none is recursive).
+    for (bool changed = true; changed;) {
+      changed = false;
+      SmallVector<func::CallOp> calls;
+      module.walk([&](func::CallOp call) {
+        if (call->getParentOfType<func::FuncOp>() &&
+            inlinable(symbols->lookup<func::FuncOp>(call.getCallee())))
+          calls.push_back(call);
+      });
+      for (func::CallOp call : calls) {
+        auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
+        if (remarks)
+          call.emitRemark()
+              << "call of @" << callee.getSymName()
+              << " inlined: its launches over several devices can keep "
+                 "their sections on the devices with those around the call";
+        Block &body = callee.getBody().front();
+        IRMapping mapping;
+        mapping.map(body.getArguments(), call.getOperands());
+        // The inlined ops are where they were, called from the call's
+        // location (this pass's remarks say both; the pass leaves them
+        // where they were: later passes expect a function of each call
+        // site).
+        OpBuilder b(call);
+        for (Operation &op : body.without_terminator())
+          b.clone(op, mapping)->walk([&](Operation *nested) {
+            nested->setLoc(CallSiteLoc::get(nested->getLoc(), call.getLoc()));
+          });
+        for (auto [result, value] :
+             llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
+          result.replaceAllUsesWith(mapping.lookupOrDefault(value));
+        call.erase();
+        inlined.insert(callee);
+        changed = true;
+      }
+    }
+    for (Operation *op : inlined) {
+      auto func = cast<func::FuncOp>(op);
+      if (func.isPrivate() && SymbolTable::symbolKnownUseEmpty(func, module))
+        symbols->erase(func);
+    }
+    inlinedAny = !inlined.empty();
+  }
+
+  /// The locations inlineSplitCallees gave, without the call sites.
+  void dropCallSites() {
+    MLIRContext *ctx = &getContext();
+    std::function<Location(Location)> drop = [&](Location loc) -> Location {
+      if (auto callSite = dyn_cast<CallSiteLoc>(loc))
+        return drop(callSite.getCallee());
+      if (auto fused = dyn_cast<FusedLoc>(loc)) {
+        SmallVector<Location> parts;
+        for (Location part : fused.getLocations())
+          parts.push_back(drop(part));
+        return FusedLoc::get(ctx, parts, fused.getMetadata());
+      }
+      if (auto name = dyn_cast<NameLoc>(loc))
+        return NameLoc::get(name.getName(), drop(name.getChildLoc()));
+      return loc;
+    };
+    getOperation().walk([&](Operation *op) {
+      op->setLoc(drop(op->getLoc()));
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (BlockArgument arg : block.getArguments())
+            arg.setLoc(drop(arg.getLoc()));
+    });
+  }
 
   /// What `op` does for runs (see OpSummary).
   OpSummary summarize(Operation *op) {
@@ -2357,6 +2499,8 @@ struct OffloadSplitDevicesPass
                      /*all_devices=*/false);
   }
 
+  /// Whether inlineSplitCallees inlined a call.
+  bool inlinedAny = false;
   /// Per kernel: why it cannot be split (empty: it can), and its share.
   llvm::DenseMap<Operation *, std::string> reasons;
   llvm::DenseMap<Operation *, KernelOp> shares;

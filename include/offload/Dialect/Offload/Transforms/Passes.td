@@ -343,6 +343,12 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       be split) ends the run; with `remarks` the run says what each device
       keeps and where halos move, and an op that ends one says why.
       `resident=false` (checking mode) splits every launch on its own.
+      For runs to reach across calls, the pass first inlines every call of
+      a function that makes split launches (itself or through its callees;
+      not recursive ones, ones of several blocks, or ones with stack
+      allocations), and removes private functions no call is left to. A
+      buffer the launches of a run only read and the host writes between
+      them does not end the run: each launch maps its own section of it.
 
     With `remarks`, each launch says whether it was split, and why not.
   }];

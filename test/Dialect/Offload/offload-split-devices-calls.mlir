@@ -1,0 +1,137 @@
+// RUN: offload-opt %s -split-input-file --offload-split-devices | FileCheck %s
+// RUN: offload-opt %s -split-input-file --offload-split-devices=remarks=1 -verify-diagnostics -o /dev/null
+
+// Calls of functions that make split launches (themselves or through the
+// functions they call) are inlined, so that runs reach across calls: a
+// loop calling @sweep keeps its sections on the devices as the same loop
+// with @sweep's launches written inline (one enter per device before the
+// loop, one exit after). The private @sweep, no call left, goes; the
+// public @sweep_pub stays for callers the module does not show.
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %im = arith.subi %i, %c1 : index
+    %l = memref.load %x[%im] : memref<?xf32>
+    memref.store %l, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// The remarks of inlined launches are at the callee's lines, with a
+// "called from" note.
+// CHECK-NOT: func.func private @sweep(
+func.func private @sweep(%a: memref<?xf32>, %b: memref<?xf32>) {
+  // expected-remark@+2 {{launch of @step split over every device present}}
+  // expected-remark@+1 {{before this launch each device receives}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+2 {{launch of @step split over every device present}}
+  // expected-remark@+1 {{before this launch each device receives}}
+  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @calls_in_loop(
+//       CHECK:   omp.parallel
+//       CHECK:     offload.enter_data
+//       CHECK:   scf.for
+//   CHECK-NOT:     func.call @sweep
+//       CHECK:     offload.launch @step_share
+//       CHECK:     offload.launch @step_share
+//       CHECK:   omp.parallel
+//       CHECK:     offload.exit_data
+func.func @calls_in_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{call of @sweep inlined: its launches over several devices can keep their sections on the devices with those around the call}}
+    func.call @sweep(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// A public function keeps its body (its own run) and is inlined too. (The
+// verifier counts a remark its inlined copy repeats at the same line once.)
+// CHECK-LABEL: func.func @sweep_pub(
+//       CHECK:   offload.launch @step_share
+func.func @sweep_pub(%a: memref<?xf32>, %b: memref<?xf32>) {
+  // expected-remark@+3 {{split launches of @step keep their sections on every device present across 2 launch(es)}}
+  // expected-remark@+2 {{launch of @step split over every device present}}
+  // expected-remark@+1 {{before this launch each device receives}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+2 {{launch of @step split over every device present}}
+  // expected-remark@+1 {{before this launch each device receives}}
+  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @calls_pub(
+//   CHECK-NOT:   func.call @sweep_pub
+//       CHECK:   return
+func.func @calls_pub(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{call of @sweep_pub inlined}}
+    func.call @sweep_pub(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Not inlined: a recursive function, and one with a stack allocation (it
+// would grow the caller's stack at every iteration of a loop). Their calls
+// end runs, and the remark says so.
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %l = memref.load %x[%i] : memref<?xf32>
+    memref.store %l, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+func.func private @recurse(%a: memref<?xf32>, %b: memref<?xf32>, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  %more = arith.cmpi sgt, %k, %c0 : index
+  scf.if %more {
+    %km = arith.subi %k, %c1 : index
+    func.call @recurse(%b, %a, %km) : (memref<?xf32>, memref<?xf32>, index) -> ()
+  }
+  return
+}
+
+func.func private @scratch(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %t = memref.alloca() : memref<4xf32>
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @not_inlined(
+//       CHECK:   func.call @recurse(
+//       CHECK:   func.call @scratch(
+func.func @not_inlined(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: 'func.call' calls a function, which may touch the buffers}}
+  scf.for %t = %c0 to %steps step %c1 {
+    func.call @recurse(%a, %b, %steps) : (memref<?xf32>, memref<?xf32>, index) -> ()
+    func.call @scratch(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
