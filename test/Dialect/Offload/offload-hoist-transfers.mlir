@@ -374,6 +374,76 @@ func.func @address_taken(%a: memref<?xf32>, %n: index) -> index {
   return %p : index
 }
 
+// Its address only compared (what the ownership-based deallocation of a
+// bufferized module does: the addresses of the buffers it may free stored
+// in a buffer of addresses that a helper compares): nothing is handed out,
+// and the buffer stays on the device across the loop.
+// CHECK-LABEL: func.func @address_compared(
+// CHECK: offload.enter_data
+// CHECK: scf.for
+// CHECK: call @compare_addresses(
+func.func @address_compared(%a: memref<?xf32>, %other: memref<?xf32>, %n: index) -> i1 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops)}}
+  scf.for %k = %c0 to %n step %c1 {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  %p = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  %q = memref.extract_aligned_pointer_as_index %other : memref<?xf32> -> index
+  %same = arith.cmpi eq, %p, %q : index
+  %list = memref.alloc() : memref<2xindex>
+  memref.store %p, %list[%c0] : memref<2xindex>
+  memref.store %q, %list[%c1] : memref<2xindex>
+  %cast = memref.cast %list : memref<2xindex> to memref<?xindex>
+  %any = call @compare_addresses(%cast) : (memref<?xindex>) -> i1
+  memref.dealloc %list : memref<2xindex>
+  %r = arith.ori %same, %any : i1
+  return %r : i1
+}
+
+func.func private @compare_addresses(%list: memref<?xindex>) -> i1 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %list, %c0 : memref<?xindex>
+  %x = memref.load %list[%c0] : memref<?xindex>
+  %y = memref.load %list[%c1] : memref<?xindex>
+  %eq = arith.cmpi eq, %x, %y : index
+  return %eq : i1
+}
+
+// The same buffer of addresses handed to a function that turns one back
+// into a pointer: the address escapes.
+// CHECK-LABEL: func.func @address_stored_and_used(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @address_stored_and_used(%a: memref<?xf32>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this launch: its address is taken ('memref.extract_aligned_pointer_as_index')}}
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  %p = memref.extract_aligned_pointer_as_index %a : memref<?xf32> -> index
+  %list = memref.alloc() : memref<1xindex>
+  memref.store %p, %list[%c0] : memref<1xindex>
+  %cast = memref.cast %list : memref<1xindex> to memref<?xindex>
+  call @use_address(%cast) : (memref<?xindex>) -> ()
+  memref.dealloc %list : memref<1xindex>
+  return
+}
+
+func.func private @use_address(%list: memref<?xindex>) {
+  %c0 = arith.constant 0 : index
+  %x = memref.load %list[%c0] : memref<?xindex>
+  %i = arith.index_cast %x : index to i64
+  %ptr = llvm.inttoptr %i : i64 to !llvm.ptr
+  %v = llvm.load %ptr : !llvm.ptr -> f32
+  %z = arith.constant 0.0 : f32
+  llvm.store %z, %ptr : f32, !llvm.ptr
+  return
+}
+
 // Two arguments of one element type: a caller may pass one buffer as both
 // (or a view of it), and then the host's store through %y is a store into
 // %x, which the device's copy of %x would not see. The buffers' bytes are

@@ -6,6 +6,7 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -262,6 +263,74 @@ void mlir::offload::forEachUseThroughViews(
   }
 }
 
+static bool isOnlyCompared(Value address, unsigned depth);
+
+/// Whether `buffer` (a buffer of addresses, or a function argument holding
+/// one) is only written, read to compare what it holds, measured, cast,
+/// freed, or passed to a function of this module that does the same (what
+/// the ownership-based deallocation's `dealloc_helper` does with the
+/// addresses of the buffers it may free).
+static bool holdsOnlyComparedAddresses(Value buffer, unsigned depth) {
+  if (depth > 8)
+    return false;
+  for (OpOperand &use : buffer.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<memref::DimOp, memref::DeallocOp>(user))
+      continue;
+    if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      if (store.getMemRef() != use.get())
+        return false; // the buffer itself stored somewhere
+      continue;
+    }
+    if (auto load = dyn_cast<memref::LoadOp>(user)) {
+      if (!isOnlyCompared(load.getResult(), depth + 1))
+        return false;
+      continue;
+    }
+    if (auto cast = dyn_cast<memref::CastOp>(user)) {
+      if (!holdsOnlyComparedAddresses(cast.getResult(), depth + 1))
+        return false;
+      continue;
+    }
+    if (auto call = dyn_cast<func::CallOp>(user)) {
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee || callee.isExternal() ||
+          !holdsOnlyComparedAddresses(
+              callee.getArgument(use.getOperandNumber()), depth + 1))
+        return false;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/// Whether `address` (an integer holding an address) is only compared
+/// (arith.cmpi), or kept in a buffer of addresses that is (never turned
+/// back into a pointer, never handed to what the passes cannot see).
+static bool isOnlyCompared(Value address, unsigned depth) {
+  if (depth > 8)
+    return false;
+  for (OpOperand &use : address.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<arith::CmpIOp>(user))
+      continue;
+    if (auto store = dyn_cast<memref::StoreOp>(user)) {
+      Value root = store.getMemRef();
+      while (auto cast = root.getDefiningOp<memref::CastOp>())
+        root = cast.getSource();
+      if (store.getValueToStore() == use.get() &&
+          isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(
+              root.getDefiningOp()) &&
+          holdsOnlyComparedAddresses(root, depth + 1))
+        continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 bool mlir::offload::isAddressEscape(Operation *user) {
   if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(
           user) ||
@@ -272,8 +341,11 @@ bool mlir::offload::isAddressEscape(Operation *user) {
   // overlap) say so.
   if (user->hasAttr(OffloadDialect::getAddressQueryAttrName()))
     return false;
-  if (isa<memref::ExtractAlignedPointerAsIndexOp, UnrealizedConversionCastOp>(
-          user))
+  // An address only compared (the ownership-based deallocation's checks of
+  // which buffers may be freed) hands out nothing.
+  if (auto extract = dyn_cast<memref::ExtractAlignedPointerAsIndexOp>(user))
+    return !isOnlyCompared(extract.getResult(), 0);
+  if (isa<UnrealizedConversionCastOp>(user))
     return true;
   // An op without effects that makes something other than a memref of it
   // (a pointer, an integer) may hand out its address.
