@@ -1085,6 +1085,20 @@ offload.kernel @k(%x: memref<?xf32>) {
   offload.return
 }
 
+// A list whose layout is not strided: its lowering has no address of
+// element i (it failed without a location before).
+func.func @devices_list_not_strided(%x: memref<?xf32>, %l: memref<?xi16, affine_map<(d0) -> (d0 floordiv 2)>>) {
+  // expected-error@+1 {{'offload.launch' op lists its devices in 'memref<?xi16, affine_map<(d0) -> (d0 floordiv 2)>>', whose layout is not strided: the host reads the list element by element}}
+  offload.launch @k(%x) devices(%l : memref<?xi16, affine_map<(d0) -> (d0 floordiv 2)>>) : (memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
+offload.kernel @k(%x: memref<?xf32>) {
+  offload.return
+}
+
 func.func @device_i1(%x: memref<?xf32>, %b: i1) {
   // expected-error@+1 {{'offload.launch' op operand #1 must be device number (index, i8, i16, i32 or i64), but got 'i1'}}
   offload.launch @k(%x) device(%b : i1) : (memref<?xf32>) -> ()

@@ -380,6 +380,12 @@ LogicalResult LaunchOp::verify() {
       if (isa<MemRefType>(device.getType()))
         return emitOpError() << "lists devices both as values and in a "
                                 "buffer; give one buffer or the values";
+  for (Value device : getDevices())
+    if (auto list = dyn_cast<MemRefType>(device.getType());
+        list && !list.isStrided())
+      return emitOpError() << "lists its devices in " << list
+                           << ", whose layout is not strided: the host reads "
+                              "the list element by element";
   if (getAllDevices() || !getDevices().empty()) {
     if (getDevice())
       return emitOpError() << "has both 'device(...)' and 'devices(...)'";
