@@ -41,3 +41,34 @@ offload.kernel @on_tensors(%a: memref<4xf32>) {
   %r = linalg.copy ins(%t : tensor<4xf32>) outs(%e : tensor<4xf32>) -> tensor<4xf32>
   offload.return
 }
+
+// A loop carrying a tensor that each iteration computes anew (a model
+// applied again to its output): each iteration yields the buffer the call
+// returns (it failed with "Yield operand #0 is not equivalent to the
+// corresponding iter bbArg" before).
+func.func private @apply(%x: tensor<4x4xf32>, %w: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %y = linalg.matmul ins(%x, %w : tensor<4x4xf32>, tensor<4x4xf32>)
+                     outs(%f : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %y : tensor<4x4xf32>
+}
+
+// CHECK-LABEL: func.func @repeat(
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[X:.*]] = %{{.*}}) -> (memref<4x4xf32>) {
+// CHECK:   %[[Y:.*]] = func.call @apply(%[[X]], %{{.*}}) : (memref<4x4xf32>, memref<4x4xf32>) -> memref<4x4xf32>
+// CHECK:   scf.yield %[[Y]] : memref<4x4xf32>
+// CHECK: memref.load %[[R]]
+func.func @repeat(%x: memref<4x4xf32>, %w: memref<4x4xf32>, %n: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %xt = bufferization.to_tensor %x restrict : memref<4x4xf32> to tensor<4x4xf32>
+  %wt = bufferization.to_tensor %w restrict : memref<4x4xf32> to tensor<4x4xf32>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%t = %xt) -> tensor<4x4xf32> {
+    %y = func.call @apply(%t, %wt) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    scf.yield %y : tensor<4x4xf32>
+  }
+  %v = tensor.extract %r[%c0, %c0] : tensor<4x4xf32>
+  return %v : f32
+}

@@ -30,6 +30,11 @@ struct OffloadBufferizeHostPass
   void runOnOperation() override {
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
+    // A loop carrying a tensor that each iteration computes anew (a model
+    // applied again to its own output, `x = mlp(x, w, b)`) yields a new
+    // buffer per iteration; the ownership-based deallocation frees the
+    // previous one.
+    options.allowReturnAllocsFromLoops = true;
     // Plain memrefs at function boundaries: the C view of a
     // memref<4x8xf32> argument is that of a contiguous row-major array.
     options.setFunctionBoundaryTypeConversion(
