@@ -2249,6 +2249,30 @@ func.func @each_row(%a: memref<?x?xf32>) {
   return
 }
 
+// The same with the loop bounded by the sizes the matrix was allocated
+// with (per-row copies before: only memref.dim counted as its size).
+// CHECK-LABEL: func.func @each_row_alloc_sizes(
+// CHECK: %[[A:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?x?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK: offload.launch @scale_row(
+// CHECK: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?x?xf32>)
+func.func @each_row_alloc_sizes(%rows: index, %cols: index, %v: f32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = memref.alloc(%rows, %cols) : memref<?x?xf32>
+  linalg.fill ins(%v : f32) outs(%a : memref<?x?xf32>)
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %i = %c0 to %rows step %c1 {
+    %row = memref.subview %a[%i, 0] [1, %cols] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    offload.launch @scale_row(%row) : (memref<?xf32, strided<[1], offset: ?>>) -> ()
+  }
+  %x = memref.load %a[%c0, %c0] : memref<?x?xf32>
+  memref.dealloc %a : memref<?x?xf32>
+  return %x : f32
+}
+
 // CHECK-LABEL: func.func @each_row_call(
 // CHECK: %[[A:.*]] = memref.alloc() : memref<64x128xf32>
 // CHECK: offload.enter_data map(to: %[[A]] : memref<64x128xf32>)

@@ -702,14 +702,17 @@ static bool isRowOfLoopOverAll(Value view, Value root) {
   std::optional<int64_t> step = getConstantIntValue(loop.getStep());
   if (!step || *step < 1 || getConstantIntValue(loop.getLowerBound()) != 0)
     return false;
-  // The size of `root` along dimension `d`: a constant of its type, or
-  // memref.dim of it (or of a cast of it).
+  // The size of `root` along dimension `d`: a constant of its type,
+  // memref.dim of it (or of a cast of it), or the size its allocation was
+  // given.
   auto isSizeOf = [&](OpFoldResult value, unsigned d) {
     if (!type.isDynamicDim(d))
       return getConstantIntValue(value) == type.getDimSize(d);
-    auto dim = dyn_cast_if_present<Value>(value)
-                   ? cast<Value>(value).getDefiningOp<memref::DimOp>()
-                   : memref::DimOp();
+    auto given = dyn_cast_if_present<Value>(value);
+    if (auto alloc = root.getDefiningOp<memref::AllocOp>(); alloc && given)
+      if (given == alloc.getDynamicSizes()[type.getDynamicDimIndex(d)])
+        return true;
+    auto dim = given ? given.getDefiningOp<memref::DimOp>() : memref::DimOp();
     return dim && stripCasts(dim.getSource()) == root &&
            getConstantIntValue(dim.getIndex()) == (int64_t)d;
   };
