@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "offload/Conversion/OffloadToOpenMP/OffloadToOpenMP.h"
+#include "offload/Dialect/Offload/Utils/Locations.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -18,21 +19,6 @@ namespace mlir::offload {
 
 using namespace mlir;
 using namespace mlir::offload;
-
-/// `loc` with each call site replaced by the location it calls.
-static Location dropCallSites(Location loc) {
-  if (auto callSite = dyn_cast<CallSiteLoc>(loc))
-    return dropCallSites(callSite.getCallee());
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    SmallVector<Location> parts;
-    for (Location part : fused.getLocations())
-      parts.push_back(dropCallSites(part));
-    return FusedLoc::get(loc->getContext(), parts, fused.getMetadata());
-  }
-  if (auto name = dyn_cast<NameLoc>(loc))
-    return NameLoc::get(name.getName(), dropCallSites(name.getChildLoc()));
-  return loc;
-}
 
 namespace {
 struct OffloadLegalizeCallSitesPass

@@ -23,6 +23,7 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Dialect/Offload/Utils/ByteRange.h"
+#include "offload/Dialect/Offload/Utils/Locations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -441,7 +442,7 @@ struct OffloadSplitDevicesPass
       launch.erase();
     }
     if (inlinedAny)
-      dropCallSites();
+      restoreInlinedLocations();
   }
 
   //===--------------------------------------------------------------------===//
@@ -1162,21 +1163,8 @@ struct OffloadSplitDevicesPass
   }
 
   /// The locations inlineSplitCallees gave, without the call sites.
-  void dropCallSites() {
-    MLIRContext *ctx = &getContext();
-    std::function<Location(Location)> drop = [&](Location loc) -> Location {
-      if (auto callSite = dyn_cast<CallSiteLoc>(loc))
-        return drop(callSite.getCallee());
-      if (auto fused = dyn_cast<FusedLoc>(loc)) {
-        SmallVector<Location> parts;
-        for (Location part : fused.getLocations())
-          parts.push_back(drop(part));
-        return FusedLoc::get(ctx, parts, fused.getMetadata());
-      }
-      if (auto name = dyn_cast<NameLoc>(loc))
-        return NameLoc::get(name.getName(), drop(name.getChildLoc()));
-      return loc;
-    };
+  void restoreInlinedLocations() {
+    auto drop = [](Location loc) { return offload::dropCallSites(loc); };
     getOperation().walk([&](Operation *op) {
       op->setLoc(drop(op->getLoc()));
       for (Region &region : op->getRegions())
@@ -2305,47 +2293,59 @@ struct OffloadSplitDevicesPass
     return buffers.takeVector();
   }
 
-  /// The first device (as an i32) on which the runtime holds one of
-  /// `buffers` (its lowest byte), or -1.
-  Value findHoldingDevice(OpBuilder &b, Location loc, ArrayRef<Value> buffers) {
-    ModuleOp module = getOperation();
+  /// Whether the runtime holds `address` on `device` (an i1).
+  Value buildIsHeld(OpBuilder &b, Location loc, Value address, Value device) {
     // int omp_target_is_present(const void *, int device)
     func::FuncOp isPresent = getRuntimeQuery(
-        module, "omp_target_is_present",
+        getOperation(), "omp_target_is_present",
         b.getFunctionType(
             {LLVM::LLVMPointerType::get(b.getContext()), b.getI32Type()},
             {b.getI32Type()}));
-    SmallVector<Value> addresses;
-    for (Value buffer : buffers)
-      addresses.push_back(getAddress(b, loc, buffer));
+    Value answer =
+        func::CallOp::create(b, loc, isPresent, ValueRange{address, device})
+            .getResult(0);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, answer,
+                                 arith::ConstantIntOp::create(b, loc, 0, 32));
+  }
+
+  /// The first device (as an i32) of those the runtime reports for which
+  /// `test` (an i1 built for the device) holds, or -1.
+  Value buildFirstDevice(OpBuilder &b, Location loc,
+                         function_ref<Value(OpBuilder &, Value)> test) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     Value none = arith::ConstantIntOp::create(b, loc, -1, 32);
     Value available = callRuntimeQuery(
-        b, loc, getRuntimeQuery(module, "omp_get_num_devices"));
+        b, loc, getRuntimeQuery(getOperation(), "omp_get_num_devices"));
     auto forOp = scf::ForOp::create(
         b, loc, zero, available, one, ValueRange{none},
         [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
           Value device = toI32(body, loc, iv);
-          Value held = arith::ConstantIntOp::create(body, loc, 0, 1);
-          Value zero32 = arith::ConstantIntOp::create(body, loc, 0, 32);
-          for (Value address : addresses) {
-            Value answer = func::CallOp::create(body, loc, isPresent,
-                                                ValueRange{address, device})
-                               .getResult(0);
-            held = arith::OrIOp::create(
-                body, loc, held,
-                arith::CmpIOp::create(body, loc, arith::CmpIPredicate::ne,
-                                      answer, zero32));
-          }
           Value notYet = arith::CmpIOp::create(
-              body, loc, arith::CmpIPredicate::slt, iterArgs[0], zero32);
-          Value take = arith::AndIOp::create(body, loc, held, notYet);
+              body, loc, arith::CmpIPredicate::slt, iterArgs[0],
+              arith::ConstantIntOp::create(body, loc, 0, 32));
+          Value take =
+              arith::AndIOp::create(body, loc, test(body, device), notYet);
           scf::YieldOp::create(body, loc,
                                ValueRange{arith::SelectOp::create(
                                    body, loc, take, device, iterArgs[0])});
         });
     return forOp.getResult(0);
+  }
+
+  /// The first device (as an i32) on which the runtime holds one of
+  /// `buffers` (its lowest byte), or -1.
+  Value findHoldingDevice(OpBuilder &b, Location loc, ArrayRef<Value> buffers) {
+    SmallVector<Value> addresses;
+    for (Value buffer : buffers)
+      addresses.push_back(getAddress(b, loc, buffer));
+    return buildFirstDevice(b, loc, [&](OpBuilder &body, Value device) {
+      Value held = arith::ConstantIntOp::create(body, loc, 0, 1);
+      for (Value address : addresses)
+        held = arith::OrIOp::create(body, loc, held,
+                                    buildIsHeld(body, loc, address, device));
+      return held;
+    });
   }
 
   /// A buffer of split launches that a device may hold: whether they write
@@ -2364,56 +2364,27 @@ struct OffloadSplitDevicesPass
   /// the host's). Running whole on `holder` would then lose results.
   void checkSoleHolder(OpBuilder &b, Location loc, LaunchOp launch,
                        ArrayRef<HeldBuffer> buffers, Value holder) {
-    ModuleOp module = getOperation();
-    func::FuncOp isPresent = getRuntimeQuery(
-        module, "omp_target_is_present",
-        b.getFunctionType(
-            {LLVM::LLVMPointerType::get(b.getContext()), b.getI32Type()},
-            {b.getI32Type()}));
     Value zero32 = arith::ConstantIntOp::create(b, loc, 0, 32);
     Value held = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge,
                                        holder, zero32);
     buildIf(b, loc, held, [&](OpBuilder &then) {
-      Value zero = arith::ConstantIndexOp::create(then, loc, 0);
-      Value one = arith::ConstantIndexOp::create(then, loc, 1);
-      Value none = arith::ConstantIntOp::create(then, loc, -1, 32);
-      Value available = callRuntimeQuery(
-          then, loc, getRuntimeQuery(module, "omp_get_num_devices"));
       for (const HeldBuffer &buffer : buffers) {
         Value address = getAddress(then, loc, buffer.buffer);
-        auto present = [&](OpBuilder &at, Value device) {
-          Value answer = func::CallOp::create(at, loc, isPresent,
-                                              ValueRange{address, device})
-                             .getResult(0);
-          Value zero = arith::ConstantIntOp::create(at, loc, 0, 32);
-          return arith::CmpIOp::create(at, loc, arith::CmpIPredicate::ne,
-                                       answer, zero)
-              .getResult();
-        };
         // Held elsewhere counts when written, or when not on the holder.
         Value counts = arith::ConstantIntOp::create(then, loc, 1, 1);
         if (!buffer.written)
-          counts = arith::XOrIOp::create(then, loc, present(then, holder),
-                                         counts);
-        auto forOp = scf::ForOp::create(
-            then, loc, zero, available, one, ValueRange{none},
-            [&](OpBuilder &body, Location, Value iv, ValueRange iterArgs) {
-              Value device = toI32(body, loc, iv);
+          counts = arith::XOrIOp::create(
+              then, loc, buildIsHeld(then, loc, address, holder), counts);
+        Value elsewhere =
+            buildFirstDevice(then, loc, [&](OpBuilder &body, Value device) {
               Value other = arith::CmpIOp::create(
                   body, loc, arith::CmpIPredicate::ne, device, holder);
-              Value notYet = arith::CmpIOp::create(
-                  body, loc, arith::CmpIPredicate::slt, iterArgs[0],
-                  arith::ConstantIntOp::create(body, loc, 0, 32));
-              Value bad = arith::AndIOp::create(
-                  body, loc,
-                  arith::AndIOp::create(body, loc, other, notYet), counts);
-              bad = arith::AndIOp::create(body, loc, bad,
-                                          present(body, device));
-              scf::YieldOp::create(body, loc,
-                                   ValueRange{arith::SelectOp::create(
-                                       body, loc, bad, device, iterArgs[0])});
+              Value bad = arith::AndIOp::create(body, loc, other, counts);
+              return arith::AndIOp::create(
+                         body, loc, bad,
+                         buildIsHeld(body, loc, address, device))
+                  .getResult();
             });
-        Value elsewhere = forOp.getResult(0);
         Value found = arith::CmpIOp::create(
             then, loc, arith::CmpIPredicate::sge, elsewhere,
             arith::ConstantIntOp::create(then, loc, 0, 32));
