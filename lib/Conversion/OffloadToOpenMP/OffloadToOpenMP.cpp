@@ -918,9 +918,10 @@ static Value buildNameArray(ConversionPatternRewriter &rewriter, Location loc,
 /// cannot overwrite newer values: `DenseSpans::in` for copies in when the
 /// span is allocated (a launch's entry, `begin`), `DenseSpans::launch`
 /// for a launch's entry also copying out, which gets the gaps in first
-/// when it only copied out (rows of at most 32 KiB: the copy in then costs
-/// less than the copies per row). Returns the base pointer, pointer, size
-/// and type arrays, the number of entries (i32) and the stack save.
+/// when it only copied out (rows of at most 32 KiB: a bound on the bytes
+/// the copy in adds, not a timed threshold). Returns the base pointer,
+/// pointer, size and type arrays, the number of entries (i32) and the
+/// stack save.
 /// With `paramNames` (the entries' names, a global array), `names` is set
 /// to an array on the stack naming each row as its buffer.
 enum class DenseSpans { none, in, launch };

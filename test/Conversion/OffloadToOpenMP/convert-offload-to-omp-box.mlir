@@ -114,8 +114,8 @@ module attributes {offload.targets = [#offload.host]} {
   }
 
   // A box a launch only copies out: mapped as its span, dense, it copies
-  // the span in too (rows of at most 32 KiB, 8192 f32: the copy in then
-  // costs less than the copies per row), so that its gaps come back as the
+  // the span in too (rows of at most 32 KiB, 8192 f32: a bound on the
+  // bytes the copy in adds), so that its gaps come back as the
   // host had them: type TARGET_PARAM | TO | FROM (35) instead of
   // TARGET_PARAM | FROM (34).
   // CHECK-LABEL: func.func @launch_out(

@@ -419,7 +419,7 @@ struct OffloadSplitDevicesPass
         // A buffer already on a device (a data region around the launch
         // mapped it there) holds the current values: the launch runs whole
         // on that device, where its maps find them.
-        runWholeWhereHeld(launch, kernel, getSplitBuffers(launch));
+        runWholeWhereHeld(launch, kernel);
         runWholeIfOverlapping(launch, kernel);
         OpBuilder b(launch);
         mapKernelArguments(kernel, launch, mapping);
@@ -2282,17 +2282,6 @@ struct OffloadSplitDevicesPass
     return first;
   }
 
-  /// The buffers a split launch maps on its devices.
-  SmallVector<Value> getSplitBuffers(LaunchOp launch) {
-    KernelOp share = getShareOf(launch);
-    llvm::SetVector<Value> buffers;
-    for (auto [index, arg] : llvm::enumerate(launch.getArgs()))
-      if (isa<MemRefType>(arg.getType()) &&
-          getShareAccess(share, index).isAccessed())
-        buffers.insert(arg);
-    return buffers.takeVector();
-  }
-
   /// Whether the runtime holds `address` on `device` (an i1).
   Value buildIsHeld(OpBuilder &b, Location loc, Value address, Value device) {
     // int omp_target_is_present(const void *, int device)
@@ -2411,7 +2400,8 @@ struct OffloadSplitDevicesPass
     });
   }
 
-  /// The buffers `launch` maps when split, for checkSoleHolder.
+  /// The buffers `launch` maps on its devices when split (each once, with
+  /// whether the kernel writes it).
   SmallVector<HeldBuffer> getHeldBuffers(LaunchOp launch) {
     KernelOp share = getShareOf(launch);
     SmallVector<HeldBuffer> held;
@@ -2435,15 +2425,19 @@ struct OffloadSplitDevicesPass
   }
 
   /// Puts `launch` in the `else` branch of an `scf.if` whose `then` branch
-  /// runs it whole on the device holding one of `buffers`, when one does.
-  void runWholeWhereHeld(LaunchOp launch, KernelOp kernel,
-                         ArrayRef<Value> buffers) {
-    if (buffers.empty())
+  /// runs it whole on the device holding one of the buffers it maps, when
+  /// one does.
+  void runWholeWhereHeld(LaunchOp launch, KernelOp kernel) {
+    SmallVector<HeldBuffer> heldBuffers = getHeldBuffers(launch);
+    if (heldBuffers.empty())
       return;
+    SmallVector<Value> buffers;
+    for (const HeldBuffer &buffer : heldBuffers)
+      buffers.push_back(buffer.buffer);
     OpBuilder b(launch);
     Location loc = launch.getLoc();
     Value holder = findHoldingDevice(b, loc, buffers);
-    checkSoleHolder(b, loc, launch, getHeldBuffers(launch), holder);
+    checkSoleHolder(b, loc, launch, heldBuffers, holder);
     Value held =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, holder,
                               arith::ConstantIntOp::create(b, loc, 0, 32));
