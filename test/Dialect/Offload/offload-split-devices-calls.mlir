@@ -126,12 +126,108 @@ func.func private @scratch(%a: memref<?xf32>, %b: memref<?xf32>) {
 func.func @not_inlined(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: 'func.call' calls a function, which may touch the buffers}}
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('func.call')}}
   scf.for %t = %c0 to %steps step %c1 {
     func.call @recurse(%a, %b, %steps) : (memref<?xf32>, memref<?xf32>, index) -> ()
     func.call @scratch(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
     // expected-remark@+1 {{launch of @step split}}
     offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// -----
+
+// Calls of functions that only load and store single elements, in a
+// function making split launches, are inlined: their accesses move one
+// element between the host and the devices holding it, and the launches
+// around keep their sections. A helper that does more (a loop of its
+// own) is a call, which the run ends at.
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %l = memref.load %x[%i] : memref<?xf32>
+    memref.store %l, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @get(
+//       CHECK:   memref.load
+//   CHECK-NOT:   offload.update
+//       CHECK:   return
+func.func @get(%x: memref<?xf32>, %i: index) -> f32 {
+  %v = memref.load %x[%i] : memref<?xf32>
+  return %v : f32
+}
+
+// CHECK-NOT: func.func private @set(
+func.func private @set(%x: memref<?xf32>, %i: index, %v: f32) {
+  %two = arith.constant 2.0 : f32
+  %w = arith.mulf %v, %two : f32
+  memref.store %w, %x[%i] : memref<?xf32>
+  return
+}
+
+func.func private @sum4(%x: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %z = arith.constant 0.0 : f32
+  %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %z) -> f32 {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %a = arith.addf %acc, %v : f32
+    scf.yield %a : f32
+  }
+  return %s : f32
+}
+
+// CHECK-LABEL: func.func @helpers(
+//  CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>,
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for
+//       CHECK:     offload.launch @step_share
+//   CHECK-NOT:     func.call @get
+//       CHECK:     offload.update map(from:
+//       CHECK:     %[[V:.*]] = memref.load %[[B]]
+//       CHECK:     %[[W:.*]] = arith.mulf %[[V]],
+//       CHECK:     memref.store %[[W]], %[[B]]
+//       CHECK:     offload.update map(to:
+//       CHECK:     offload.launch @step_share
+//       CHECK:   offload.exit_data
+func.func @helpers(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo, hi) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo, hi) entered 'to', rows [lo, hi) copied back; the host's loads and stores of single elements of argument #1 of @step (2) move that element alone}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{call of @get inlined: it only loads and stores single elements, which can move alone between launches over several devices}}
+    %v = func.call @get(%b, %t) : (memref<?xf32>, index) -> f32
+    // expected-remark@+1 {{call of @set inlined: it only loads and stores single elements, which can move alone between launches over several devices}}
+    func.call @set(%b, %c3, %v) : (memref<?xf32>, index, f32) -> ()
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @helper_with_loop(
+//       CHECK:   func.call @sum4(
+func.func @helper_with_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('func.call')}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %s = func.call @sum4(%b) : (memref<?xf32>) -> f32
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   }
   return
 }

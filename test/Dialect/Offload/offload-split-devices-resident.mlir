@@ -337,48 +337,180 @@ offload.kernel @upto(%x: memref<?xf32>, %y: memref<?xf32>, %m: index) {
 
 func.func private @opaque(memref<?xf32>)
 
+// The host loading an element of a buffer the launches write, between
+// them: the run goes on, and the element comes from the device whose share
+// [lo, hi) holds its row, just before the load.
 // CHECK-LABEL: func.func @host_reads(
-//   CHECK-NOT:   offload.enter_data
-//       CHECK:   return
+//  CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>,
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for
+//       CHECK:     offload.launch @step_share
+//       CHECK:     scf.for %[[P:.*]] = %{{.*}} to %{{.*}} step
+//       CHECK:       %[[LO0:.*]] = arith.muli %[[P]],
+//       CHECK:       %[[LO1:.*]] = arith.addi %{{.*}}, %[[LO0]]
+//       CHECK:       %[[LO:.*]] = arith.minsi %[[LO1]],
+//       CHECK:       %[[HI0:.*]] = arith.addi %[[LO]],
+//       CHECK:       %[[HI:.*]] = arith.minsi %[[HI0]],
+//       CHECK:       arith.cmpi sle, %[[LO]], %[[ROW:.*]] :
+//       CHECK:       arith.cmpi slt, %[[ROW]], %[[HI]] :
+//       CHECK:       scf.if
+//       CHECK:         %[[DEV:.*]] = memref.load %{{.*}}[%[[P]]] : memref<?xi32>
+//       CHECK:         %[[ONE:.*]] = memref.subview %[[B]][%[[ROW]]] [1] [1]
+//       CHECK:         offload.update map(from: %[[ONE]] : {{.*}}) device(%[[DEV]] : i32)
+//       CHECK:     memref.load %[[B]][%[[ROW]]]
+//       CHECK:     offload.launch @step_share
+//       CHECK:   offload.exit_data
 func.func @host_reads(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; the host's loads and stores of single elements of argument #1 of @step (1) move that element alone: a load from the device whose share holds its row, a store to every device keeping it; halo rows move device to device before 2 launch(es)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %v = memref.load %b[%t] : memref<?xf32>
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// A store: after it, the element goes to every device keeping its row (its
+// share's and the neighbours reading it as halo: [lo - 1, hi + 1)).
+// CHECK-LABEL: func.func @host_writes(
+//  CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[V:.*]]: f32)
+//       CHECK:   offload.enter_data
+//       CHECK:   offload.launch @step_share
+//       CHECK:   memref.store %[[V]], %[[B]][%[[ROW:.*]]]
+//       CHECK:   scf.for
+//       CHECK:     %[[BEGIN0:.*]] = arith.addi %{{.*}}, %c-1
+//       CHECK:     scf.if
+//       CHECK:       %[[ONE:.*]] = memref.subview %[[B]][%[[ROW]]] [1] [1]
+//       CHECK:       offload.update map(to: %[[ONE]]
+//       CHECK:   offload.launch @step_share
+//       CHECK:   offload.exit_data
+func.func @host_writes(%a: memref<?xf32>, %b: memref<?xf32>, %v: f32) {
+  %c1 = arith.constant 1 : index
+  // expected-remark@+2 {{launch of @step split}}
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; the host's loads and stores of single elements of argument #1 of @step (1) move that element alone}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  memref.store %v, %b[%c1] : memref<?xf32>
+  // expected-remark@+2 {{launch of @step split}}
+  // expected-remark@+1 {{before this launch each device receives}}
+  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// An element of a view: its row in the buffer comes from the offsets
+// (extract_strided_metadata of the element and of the buffer).
+// CHECK-LABEL: func.func @host_reads_view(
+//  CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>,
+//       CHECK:     %[[VIEW:.*]] = memref.subview %[[B]][2] [4] [2]
+//       CHECK:     %[[ONE:.*]] = memref.subview %[[VIEW]][%{{.*}}] [1] [1]
+//       CHECK:     %{{.*}}, %[[BAT:.*]], %{{.*}}, %[[BSTRIDE:.*]] = memref.extract_strided_metadata %[[B]]
+//       CHECK:     %{{.*}}, %[[EAT:.*]], %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[ONE]]
+//       CHECK:     %[[DIST:.*]] = arith.subi %[[EAT]], %[[BAT]]
+//       CHECK:     %[[STRIDE:.*]] = arith.maxsi %[[BSTRIDE]],
+//       CHECK:     arith.floordivsi %[[DIST]], %[[STRIDE]]
+//       CHECK:     offload.update map(from:
+//       CHECK:     memref.load %[[VIEW]][
+func.func @host_reads_view(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{the host's loads and stores of single elements of argument #1 of @step (1) move that element alone}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %view = memref.subview %b[2] [4] [2] : memref<?xf32> to memref<4xf32, strided<[2], offset: 2>>
+    %v = memref.load %view[%c1] : memref<4xf32, strided<[2], offset: 2>>
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// The host touching more than single elements in between ends the run: a
+// loop of its own (it would move them one by one), a call given the
+// buffer.
+// CHECK-LABEL: func.func @host_loop(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @host_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
   // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('memref.load')}}
   scf.for %t = %c0 to %steps step %c1 {
     // expected-remark@+1 {{launch of @step split}}
     offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
-    %v = memref.load %b[%c1] : memref<?xf32>
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = memref.load %b[%i] : memref<?xf32>
+    }
     // expected-remark@+1 {{launch of @step split}}
     offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   }
   return
 }
 
-// CHECK-LABEL: func.func @host_writes(
-//   CHECK-NOT:   offload.enter_data
-//       CHECK:   return
-func.func @host_writes(%a: memref<?xf32>, %b: memref<?xf32>, %v: f32) {
-  %c1 = arith.constant 1 : index
-  // expected-remark@+1 {{launch of @step split}}
-  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('memref.store')}}
-  memref.store %v, %b[%c1] : memref<?xf32>
-  // expected-remark@+1 {{launch of @step split}}
-  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
-  return
-}
-
 // CHECK-LABEL: func.func @calls(
 //   CHECK-NOT:   offload.enter_data
 //       CHECK:   return
-func.func @calls(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %steps: index) {
+func.func @calls(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: 'func.call' calls a function, which may touch the buffers}}
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('func.call')}}
   scf.for %t = %c0 to %steps step %c1 {
     // expected-remark@+1 {{launch of @step split}}
     offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    func.call @opaque(%b) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// A call not given the run's buffers touches none of them (their addresses
+// are not taken): the run goes on across it.
+// CHECK-LABEL: func.func @calls_elsewhere(
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for
+//       CHECK:     func.call @opaque(
+//       CHECK:   offload.exit_data
+func.func @calls_elsewhere(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
     func.call @opaque(%c) : (memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+func.func private @opaque_index(index)
+
+// A buffer whose address the program takes may be touched by any call.
+// CHECK-LABEL: func.func @calls_address_taken(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @calls_address_taken(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %p = memref.extract_aligned_pointer_as_index %b : memref<?xf32> -> index
+  func.call @opaque_index(%p) : (index) -> ()
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: 'func.call' calls a function, which may touch argument #1 of @step (a global, or a buffer whose address is taken)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    func.call @opaque_index(%c0) : (index) -> ()
     // expected-remark@+1 {{launch of @step split}}
     offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   }
@@ -772,15 +904,17 @@ func.func @normalize(%x: memref<?xf32>, %m: memref<1xf32>) {
   return
 }
 
-// A scalar the host stores between launches that only read it.
+// A scalar the host stores between launches that only read it: every
+// device keeps it (each reads it whole), and the store sends it to each.
 // CHECK-LABEL: func.func @host_sets(
 //       CHECK:   offload.enter_data
 //       CHECK:   memref.store
+//       CHECK:   offload.update map(to:
 //       CHECK:   offload.launch @scale_share
 func.func @host_sets(%x: memref<?xf32>, %m: memref<1xf32>, %v: f32, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark@+1 {{split launches of @scale keep their sections on every device present across 1 launch(es) (1 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @scale: rows [lo, hi) entered 'to', rows [lo, hi) copied back; each launch maps its own section of argument #1 of @scale (only read by the launches; the host touches it between them); halo rows move device to device before 0 launch(es)}}
+  // expected-remark@+1 {{split launches of @scale keep their sections on every device present across 1 launch(es) (1 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @scale: rows [lo, hi) entered 'to', rows [lo, hi) copied back; argument #1 of @scale: every row entered 'to', released; the host's loads and stores of single elements of argument #1 of @scale (1) move that element alone: a load from the device whose share holds its row, a store to every device keeping it; halo rows move device to device before 0 launch(es)}}
   scf.for %t = %c0 to %steps step %c1 {
     memref.store %v, %m[%c0] : memref<1xf32>
     // expected-remark@+1 {{launch of @scale split over every device present}}
@@ -789,8 +923,8 @@ func.func @host_sets(%x: memref<?xf32>, %m: memref<1xf32>, %v: f32, %steps: inde
   return
 }
 
-// A buffer the host writes that a later launch writes on the devices ends
-// the run: the devices' rows of it would not be the host's.
+// A buffer the host writes whole that a later launch writes on the devices
+// ends the run: the devices' rows of it would not be the host's.
 // CHECK-LABEL: func.func @host_sets_then_written(
 //   CHECK-NOT:   offload.enter_data
 //       CHECK:   return
@@ -798,9 +932,29 @@ func.func @host_sets_then_written(%x: memref<?xf32>, %m: memref<?xf32>, %v: f32)
   %c0 = arith.constant 0 : index
   // expected-remark@+1 {{launch of @scale_by split over every device present}}
   offload.launch @scale_by(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #0 of @scale_by between the launches ('memref.copy')}}
+  memref.copy %x, %m : memref<?xf32> to memref<?xf32>
+  // expected-remark@+1 {{launch of @copy split over every device present}}
+  offload.launch @copy(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// One element of it: every device keeps all of it (@scale_by reads it
+// whole) and receives the element.
+// CHECK-LABEL: func.func @host_sets_element_then_written(
+//       CHECK:   offload.enter_data
+//       CHECK:   offload.launch @scale_by_share
+//       CHECK:   memref.store
+//       CHECK:   offload.update map(to:
+//       CHECK:   offload.launch @copy_share
+//       CHECK:   offload.exit_data
+func.func @host_sets_element_then_written(%x: memref<?xf32>, %m: memref<?xf32>, %v: f32) {
+  %c0 = arith.constant 0 : index
+  // expected-remark@+2 {{launch of @scale_by split over every device present}}
+  // expected-remark@+1 {{split launches of @scale_by, @copy keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @scale_by: rows [lo, hi) entered 'to', rows [lo, hi) copied back; argument #1 of @scale_by: every row entered 'to', rows [lo, hi) copied back; the host's loads and stores of single elements of argument #1 of @scale_by (1) move that element alone}}
+  offload.launch @scale_by(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   memref.store %v, %m[%c0] : memref<?xf32>
-  // expected-remark@+2 {{launch of @copy split over every device present}}
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @copy between the launches ('memref.store')}}
+  // expected-remark@+1 {{launch of @copy split over every device present}}
   offload.launch @copy(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }

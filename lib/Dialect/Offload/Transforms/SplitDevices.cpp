@@ -9,11 +9,13 @@
 //
 // Consecutive split launches over the same devices with the same shares (a
 // run: the launches of an iterated stencil's loop, with nothing in between
-// that touches their buffers on the host) keep each device's sections on
-// it: each device enters the rows its share reaches once before the run and
-// copies back the rows it wrote once after it, and before a launch that
-// reads rows another device wrote since, each device receives just those
-// halo rows, device to device.
+// that touches their buffers on the host but loads and stores of single
+// elements) keep each device's sections on it: each device enters the rows
+// its share reaches once before the run and copies back the rows it wrote
+// once after it, and before a launch that reads rows another device wrote
+// since, each device receives just those halo rows, device to device. An
+// element the host loads comes from the device whose share holds its row;
+// one it stores goes to every device keeping its row.
 //
 //===----------------------------------------------------------------------===//
 
@@ -249,8 +251,17 @@ struct Run {
   DenseSet<Value> deviceWritten;
   /// The lists of devices the launches take (read on the host).
   llvm::SetVector<Value> lists;
-  /// The buffers the host touches in the run, with the first op that does.
+  /// The buffers the host touches in the run, with the first op that does,
+  /// and those each op of `ops` touches.
   llvm::MapVector<Value, Operation *> hostRoots;
+  SmallVector<llvm::MapVector<Value, Operation *>> hostRootsOf;
+  /// The buffers the host only loads or stores single elements of (not in
+  /// a loop of its own), with those loads and stores: the run keeps them,
+  /// and moves each element between the host and the devices holding it.
+  llvm::MapVector<Value, SmallVector<Operation *>> elements;
+  /// The calls in the run (they touch the buffers they are given, and
+  /// those whose address is taken).
+  SmallVector<Operation *> calls;
   /// The buffers the launches only read and the host touches in between
   /// (a reduction's result the host combines, read by the next launch):
   /// the run does not keep them; each launch maps its own section.
@@ -273,6 +284,9 @@ struct OpSummary {
   DenseSet<Value> deviceWritten;
   llvm::SetVector<Value> lists;
   llvm::MapVector<Value, Operation *> hostRoots;
+  /// Loads and stores of single elements, by buffer (Run::elements).
+  llvm::MapVector<Value, SmallVector<Operation *>> elements;
+  SmallVector<Operation *> calls;
   /// Launches whose shares are compared with the run's at run time.
   SmallVector<LaunchOp> checked;
 
@@ -288,6 +302,9 @@ struct OpSummary {
     lists.insert(other.lists.begin(), other.lists.end());
     for (auto &entry : other.hostRoots)
       hostRoots.insert(entry);
+    for (auto &[root, ops] : other.elements)
+      llvm::append_range(elements[root], ops);
+    llvm::append_range(calls, other.calls);
   }
 };
 
@@ -296,15 +313,22 @@ static std::string describeArgument(LaunchOp launch, unsigned position) {
   return ("argument #" + Twine(position) + " of @" + launch.getKernel()).str();
 }
 
-/// Why the host touching buffers `host` conflicts with launches mapping
-/// `device` on their devices (or reading the device lists `lists`), or an
-/// empty string. A buffer no launch writes (`written` says which they may)
-/// does not conflict: the run leaves it to each launch (Run::perLaunch).
+/// Why the host touching buffers `host` (and single elements of
+/// `elements`) conflicts with launches mapping `device` on their devices (or
+/// reading the device lists `lists`), or an empty string. A buffer no
+/// launch writes (`written` says which they may) does not conflict: the run
+/// leaves it to each launch (Run::perLaunch); nor do single elements: the
+/// run moves them (Run::elements).
 static std::string findConflict(
     const llvm::MapVector<Value, Operation *> &host,
+    const llvm::MapVector<Value, SmallVector<Operation *>> &elements,
     const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
     const llvm::SetVector<Value> &lists,
     function_ref<bool(Value)> written) {
+  for (auto &[root, ops] : elements)
+    if (lists.contains(root))
+      return "the host touches the list of devices between the launches ('" +
+             ops.front()->getName().getStringRef().str() + "')";
   for (auto &[root, op] : host) {
     auto it = device.find(root);
     if (it != device.end() && written(root))
@@ -1128,30 +1152,38 @@ struct OffloadSplitDevicesPass
           calls.push_back(call);
       });
       for (func::CallOp call : calls) {
-        auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
         if (remarks)
           call.emitRemark()
-              << "call of @" << callee.getSymName()
+              << "call of @" << call.getCallee()
               << " inlined: its launches over several devices can keep "
                  "their sections on the devices with those around the call";
-        Block &body = callee.getBody().front();
-        IRMapping mapping;
-        mapping.map(body.getArguments(), call.getOperands());
-        // The inlined ops are where they were, called from the call's
-        // location (this pass's remarks say both; the pass leaves them
-        // where they were: later passes expect a function of each call
-        // site).
-        OpBuilder b(call);
-        for (Operation &op : body.without_terminator())
-          b.clone(op, mapping)->walk([&](Operation *nested) {
-            nested->setLoc(CallSiteLoc::get(nested->getLoc(), call.getLoc()));
-          });
-        for (auto [result, value] :
-             llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
-          result.replaceAllUsesWith(mapping.lookupOrDefault(value));
+        inlineCall(call);
+        inlined.insert(symbols->lookup<func::FuncOp>(call.getCallee()));
         call.erase();
-        inlined.insert(callee);
         changed = true;
+      }
+    }
+    // Then, in the functions making split launches, calls of functions that
+    // only load and store single elements of buffers (get(x, i), set(x, i,
+    // v)): inlined, those move alone between split launches (Run::elements)
+    // instead of ending runs.
+    for (auto func : module.getOps<func::FuncOp>()) {
+      if (func.isExternal() || !makesSplitLaunches(func))
+        continue;
+      SmallVector<func::CallOp> calls;
+      func.walk([&](func::CallOp call) {
+        if (isElementHelper(symbols->lookup<func::FuncOp>(call.getCallee())))
+          calls.push_back(call);
+      });
+      for (func::CallOp call : calls) {
+        if (remarks)
+          call.emitRemark() << "call of @" << call.getCallee()
+                            << " inlined: it only loads and stores single "
+                               "elements, which can move alone between "
+                               "launches over several devices";
+        inlineCall(call);
+        inlined.insert(symbols->lookup<func::FuncOp>(call.getCallee()));
+        call.erase();
       }
     }
     for (Operation *op : inlined) {
@@ -1160,6 +1192,46 @@ struct OffloadSplitDevicesPass
         symbols->erase(func);
     }
     inlinedAny = !inlined.empty();
+  }
+
+  /// Whether `func` has one block of ops without regions that only load and
+  /// store elements of buffers and compute without memory effects, and
+  /// touches some element.
+  static bool isElementHelper(func::FuncOp func) {
+    if (!func || func.isExternal() || !func.getBody().hasOneBlock())
+      return false;
+    bool touches = false;
+    for (Operation &op : func.getBody().front()) {
+      if (op.hasTrait<OpTrait::IsTerminator>())
+        continue;
+      if (op.getNumRegions() != 0 || isa<CallOpInterface>(op))
+        return false;
+      if (isa<memref::LoadOp, memref::StoreOp>(op))
+        touches = true;
+      else if (!isMemoryEffectFree(&op))
+        return false;
+    }
+    return touches;
+  }
+
+  /// Replaces `call` (left for the caller to erase) by the body of its
+  /// callee, a function of one block, whose ops keep their locations,
+  /// called from the call's location (this pass's remarks say both; the
+  /// pass leaves them where they were: later passes expect a function of
+  /// each call site).
+  void inlineCall(func::CallOp call) {
+    auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
+    Block &body = callee.getBody().front();
+    IRMapping mapping;
+    mapping.map(body.getArguments(), call.getOperands());
+    OpBuilder b(call);
+    for (Operation &op : body.without_terminator())
+      b.clone(op, mapping)->walk([&](Operation *nested) {
+        nested->setLoc(CallSiteLoc::get(nested->getLoc(), call.getLoc()));
+      });
+    for (auto [result, value] :
+         llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
+      result.replaceAllUsesWith(mapping.lookupOrDefault(value));
   }
 
   /// The locations inlineSplitCallees gave, without the call sites.
@@ -1191,10 +1263,29 @@ struct OffloadSplitDevicesPass
     if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, WaitOp, DeviceCopyOp>(
             op))
       return fail("'" + name + "' maps or moves data itself");
-    if (isa<CallOpInterface>(op))
-      return fail("'" + name +
-                  "' calls a function, which may touch the buffers");
-    if (op->getNumRegions() != 0) {
+    if (isa<CallOpInterface>(op)) {
+      // The callee touches the buffers it is given (whole), and those whose
+      // address the program takes (whyCallsTouch).
+      for (Value operand : op->getOperands()) {
+        if (!isa<BaseMemRefType>(operand.getType())) {
+          if (!operand.getType().isIntOrIndexOrFloat())
+            return fail("'" + name +
+                        "' calls a function, which may touch the buffers");
+          continue;
+        }
+        Value root = getViewRoot(operand);
+        summary.hostRoots.insert({root, op});
+        auto inits = carriedInits.find(root);
+        if (inits != carriedInits.end())
+          for (Value init : inits->second)
+            summary.hostRoots.insert({init, op});
+      }
+      if (llvm::any_of(op->getResultTypes(),
+                       [](Type type) { return !type.isIntOrIndexOrFloat(); }))
+        return fail("'" + name +
+                    "' calls a function, which may touch the buffers");
+      summary.calls.push_back(op);
+    } else if (op->getNumRegions() != 0) {
       if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
         return fail("'" + name +
                     "' may touch memory in ways the compiler does not see");
@@ -1203,6 +1294,13 @@ struct OffloadSplitDevicesPass
           summary.merge(summarize(&nested));
       summary.inLoop |=
           isa<LoopLikeOpInterface>(op) && !summary.launches.empty();
+      // A host loop of its own touching elements would move them one by
+      // one: it touches the buffers.
+      if (isa<LoopLikeOpInterface>(op) && summary.launches.empty()) {
+        for (auto &[root, ops] : summary.elements)
+          summary.hostRoots.insert({root, ops.front()});
+        summary.elements.clear();
+      }
     } else if (!isMemoryEffectFree(op)) {
       auto iface = dyn_cast<MemoryEffectOpInterface>(op);
       if (!iface)
@@ -1223,6 +1321,11 @@ struct OffloadSplitDevicesPass
         if (isa<MemoryEffects::Allocate>(effect.getEffect()))
           continue;
         Value root = getViewRoot(value);
+        if (isa<memref::LoadOp, memref::StoreOp>(op) &&
+            !carriedInits.count(root)) {
+          summary.elements[root].push_back(op);
+          continue;
+        }
         summary.hostRoots.insert({root, op});
         // (A result of a ping-pong loop a run keeps on the devices is one
         // of the buffers the loop started with.)
@@ -1246,8 +1349,11 @@ struct OffloadSplitDevicesPass
         }
     if (summary.why.empty())
       summary.why = findConflict(
-          summary.hostRoots, summary.deviceRoots, summary.lists,
+          summary.hostRoots, summary.elements, summary.deviceRoots,
+          summary.lists,
           [&](Value root) { return summary.deviceWritten.contains(root); });
+    if (summary.why.empty())
+      summary.why = whyCallsTouch(summary.calls, summary.deviceRoots);
     return summary;
   }
 
@@ -1458,12 +1564,56 @@ struct OffloadSplitDevicesPass
       return run.deviceWritten.contains(root) ||
              summary.deviceWritten.contains(root);
     };
-    std::string why =
-        findConflict(summary.hostRoots, run.deviceRoots, run.lists, written);
+    std::string why = findConflict(summary.hostRoots, summary.elements,
+                                   run.deviceRoots, run.lists, written);
     if (why.empty())
-      why = findConflict(run.hostRoots, summary.deviceRoots, summary.lists,
-                         written);
+      why = findConflict(run.hostRoots, run.elements, summary.deviceRoots,
+                         summary.lists, written);
+    if (why.empty())
+      why = whyCallsTouch(summary.calls, run.deviceRoots);
+    if (why.empty())
+      why = whyCallsTouch(run.calls, summary.deviceRoots);
     return why;
+  }
+
+  /// Why `calls` may touch buffers of `device` they are not given, or an
+  /// empty string: a global's, or one whose address the program takes
+  /// (a callee may reach it through that).
+  std::string
+  whyCallsTouch(ArrayRef<Operation *> calls,
+                const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>>
+                    &device) {
+    if (calls.empty())
+      return "";
+    for (auto &[root, use] : device) {
+      auto [it, inserted] = reachable.try_emplace(root, false);
+      if (inserted)
+        it->second = isReachableElsewhere(root);
+      if (it->second)
+        return "'" + calls.front()->getName().getStringRef().str() +
+               "' calls a function, which may touch " +
+               describeArgument(use.first, use.second) +
+               " (a global, or a buffer whose address is taken)";
+    }
+    return "";
+  }
+
+  /// Whether code that is not given `root` (a called function) may touch
+  /// it: it is a global's, or its address (or a view's) is taken.
+  static bool isReachableElsewhere(Value root) {
+    if (root.getDefiningOp<memref::GetGlobalOp>())
+      return true;
+    SmallVector<Value> values{root};
+    while (!values.empty()) {
+      Value value = values.pop_back_val();
+      for (Operation *user : value.getUsers()) {
+        if (isAddressEscape(user))
+          return true;
+        if (isa<ViewLikeOpInterface, memref::CastOp>(user))
+          llvm::append_range(values, user->getResults());
+      }
+    }
+    return false;
   }
 
   /// Why `launch` may not have the shares of `leader`, the first launch of
@@ -1567,6 +1717,10 @@ struct OffloadSplitDevicesPass
     run.lists.insert(summary.lists.begin(), summary.lists.end());
     for (auto &entry : summary.hostRoots)
       run.hostRoots.insert(entry);
+    run.hostRootsOf.push_back(summary.hostRoots);
+    for (auto &[root, ops] : summary.elements)
+      llvm::append_range(run.elements[root], ops);
+    llvm::append_range(run.calls, summary.calls);
   }
 
   /// Groups the ops of `block` into runs, and those of the blocks of ops
@@ -1636,9 +1790,24 @@ struct OffloadSplitDevicesPass
     while (!run.ops.empty() && !run.launchesIn.back()) {
       run.ops.pop_back();
       run.launchesIn.pop_back();
+      run.hostRootsOf.pop_back();
     }
     if (run.launches.size() < 2 && !run.inLoop)
       return;
+    // (What the host does after the last launch is not the run's.)
+    llvm::SmallPtrSet<Operation *, 8> inRun(run.ops.begin(), run.ops.end());
+    Block *block = run.ops.front()->getBlock();
+    auto after = [&](Operation *op) {
+      return !inRun.contains(block->findAncestorOpInBlock(*op));
+    };
+    for (auto &entry : run.elements)
+      llvm::erase_if(entry.second, after);
+    run.elements.remove_if([](auto &entry) { return entry.second.empty(); });
+    llvm::erase_if(run.calls, after);
+    run.hostRoots.clear();
+    for (auto &roots : run.hostRootsOf)
+      for (auto &entry : roots)
+        run.hostRoots.insert(entry);
     planRun(run);
     versionRun(run);
     rewriteRun(run);
@@ -1877,8 +2046,9 @@ struct OffloadSplitDevicesPass
     for (auto &[root, buffer] : run.buffers) {
       if (buffer.carried)
         continue;
-      // Rows outside the share come from the host.
-      if (buffer.readsHalo())
+      // Rows outside the share come from the host, and so do the elements
+      // it reads before a launch wrote them.
+      if (buffer.readsHalo() || run.elements.count(root))
         buffer.enterAlloc = false;
       buffer.exitFrom = buffer.written && mayBeReadAfter(run.ops.back(), root);
       // (Or through the results of a ping-pong loop it starts.)
@@ -2070,6 +2240,7 @@ struct OffloadSplitDevicesPass
     forEachShare(b, loc, space, {exit});
     if (space.devicesOf)
       memref::DeallocOp::create(b, loc, space.devicesOf);
+    moveElements(run, space);
 
     if (remarks)
       remarkRun(run);
@@ -2082,6 +2253,112 @@ struct OffloadSplitDevicesPass
       (void)materializeReductionInputs(at, kernel, mapping, inits);
       split(launch, kernel, shares[kernel], inits, mapping, space, &run);
       launch.erase();
+    }
+  }
+
+  /// The row of `root` that element `indices` of `memref`, a view of it,
+  /// is in (0 for a buffer of rank 0).
+  static Value getRootRow(OpBuilder &b, Location loc, Value root,
+                          Value memref, ValueRange indices) {
+    auto rootType = cast<MemRefType>(root.getType());
+    if (rootType.getRank() == 0)
+      return arith::ConstantIndexOp::create(b, loc, 0);
+    Value view = memref;
+    while (auto cast = view.getDefiningOp<memref::CastOp>())
+      view = cast.getSource();
+    if (view == root)
+      return indices.front();
+    // Through other views: the element's offset from the buffer's, in
+    // rows of it.
+    auto elementOffset = [&](Value of) {
+      return memref::ExtractStridedMetadataOp::create(b, loc, of).getOffset();
+    };
+    Value element = getElementView(b, loc, memref, indices);
+    auto rootMeta = memref::ExtractStridedMetadataOp::create(b, loc, root);
+    Value distance = arith::SubIOp::create(b, loc, elementOffset(element),
+                                           rootMeta.getOffset());
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
+    Value stride =
+        arith::MaxSIOp::create(b, loc, rootMeta.getStrides().front(), one);
+    return arith::FloorDivSIOp::create(b, loc, distance, stride);
+  }
+
+  /// Element `indices` of `memref`, as a view of one element (`memref`
+  /// itself when it has rank 0).
+  static Value getElementView(OpBuilder &b, Location loc, Value memref,
+                              ValueRange indices) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (type.getRank() == 0)
+      return memref;
+    SmallVector<OpFoldResult> offsets(indices.begin(), indices.end());
+    SmallVector<OpFoldResult> ones(type.getRank(), b.getIndexAttr(1));
+    return memref::SubViewOp::create(b, loc, memref, offsets, ones, ones);
+  }
+
+  /// Moves each element the host loads or stores in `run` (Run::elements)
+  /// of a buffer the run keeps: a load of a buffer the launches write gets
+  /// the element from the device whose share holds its row, which is the
+  /// only one that writes it (none: the host's copy is current); a store
+  /// sends it to every device that keeps its row.
+  void moveElements(Run &run, const ShareSpace &space) {
+    for (auto &entry : run.elements) {
+      Value root = entry.first;
+      auto it = run.buffers.find(root);
+      if (it == run.buffers.end() || it->second.carried ||
+          run.perLaunch.contains(root))
+        continue;
+      const ResidentBuffer &buffer = it->second;
+      for (Operation *op : entry.second) {
+        auto load = dyn_cast<memref::LoadOp>(op);
+        if (load && !buffer.written)
+          continue;
+        auto store = dyn_cast<memref::StoreOp>(op);
+        Value memref = load ? load.getMemRef() : store.getMemRef();
+        ValueRange indices = load ? load.getIndices() : store.getIndices();
+        Location loc = op->getLoc();
+        OpBuilder b(op);
+        if (store)
+          b.setInsertionPointAfter(op);
+        Value row = getRootRow(b, loc, root, memref, indices);
+        Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+        Value one = arith::ConstantIndexOp::create(b, loc, 1);
+        scf::ForOp::create(
+            b, loc, zero, space.present, one, ValueRange(),
+            [&](OpBuilder &body, Location, Value position, ValueRange) {
+              Value lo, hi, nonEmpty;
+              std::tie(lo, hi, nonEmpty) =
+                  getShareBounds(body, loc, space, position);
+              Value begin = lo, end = hi;
+              if (store) {
+                Value length;
+                std::tie(begin, length) =
+                    getKeptRows(body, loc, root, buffer, lo, hi,
+                                /*reads=*/false);
+                end = arith::AddIOp::create(body, loc, begin, length);
+              }
+              Value holds = arith::AndIOp::create(
+                  body, loc, nonEmpty,
+                  arith::AndIOp::create(
+                      body, loc,
+                      arith::CmpIOp::create(body, loc,
+                                            arith::CmpIPredicate::sle, begin,
+                                            row),
+                      arith::CmpIOp::create(
+                          body, loc, arith::CmpIPredicate::slt, row, end)));
+              buildIf(body, loc, holds, [&](OpBuilder &then) {
+                Value device = getDeviceOf(then, loc, space, position);
+                UpdateOp::create(
+                    then, loc,
+                    ValueRange{getElementView(then, loc, memref, indices)},
+                    then.getArrayAttr({MapAttr::get(
+                        then.getContext(),
+                        store ? MapKind::to : MapKind::from,
+                        MapModifier::none)}),
+                    device);
+              });
+              scf::YieldOp::create(body, loc);
+            });
+      }
     }
   }
 
@@ -2169,6 +2446,21 @@ struct OffloadSplitDevicesPass
       });
       remark << " (only read by the launches; the host touches it between "
                 "them)";
+    }
+    SmallVector<Value> moved;
+    for (auto &[root, ops] : run.elements)
+      if (run.buffers.count(root) && !run.buffers.lookup(root).carried &&
+          !run.perLaunch.contains(root))
+        moved.push_back(root);
+    if (!moved.empty()) {
+      remark << "; the host's loads and stores of single elements of ";
+      llvm::interleaveComma(moved, remark, [&](Value root) {
+        auto [launch, position] = run.deviceRoots.lookup(root);
+        remark << describeArgument(launch, position) << " ("
+               << run.elements.lookup(root).size() << ")";
+      });
+      remark << " move that element alone: a load from the device whose "
+                "share holds its row, a store to every device keeping it";
     }
     remark << "; halo rows move device to device before " << exchanging
            << " launch(es)";
@@ -2487,5 +2779,7 @@ struct OffloadSplitDevicesPass
   DenseMap<Value, SmallVector<Value, 2>> carriedMembers;
   /// For the buffers such loops start with, their iteration arguments.
   DenseMap<Value, unsigned> carriedPositions;
+  /// Whether code not given a buffer may touch it (isReachableElsewhere).
+  DenseMap<Value, bool> reachable;
 };
 } // namespace

@@ -329,7 +329,7 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
     * Consecutive split launches over the same devices with the same shares
       (a run: the ops of a block from the first such launch to the last,
       loops included, where nothing else maps data and the host touches
-      none of their buffers; every launch's loop bounds provably equal to
+      no more than single elements of their buffers; every launch's loop bounds provably equal to
       the first's, or, for launches that map a buffer of the run, compared
       at run time before it, a copy of the run splitting each launch on its
       own running when they differ) keep their sections on the devices: before the run each device enters the rows
@@ -338,15 +338,21 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       before a launch that reads rows outside its share of a buffer some
       launch may have written since, each device receives those rows from
       the devices that wrote them (`offload.device_copy`, after a barrier:
-      no device launches before all received theirs). Anything else (a
-      host access in between, other devices or shares, a kernel that cannot
-      be split) ends the run; with `remarks` the run says what each device
+      no device launches before all received theirs). A host load of one
+      element of a buffer the run writes gets it first from the device
+      whose share holds its row (`offload.update`); a store sends it to
+      every device keeping its row. Anything else (a host loop, call, copy
+      or free touching the buffers, other devices or shares, a kernel that
+      cannot be split) ends the run; with `remarks` the run says what each device
       keeps and where halos move, and an op that ends one says why.
       `resident=false` (checking mode) splits every launch on its own.
       For runs to reach across calls, the pass first inlines every call of
       a function that makes split launches (itself or through its callees;
       not recursive ones, ones of several blocks, or ones with stack
-      allocations), and removes private functions no call is left to. A
+      allocations), and the calls, in functions making split launches,
+      of functions that only load and store single elements and compute
+      without memory effects; it removes private functions no call is left
+      to. A
       buffer the launches of a run only read and the host writes between
       them does not end the run: each launch maps its own section of it.
 
