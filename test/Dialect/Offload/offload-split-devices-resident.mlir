@@ -771,6 +771,64 @@ func.func @pingpong(%n: index, %steps: index) -> f32 {
   return %v : f32
 }
 
+// The host loading and storing single elements of the iteration arguments
+// (whichever grid they are at run time): each moves that element, and the
+// run goes on. A host loop over one of them ends it.
+// CHECK-LABEL: func.func @pingpong_elements(
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for {{.*}} iter_args(%[[P:.*]] = %{{.*}}, %[[Q:.*]] = %{{.*}})
+//       CHECK:     offload.launch @step_share(%[[P]], %[[Q]],
+//       CHECK:     %[[ONE:.*]] = memref.subview %[[Q]][
+//       CHECK:     offload.update map(from: %[[ONE]]
+//       CHECK:     memref.load %[[Q]][
+//       CHECK:     memref.store %{{.*}}, %[[P]][
+//       CHECK:     %[[TWO:.*]] = memref.subview %[[P]][
+//       CHECK:     offload.update map(to: %[[TWO]]
+//       CHECK:     scf.yield %[[Q]], %[[P]]
+//       CHECK:   offload.exit_data
+func.func @pingpong_elements(%n: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{the host's loads and stores of single elements of the buffers a loop passes between iterations (2) move that element alone}}
+  %r:2 = scf.for %t = %c0 to %steps step %c1 iter_args(%p = %a, %q = %b) -> (memref<?xf32>, memref<?xf32>) {
+    // expected-remark@+2 {{launch of @step split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%p, %q) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %v = memref.load %q[%c2] : memref<?xf32>
+    memref.store %v, %p[%t] : memref<?xf32>
+    scf.yield %q, %p : memref<?xf32>, memref<?xf32>
+  }
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @pingpong_host_loop(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   scf.for
+func.func @pingpong_host_loop(%n: index, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the loop passes buffers between iterations that 'memref.load' uses, not only split launches of its body}}
+  %r:2 = scf.for %t = %c0 to %steps step %c1 iter_args(%p = %a, %q = %b) -> (memref<?xf32>, memref<?xf32>) {
+    // expected-remark@+1 {{launch of @step split over every device present}}
+    offload.launch @step(%p, %q) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.for %i = %c0 to %c4 step %c1 {
+      %v = memref.load %q[%i] : memref<?xf32>
+    }
+    scf.yield %q, %p : memref<?xf32>, memref<?xf32>
+  }
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return
+}
+
 // Grids of different sizes: the shares read the grid's size before the
 // loop, which only one shape can give; the launches split one by one.
 // CHECK-LABEL: func.func @pingpong_sizes(

@@ -12,7 +12,8 @@
 // a[500]. 2-D: a 37 x 29 grid, shares of rows [1, 10), [10, 19), [19, 28),
 // [28, 36); loads through a view of one row and a store to h[9][5].
 // Third, the same through helper functions get(x, i) and set(x, i, v),
-// which the split inlines. Expected values from a Python model of the
+// which the split inlines; fourth, in a ping-pong loop, on its iteration
+// arguments. Expected values from a Python model of the
 // same program.
 //
 // REQUIRES: libomptarget
@@ -29,9 +30,11 @@
 // CHECK: acc 1649 a250 891 a500 37 sum 44490 b0 0 b1000 0
 // CHECK: acc2 770 g9 349 sum2 43375
 // CHECK: acc3 65 p75 9 p76 9
+// CHECK: acc4 21 r50 11 r51 13
 
 // REMARKS-DAG: remark: split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops): {{.*}}; the host's loads and stores of single elements of argument #1 of @step (3), argument #0 of @step (2) move that element alone: a load from the device whose share holds its row, a store to every device keeping it; halo rows move device to device before 2 launch(es)
 // REMARKS-DAG: remark: split launches of @step2 keep their sections on every device present across 2 launch(es) (2 in loops): {{.*}}; the host's loads and stores of single elements of argument #1 of @step2 (2), argument #0 of @step2 (1) move that element alone
+// REMARKS-DAG: remark: split launches of @step keep their sections on every device present across 1 launch(es) (1 in loops): {{.*}}; the host's loads and stores of single elements of the buffers a loop passes between iterations (2) move that element alone
 // REMARKS-DAG: remark: call of @get inlined: it only loads and stores single elements, which can move alone between launches over several devices
 // REMARKS-DAG: remark: call of @set inlined: it only loads and stores single elements, which can move alone between launches over several devices
 
@@ -53,18 +56,24 @@
 // [151, 226), [226, 299); 6 iterations of get(q, 150) (device 1's) and
 // set(q, 75, v) (device 0's row, device 1's halo): 12 more 1-D halo
 // copies per neighbour, 6 elements out of device 1, 6 into devices 0, 1.
-// COPIES: device 0: host->device 115 copies 7860 bytes: 1276 x2, 1008 x2, 308 x2, 116 x20, 4 x89
-// COPIES-NEXT: device 0: device->host 83 copies 5900 bytes: 1044 x1, 1000 x2, 300 x1, 116 x20, 4 x59
-// COPIES-NEXT: device 0: launches: step2_share x20, step_share x52
-// COPIES-NEXT: device 1: host->device 206 copies 10464 bytes: 1276 x2, 1008 x2, 308 x2, 116 x40, 4 x160
-// COPIES-NEXT: device 1: device->host 191 copies 8572 bytes: 1044 x1, 1000 x2, 300 x1, 116 x40, 4 x147
-// COPIES-NEXT: device 1: launches: step2_share x20, step_share x52
-// COPIES-NEXT: device 2: host->device 150 copies 10240 bytes: 1276 x2, 1008 x2, 308 x2, 116 x40, 4 x104
-// COPIES-NEXT: device 2: device->host 156 copies 8432 bytes: 1044 x1, 1000 x2, 300 x1, 116 x40, 4 x112
-// COPIES-NEXT: device 2: launches: step2_share x20, step_share x52
-// COPIES-NEXT: device 3: host->device 78 copies 7456 bytes: 1160 x2, 1004 x2, 300 x2, 116 x20, 4 x52
-// COPIES-NEXT: device 3: device->host 82 copies 5764 bytes: 996 x2, 928 x1, 292 x1, 116 x20, 4 x58
-// COPIES-NEXT: device 3: launches: step2_share x20, step_share x52
+// Fourth, a ping-pong loop (200 i32, shares [1, 51), [51, 101), [101,
+// 151), [151, 199)) whose host reads y[100] (device 1's) and writes y[50]
+// (device 0's row, device 1's halo) of its iteration argument at steps 0,
+// 3 and 6: both grids enter once and come back once (either may be the
+// result), 9 more 1-D halo copies per neighbour, 3 elements out of device
+// 1, 3 into devices 0 and 1.
+// COPIES: device 0: host->device 129 copies 8324 bytes: 1276 x2, 1008 x2, 308 x2, 208 x2, 116 x20, 4 x101
+// COPIES-NEXT: device 0: device->host 94 copies 6336 bytes: 1044 x1, 1000 x2, 300 x1, 200 x2, 116 x20, 4 x68
+// COPIES-NEXT: device 0: launches: step2_share x20, step_share x61
+// COPIES-NEXT: device 1: host->device 229 copies 10964 bytes: 1276 x2, 1008 x2, 308 x2, 208 x2, 116 x40, 4 x181
+// COPIES-NEXT: device 1: device->host 214 copies 9056 bytes: 1044 x1, 1000 x2, 300 x1, 200 x2, 116 x40, 4 x168
+// COPIES-NEXT: device 1: launches: step2_share x20, step_share x61
+// COPIES-NEXT: device 2: host->device 170 copies 10728 bytes: 1276 x2, 1008 x2, 308 x2, 208 x2, 116 x40, 4 x122
+// COPIES-NEXT: device 2: device->host 176 copies 8904 bytes: 1044 x1, 1000 x2, 300 x1, 200 x2, 116 x40, 4 x130
+// COPIES-NEXT: device 2: launches: step2_share x20, step_share x61
+// COPIES-NEXT: device 3: host->device 89 copies 7892 bytes: 1160 x2, 1004 x2, 300 x2, 200 x2, 116 x20, 4 x61
+// COPIES-NEXT: device 3: device->host 93 copies 6184 bytes: 996 x2, 928 x1, 292 x1, 192 x2, 116 x20, 4 x67
+// COPIES-NEXT: device 3: launches: step2_share x20, step_share x61
 module attributes {offload.targets = [#offload.host]} {
   offload.kernel @step(%x: memref<?xi32>, %y: memref<?xi32>) {
     %c0 = arith.constant 0 : index
@@ -116,6 +125,7 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.func @printf(!llvm.ptr, ...) -> i32
   llvm.mlir.global private constant @fmt1("acc %d a250 %d a500 %d sum %d b0 %d b1000 %d\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @fmt3("acc3 %d p75 %d p76 %d\0A\00") {addr_space = 0 : i32}
+  llvm.mlir.global private constant @fmt4("acc4 %d r50 %d r51 %d\0A\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @fmt2("acc2 %d g9 %d sum2 %d\0A\00") {addr_space = 0 : i32}
   func.func @main() -> i32 {
     %c0 = arith.constant 0 : index
@@ -194,6 +204,7 @@ module attributes {offload.targets = [#offload.host]} {
     }
     %c3 = arith.constant 3 : index
     %c76 = arith.constant 76 : index
+    %c51 = arith.constant 51 : index
     %c5 = arith.constant 5 : index
     %c7 = arith.constant 7 : index
     %c9 = arith.constant 9 : index
@@ -255,6 +266,40 @@ module attributes {offload.targets = [#offload.host]} {
     %p76 = memref.load %p[%c76] : memref<?xi32>
     %f3 = llvm.mlir.addressof @fmt3 : !llvm.ptr
     llvm.call @printf(%f3, %acc3, %p75, %p76) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32, i32, i32) -> i32
+
+    // Ping-pong: the loop passes the grids in its iteration arguments; the
+    // host reads and writes elements of them every third step.
+    %c200 = arith.constant 200 : index
+    %u = memref.alloc(%c200) : memref<?xi32>
+    %w = memref.alloc(%c200) : memref<?xi32>
+    scf.for %i = %c0 to %c200 step %c1 {
+      %ii = arith.index_cast %i : index to i32
+      %v = arith.remsi %ii, %c31 : i32
+      memref.store %v, %u[%i] : memref<?xi32>
+      memref.store %z, %w[%i] : memref<?xi32>
+    }
+    %c50 = arith.constant 50 : index
+    %c100 = arith.constant 100 : index
+    %c1i = arith.constant 1 : i32
+    %r:3 = scf.for %t = %c0 to %c9 step %c1 iter_args(%x = %u, %y = %w, %s = %z) -> (memref<?xi32>, memref<?xi32>, i32) {
+      offload.launch @step(%x, %y) devices(all) : (memref<?xi32>, memref<?xi32>) -> ()
+      %tm = arith.remsi %t, %c3 : index
+      %peek = arith.cmpi eq, %tm, %c0 : index
+      %s1 = scf.if %peek -> i32 {
+        %v = memref.load %y[%c100] : memref<?xi32>
+        %v1 = arith.addi %v, %c1i : i32
+        memref.store %v1, %y[%c50] : memref<?xi32>
+        %sv = arith.addi %s, %v : i32
+        scf.yield %sv : i32
+      } else {
+        scf.yield %s : i32
+      }
+      scf.yield %y, %x, %s1 : memref<?xi32>, memref<?xi32>, i32
+    }
+    %r50 = memref.load %r#0[%c50] : memref<?xi32>
+    %r51 = memref.load %r#0[%c51] : memref<?xi32>
+    %f4 = llvm.mlir.addressof @fmt4 : !llvm.ptr
+    llvm.call @printf(%f4, %r#2, %r50, %r51) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32, i32, i32) -> i32
     return %z : i32
   }
   func.func @get(%x: memref<?xi32>, %i: index) -> i32 {

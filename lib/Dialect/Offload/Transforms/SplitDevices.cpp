@@ -43,6 +43,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADSPLITDEVICES
@@ -1321,8 +1322,7 @@ struct OffloadSplitDevicesPass
         if (isa<MemoryEffects::Allocate>(effect.getEffect()))
           continue;
         Value root = getViewRoot(value);
-        if (isa<memref::LoadOp, memref::StoreOp>(op) &&
-            !carriedInits.count(root)) {
+        if (isa<memref::LoadOp, memref::StoreOp>(op)) {
           summary.elements[root].push_back(op);
           continue;
         }
@@ -1421,13 +1421,18 @@ struct OffloadSplitDevicesPass
           }))
         return reject("may have different shapes (the run computes the "
                       "shares before it from one of them)");
-      // Only split launches of the body, the yield and shape queries use
+      // Only split launches of the body, the yield, shape queries and the
+      // host's loads and stores of single elements (Run::elements) use
       // them.
       for (Value value : group.values)
         for (OpOperand &use : value.getUses()) {
           Operation *user = use.getOwner();
           if (isa<memref::DimOp, memref::RankOp>(user) ||
               (user->getBlock() == body && passesCarriedBuffer(loop, use)))
+            continue;
+          auto elements = summary.elements.find(value);
+          if (elements != summary.elements.end() &&
+              llvm::is_contained(elements->second, user))
             continue;
           auto launch = dyn_cast<LaunchOp>(user);
           if (!launch || launch->getBlock() != body ||
@@ -2295,6 +2300,14 @@ struct OffloadSplitDevicesPass
     return memref::SubViewOp::create(b, loc, memref, offsets, ones, ones);
   }
 
+  /// The buffer whose entry of Run::buffers says what the devices keep of
+  /// `root`: for an iteration argument of a ping-pong loop (or its result),
+  /// the first buffer the loop starts with (all have the same rows kept).
+  Value getKeptRoot(Value root) {
+    auto inits = carriedInits.find(root);
+    return inits != carriedInits.end() ? inits->second.front() : root;
+  }
+
   /// Moves each element the host loads or stores in `run` (Run::elements)
   /// of a buffer the run keeps: a load of a buffer the launches write gets
   /// the element from the device whose share holds its row, which is the
@@ -2303,9 +2316,9 @@ struct OffloadSplitDevicesPass
   void moveElements(Run &run, const ShareSpace &space) {
     for (auto &entry : run.elements) {
       Value root = entry.first;
-      auto it = run.buffers.find(root);
+      auto it = run.buffers.find(getKeptRoot(root));
       if (it == run.buffers.end() || it->second.carried ||
-          run.perLaunch.contains(root))
+          run.perLaunch.contains(it->first))
         continue;
       const ResidentBuffer &buffer = it->second;
       for (Operation *op : entry.second) {
@@ -2447,17 +2460,22 @@ struct OffloadSplitDevicesPass
       remark << " (only read by the launches; the host touches it between "
                 "them)";
     }
-    SmallVector<Value> moved;
-    for (auto &[root, ops] : run.elements)
-      if (run.buffers.count(root) && !run.buffers.lookup(root).carried &&
-          !run.perLaunch.contains(root))
-        moved.push_back(root);
+    // (By name: those of a ping-pong loop's buffers are counted together.)
+    llvm::MapVector<std::string, unsigned, llvm::StringMap<unsigned>> moved;
+    for (auto &[root, ops] : run.elements) {
+      Value kept = getKeptRoot(root);
+      if (!run.buffers.count(kept) || run.buffers.lookup(kept).carried ||
+          run.perLaunch.contains(kept) || !run.deviceRoots.count(kept))
+        continue;
+      auto [launch, position] = run.deviceRoots.lookup(kept);
+      moved[kept != root || run.buffers.lookup(kept).startsIterArg >= 0
+                ? std::string("the buffers a loop passes between iterations")
+                : describeArgument(launch, position)] += ops.size();
+    }
     if (!moved.empty()) {
       remark << "; the host's loads and stores of single elements of ";
-      llvm::interleaveComma(moved, remark, [&](Value root) {
-        auto [launch, position] = run.deviceRoots.lookup(root);
-        remark << describeArgument(launch, position) << " ("
-               << run.elements.lookup(root).size() << ")";
+      llvm::interleaveComma(moved, remark, [&](auto &entry) {
+        remark << entry.first << " (" << entry.second << ")";
       });
       remark << " move that element alone: a load from the device whose "
                 "share holds its row, a store to every device keeping it";
