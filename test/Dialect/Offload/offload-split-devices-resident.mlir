@@ -432,26 +432,87 @@ func.func @host_reads_view(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) 
   return
 }
 
-// The host touching more than single elements in between ends the run: a
-// loop of its own (it would move them one by one), a call given the
-// buffer.
+// The host touching more than single elements in between (a loop of its
+// own): before the loop, each device copies back the rows of its share of
+// the buffer the launches write; the loop only reads, so nothing goes back
+// to the devices after it.
 // CHECK-LABEL: func.func @host_loop(
-//   CHECK-NOT:   offload.enter_data
-//       CHECK:   return
+//  CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>,
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for
+//       CHECK:     offload.launch @step_share
+//       CHECK:     omp.parallel
+//       CHECK:       %[[ROWS:.*]] = memref.subview %[[B]][
+//       CHECK:       offload.update map(from: %[[ROWS]]
+//   CHECK-NOT:       offload.update
+//       CHECK:     scf.for
+//       CHECK:       memref.load %[[B]]
+//   CHECK-NOT:     offload.update
+//       CHECK:     offload.launch @step_share
+//       CHECK:   offload.exit_data
 func.func @host_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('memref.load')}}
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; around the host's other reads and writes of argument #1 of @step (1), each device copies back the rows of its share before them (of what the launches write), and receives the rows it keeps after those that write}}
   scf.for %t = %c0 to %steps step %c1 {
-    // expected-remark@+1 {{launch of @step split}}
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
     offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
     scf.for %i = %c0 to %c4 step %c1 {
       %v = memref.load %b[%i] : memref<?xf32>
     }
-    // expected-remark@+1 {{launch of @step split}}
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
     offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   }
+  return
+}
+
+// A host loop writing: the rows of the share come back before it (the
+// host's copy must be current), and each device receives the rows it keeps
+// after it.
+// CHECK-LABEL: func.func @host_loop_writes(
+//  CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>,
+//       CHECK:     offload.launch @step_share
+//       CHECK:     omp.parallel
+//       CHECK:       offload.update map(from:
+//       CHECK:     scf.for
+//       CHECK:       memref.store %{{.*}}, %[[B]]
+//       CHECK:     omp.parallel
+//       CHECK:       %[[KEPT:.*]] = memref.subview %[[B]][
+//       CHECK:       offload.update map(to: %[[KEPT]]
+//       CHECK:     offload.launch @step_share
+func.func @host_loop_writes(%a: memref<?xf32>, %b: memref<?xf32>, %v: f32, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-remark@+1 {{around the host's other reads and writes of argument #1 of @step (1)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    scf.for %i = %c0 to %c4 step %c1 {
+      memref.store %v, %b[%i] : memref<?xf32>
+    }
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// Freeing a buffer in between ends the run.
+// CHECK-LABEL: func.func @host_frees(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @host_frees(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>) {
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #1 of @step between the launches ('memref.dealloc')}}
+  memref.dealloc %b : memref<?xf32>
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%c, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }
 
@@ -806,18 +867,27 @@ func.func @pingpong_elements(%n: index, %steps: index) {
   return
 }
 
+// A host loop over an iteration argument: the rows of each share of
+// whichever grid it is come back before it.
 // CHECK-LABEL: func.func @pingpong_host_loop(
-//   CHECK-NOT:   offload.enter_data
-//       CHECK:   scf.for
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for {{.*}} iter_args(%[[P:.*]] = %{{.*}}, %[[Q:.*]] = %{{.*}})
+//       CHECK:     offload.launch @step_share(%[[P]], %[[Q]],
+//       CHECK:     omp.parallel
+//       CHECK:       %[[ROWS:.*]] = memref.subview %[[Q]][
+//       CHECK:       offload.update map(from: %[[ROWS]]
+//       CHECK:     scf.for
+//       CHECK:       memref.load %[[Q]]
 func.func @pingpong_host_loop(%n: index, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
   %a = memref.alloc(%n) : memref<?xf32>
   %b = memref.alloc(%n) : memref<?xf32>
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the loop passes buffers between iterations that 'memref.load' uses, not only split launches of its body}}
+  // expected-remark@+1 {{around the host's other reads and writes of the buffers a loop passes between iterations (1)}}
   %r:2 = scf.for %t = %c0 to %steps step %c1 iter_args(%p = %a, %q = %b) -> (memref<?xf32>, memref<?xf32>) {
-    // expected-remark@+1 {{launch of @step split over every device present}}
+    // expected-remark@+2 {{launch of @step split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives}}
     offload.launch @step(%p, %q) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
     scf.for %i = %c0 to %c4 step %c1 {
       %v = memref.load %q[%i] : memref<?xf32>
@@ -981,16 +1051,26 @@ func.func @host_sets(%x: memref<?xf32>, %m: memref<1xf32>, %v: f32, %steps: inde
   return
 }
 
-// A buffer the host writes whole that a later launch writes on the devices
-// ends the run: the devices' rows of it would not be the host's.
+// A buffer the host writes whole (a copy from x) that a later launch
+// writes on the devices: before the copy, each device copies back its rows
+// of x and of m (the launches write both); after it, each receives the rows
+// of m it keeps (all of them: @scale_by reads m whole).
 // CHECK-LABEL: func.func @host_sets_then_written(
-//   CHECK-NOT:   offload.enter_data
-//       CHECK:   return
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[M:.*]]: memref<?xf32>,
+//       CHECK:   offload.launch @scale_by_share
+//       CHECK:   omp.parallel
+//       CHECK:     offload.update map(from:
+//       CHECK:     offload.update map(from:
+//       CHECK:   memref.copy %[[X]], %[[M]]
+//       CHECK:   omp.parallel
+//       CHECK:     %[[ALL:.*]] = memref.subview %[[M]][
+//       CHECK:     offload.update map(to: %[[ALL]]
+//       CHECK:   offload.launch @copy_share
 func.func @host_sets_then_written(%x: memref<?xf32>, %m: memref<?xf32>, %v: f32) {
   %c0 = arith.constant 0 : index
-  // expected-remark@+1 {{launch of @scale_by split over every device present}}
+  // expected-remark@+2 {{launch of @scale_by split over every device present}}
+  // expected-remark@+1 {{around the host's other reads and writes of argument #0 of @scale_by (1), argument #1 of @scale_by (1), each device copies back the rows of its share before them}}
   offload.launch @scale_by(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #0 of @scale_by between the launches ('memref.copy')}}
   memref.copy %x, %m : memref<?xf32> to memref<?xf32>
   // expected-remark@+1 {{launch of @copy split over every device present}}
   offload.launch @copy(%x, %m) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()

@@ -260,6 +260,11 @@ struct Run {
   /// a loop of its own), with those loads and stores: the run keeps them,
   /// and moves each element between the host and the devices holding it.
   llvm::MapVector<Value, SmallVector<Operation *>> elements;
+  /// The buffers the host reads or writes more of (in loops of its own,
+  /// copies, linalg ops), with the ops that do: the run keeps them, each
+  /// device copying back the rows of its share before such ops read them
+  /// and receiving the rows it keeps after they write them.
+  llvm::MapVector<Value, SmallVector<Operation *>> syncs;
   /// The calls in the run (they touch the buffers they are given, and
   /// those whose address is taken).
   SmallVector<Operation *> calls;
@@ -287,6 +292,8 @@ struct OpSummary {
   llvm::MapVector<Value, Operation *> hostRoots;
   /// Loads and stores of single elements, by buffer (Run::elements).
   llvm::MapVector<Value, SmallVector<Operation *>> elements;
+  /// Other reads and writes of buffers by the host (Run::syncs).
+  llvm::MapVector<Value, SmallVector<Operation *>> syncs;
   SmallVector<Operation *> calls;
   /// Launches whose shares are compared with the run's at run time.
   SmallVector<LaunchOp> checked;
@@ -305,6 +312,8 @@ struct OpSummary {
       hostRoots.insert(entry);
     for (auto &[root, ops] : other.elements)
       llvm::append_range(elements[root], ops);
+    for (auto &[root, ops] : other.syncs)
+      llvm::append_range(syncs[root], ops);
     llvm::append_range(calls, other.calls);
   }
 };
@@ -314,22 +323,24 @@ static std::string describeArgument(LaunchOp launch, unsigned position) {
   return ("argument #" + Twine(position) + " of @" + launch.getKernel()).str();
 }
 
-/// Why the host touching buffers `host` (and single elements of
-/// `elements`) conflicts with launches mapping `device` on their devices (or
-/// reading the device lists `lists`), or an empty string. A buffer no
-/// launch writes (`written` says which they may) does not conflict: the run
-/// leaves it to each launch (Run::perLaunch); nor do single elements: the
-/// run moves them (Run::elements).
+/// Why the host touching buffers `host` (and those of `moved`, whose
+/// accesses the run moves: Run::elements, Run::syncs) conflicts with
+/// launches mapping `device` on their devices (or reading the device lists
+/// `lists`), or an empty string. A buffer of `host` no launch writes
+/// (`written` says which they may) does not conflict: the run leaves it to
+/// each launch (Run::perLaunch).
 static std::string findConflict(
     const llvm::MapVector<Value, Operation *> &host,
-    const llvm::MapVector<Value, SmallVector<Operation *>> &elements,
+    ArrayRef<const llvm::MapVector<Value, SmallVector<Operation *>> *> moved,
     const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
     const llvm::SetVector<Value> &lists,
     function_ref<bool(Value)> written) {
-  for (auto &[root, ops] : elements)
-    if (lists.contains(root))
-      return "the host touches the list of devices between the launches ('" +
-             ops.front()->getName().getStringRef().str() + "')";
+  for (const auto *accesses : moved)
+    for (auto &[root, ops] : *accesses)
+      if (lists.contains(root))
+        return "the host touches the list of devices between the launches "
+               "('" +
+               ops.front()->getName().getStringRef().str() + "')";
   for (auto &[root, op] : host) {
     auto it = device.find(root);
     if (it != device.end() && written(root))
@@ -1286,20 +1297,18 @@ struct OffloadSplitDevicesPass
         return fail("'" + name +
                     "' calls a function, which may touch the buffers");
       summary.calls.push_back(op);
-    } else if (op->getNumRegions() != 0) {
-      if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-        return fail("'" + name +
-                    "' may touch memory in ways the compiler does not see");
+    } else if (op->getNumRegions() != 0 &&
+               op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
       for (Region &region : op->getRegions())
         for (Operation &nested : region.getOps())
           summary.merge(summarize(&nested));
       summary.inLoop |=
           isa<LoopLikeOpInterface>(op) && !summary.launches.empty();
       // A host loop of its own touching elements would move them one by
-      // one: it touches the buffers.
+      // one: the run moves the rows around it instead.
       if (isa<LoopLikeOpInterface>(op) && summary.launches.empty()) {
         for (auto &[root, ops] : summary.elements)
-          summary.hostRoots.insert({root, ops.front()});
+          llvm::append_range(summary.syncs[root], ops);
         summary.elements.clear();
       }
     } else if (!isMemoryEffectFree(op)) {
@@ -1326,6 +1335,12 @@ struct OffloadSplitDevicesPass
           summary.elements[root].push_back(op);
           continue;
         }
+        if (isa<MemoryEffects::Read, MemoryEffects::Write>(
+                effect.getEffect())) {
+          if (!llvm::is_contained(summary.syncs[root], op))
+            summary.syncs[root].push_back(op);
+          continue;
+        }
         summary.hostRoots.insert({root, op});
         // (A result of a ping-pong loop a run keeps on the devices is one
         // of the buffers the loop started with.)
@@ -1349,8 +1364,8 @@ struct OffloadSplitDevicesPass
         }
     if (summary.why.empty())
       summary.why = findConflict(
-          summary.hostRoots, summary.elements, summary.deviceRoots,
-          summary.lists,
+          summary.hostRoots, {&summary.elements, &summary.syncs},
+          summary.deviceRoots, summary.lists,
           [&](Value root) { return summary.deviceWritten.contains(root); });
     if (summary.why.empty())
       summary.why = whyCallsTouch(summary.calls, summary.deviceRoots);
@@ -1433,6 +1448,10 @@ struct OffloadSplitDevicesPass
           auto elements = summary.elements.find(value);
           if (elements != summary.elements.end() &&
               llvm::is_contained(elements->second, user))
+            continue;
+          auto syncs = summary.syncs.find(value);
+          if (syncs != summary.syncs.end() &&
+              llvm::is_contained(syncs->second, user))
             continue;
           auto launch = dyn_cast<LaunchOp>(user);
           if (!launch || launch->getBlock() != body ||
@@ -1569,11 +1588,12 @@ struct OffloadSplitDevicesPass
       return run.deviceWritten.contains(root) ||
              summary.deviceWritten.contains(root);
     };
-    std::string why = findConflict(summary.hostRoots, summary.elements,
-                                   run.deviceRoots, run.lists, written);
+    std::string why =
+        findConflict(summary.hostRoots, {&summary.elements, &summary.syncs},
+                     run.deviceRoots, run.lists, written);
     if (why.empty())
-      why = findConflict(run.hostRoots, run.elements, summary.deviceRoots,
-                         summary.lists, written);
+      why = findConflict(run.hostRoots, {&run.elements, &run.syncs},
+                         summary.deviceRoots, summary.lists, written);
     if (why.empty())
       why = whyCallsTouch(summary.calls, run.deviceRoots);
     if (why.empty())
@@ -1725,6 +1745,8 @@ struct OffloadSplitDevicesPass
     run.hostRootsOf.push_back(summary.hostRoots);
     for (auto &[root, ops] : summary.elements)
       llvm::append_range(run.elements[root], ops);
+    for (auto &[root, ops] : summary.syncs)
+      llvm::append_range(run.syncs[root], ops);
     llvm::append_range(run.calls, summary.calls);
   }
 
@@ -1805,9 +1827,11 @@ struct OffloadSplitDevicesPass
     auto after = [&](Operation *op) {
       return !inRun.contains(block->findAncestorOpInBlock(*op));
     };
-    for (auto &entry : run.elements)
-      llvm::erase_if(entry.second, after);
-    run.elements.remove_if([](auto &entry) { return entry.second.empty(); });
+    for (auto *accesses : {&run.elements, &run.syncs}) {
+      for (auto &entry : *accesses)
+        llvm::erase_if(entry.second, after);
+      accesses->remove_if([](auto &entry) { return entry.second.empty(); });
+    }
     llvm::erase_if(run.calls, after);
     run.hostRoots.clear();
     for (auto &roots : run.hostRootsOf)
@@ -2053,7 +2077,8 @@ struct OffloadSplitDevicesPass
         continue;
       // Rows outside the share come from the host, and so do the elements
       // it reads before a launch wrote them.
-      if (buffer.readsHalo() || run.elements.count(root))
+      if (buffer.readsHalo() || run.elements.count(root) ||
+          run.syncs.count(root))
         buffer.enterAlloc = false;
       buffer.exitFrom = buffer.written && mayBeReadAfter(run.ops.back(), root);
       // (Or through the results of a ping-pong loop it starts.)
@@ -2246,6 +2271,7 @@ struct OffloadSplitDevicesPass
     if (space.devicesOf)
       memref::DeallocOp::create(b, loc, space.devicesOf);
     moveElements(run, space);
+    syncHostAccesses(run, space);
 
     if (remarks)
       remarkRun(run);
@@ -2375,6 +2401,113 @@ struct OffloadSplitDevicesPass
     }
   }
 
+  /// Whether `op` holds a launch over several devices.
+  bool holdsSplitLaunch(Operation *op) {
+    auto [it, inserted] = holdsSplit.try_emplace(op, false);
+    if (inserted)
+      it->second = op->walk([](LaunchOp launch) {
+                       return launch.getAllDevices() ||
+                                      !launch.getDevices().empty()
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     })
+                       .wasInterrupted();
+    return it->second;
+  }
+
+  /// Around each host op of `run` that reads or writes more than single
+  /// elements of a buffer the run keeps (Run::syncs; an op in a host loop
+  /// stands for the outermost such loop): before it, when the launches
+  /// write the buffer, each device copies back the rows of its share (the
+  /// only rows it writes); after it, when it writes the buffer, each device
+  /// receives the rows it keeps (all current on the host then).
+  void syncHostAccesses(Run &run, const ShareSpace &space) {
+    // What the host reads and writes around each op, by buffer.
+    llvm::MapVector<Operation *, llvm::MapVector<Value, std::pair<bool, bool>>>
+        around;
+    for (auto &[root, ops] : run.syncs) {
+      auto it = run.buffers.find(getKeptRoot(root));
+      if (it == run.buffers.end() || it->second.carried ||
+          run.perLaunch.contains(it->first))
+        continue;
+      for (Operation *op : ops) {
+        Operation *at = op;
+        for (Operation *parent = op->getParentOp();
+             parent && !holdsSplitLaunch(parent);
+             parent = parent->getParentOp())
+          if (isa<LoopLikeOpInterface>(parent))
+            at = parent;
+        std::pair<bool, bool> &effects = around[at][root];
+        SmallVector<MemoryEffects::EffectInstance> instances;
+        if (auto iface = dyn_cast<MemoryEffectOpInterface>(op))
+          iface.getEffects(instances);
+        for (const MemoryEffects::EffectInstance &effect : instances) {
+          if (!effect.getValue() || getViewRoot(effect.getValue()) != root)
+            continue;
+          effects.first |= isa<MemoryEffects::Read>(effect.getEffect());
+          effects.second |= isa<MemoryEffects::Write>(effect.getEffect());
+        }
+      }
+    }
+    for (auto &entry : around) {
+      Operation *at = entry.first;
+      auto &roots = entry.second;
+      Location loc = at->getLoc();
+      auto phase = [&](bool after) {
+        return [&, after](OpBuilder &body, Value position, Value device) {
+          Value lo, hi, nonEmpty;
+          std::tie(lo, hi, nonEmpty) =
+              getShareBounds(body, loc, space, position);
+          buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+            for (auto &rootEntry : roots) {
+              Value root = rootEntry.first;
+              std::pair<bool, bool> effects = rootEntry.second;
+              const ResidentBuffer &buffer =
+                  run.buffers.find(getKeptRoot(root))->second;
+              // (Before a write too: the rows it keeps go back to each
+              // device after it, the host's copy must be current.)
+              if (after ? !effects.second : !buffer.written)
+                continue;
+              Value begin, length;
+              if (after) {
+                std::tie(begin, length) =
+                    getKeptRows(inner, loc, root, buffer, lo, hi,
+                                /*reads=*/false);
+              } else {
+                std::tie(begin, length) =
+                    getClampedRows(inner, loc, root, lo, hi, 0, 0);
+              }
+              Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+              Value any = arith::CmpIOp::create(
+                  inner, loc, arith::CmpIPredicate::sgt, length, zero);
+              buildIf(inner, loc, any, [&](OpBuilder &then) {
+                UpdateOp::create(
+                    then, loc,
+                    ValueRange{getRows(then, loc, root, begin, length)},
+                    then.getArrayAttr({MapAttr::get(
+                        then.getContext(), after ? MapKind::to : MapKind::from,
+                        MapModifier::none)}),
+                    device);
+              });
+            }
+          });
+        };
+      };
+      bool reads = llvm::any_of(roots, [&](auto &entry) {
+        return run.buffers.find(getKeptRoot(entry.first))->second.written;
+      });
+      bool writes = llvm::any_of(
+          roots, [](auto &entry) { return entry.second.second; });
+      OpBuilder b(at);
+      if (reads)
+        forEachShare(b, loc, space, {phase(/*after=*/false)});
+      if (writes) {
+        b.setInsertionPointAfter(at);
+        forEachShare(b, loc, space, {phase(/*after=*/true)});
+      }
+    }
+  }
+
   void remarkRun(Run &run) {
     LaunchOp leader = run.launches.front();
     llvm::SetVector<StringRef> kernels;
@@ -2460,25 +2593,45 @@ struct OffloadSplitDevicesPass
       remark << " (only read by the launches; the host touches it between "
                 "them)";
     }
-    // (By name: those of a ping-pong loop's buffers are counted together.)
-    llvm::MapVector<std::string, unsigned, llvm::StringMap<unsigned>> moved;
-    for (auto &[root, ops] : run.elements) {
-      Value kept = getKeptRoot(root);
-      if (!run.buffers.count(kept) || run.buffers.lookup(kept).carried ||
-          run.perLaunch.contains(kept) || !run.deviceRoots.count(kept))
-        continue;
-      auto [launch, position] = run.deviceRoots.lookup(kept);
-      moved[kept != root || run.buffers.lookup(kept).startsIterArg >= 0
-                ? std::string("the buffers a loop passes between iterations")
-                : describeArgument(launch, position)] += ops.size();
-    }
-    if (!moved.empty()) {
-      remark << "; the host's loads and stores of single elements of ";
-      llvm::interleaveComma(moved, remark, [&](auto &entry) {
+    // The buffers of `accesses` the run moves, by name (those of a
+    // ping-pong loop counted together), with how many ops touch them.
+    using Counts =
+        llvm::MapVector<std::string, unsigned, llvm::StringMap<unsigned>>;
+    auto countMoved =
+        [&](const llvm::MapVector<Value, SmallVector<Operation *>> &accesses) {
+          Counts moved;
+          for (auto &[root, ops] : accesses) {
+            Value kept = getKeptRoot(root);
+            if (!run.buffers.count(kept) || run.buffers.lookup(kept).carried ||
+                run.perLaunch.contains(kept) || !run.deviceRoots.count(kept))
+              continue;
+            auto [launch, position] = run.deviceRoots.lookup(kept);
+            moved[kept != root || run.buffers.lookup(kept).startsIterArg >= 0
+                      ? std::string(
+                            "the buffers a loop passes between iterations")
+                      : describeArgument(launch, position)] += ops.size();
+          }
+          return moved;
+        };
+    auto printCounts = [&](const Counts &counts) {
+      llvm::interleaveComma(counts, remark, [&](auto &entry) {
         remark << entry.first << " (" << entry.second << ")";
       });
+    };
+    Counts elements = countMoved(run.elements);
+    if (!elements.empty()) {
+      remark << "; the host's loads and stores of single elements of ";
+      printCounts(elements);
       remark << " move that element alone: a load from the device whose "
                 "share holds its row, a store to every device keeping it";
+    }
+    Counts synced = countMoved(run.syncs);
+    if (!synced.empty()) {
+      remark << "; around the host's other reads and writes of ";
+      printCounts(synced);
+      remark << ", each device copies back the rows of its share before "
+                "them (of what the launches write), and receives the rows it "
+                "keeps after those that write";
     }
     remark << "; halo rows move device to device before " << exchanging
            << " launch(es)";
@@ -2799,5 +2952,7 @@ struct OffloadSplitDevicesPass
   DenseMap<Value, unsigned> carriedPositions;
   /// Whether code not given a buffer may touch it (isReachableElsewhere).
   DenseMap<Value, bool> reachable;
+  /// Whether an op holds a split launch (holdsSplitLaunch).
+  DenseMap<Operation *, bool> holdsSplit;
 };
 } // namespace

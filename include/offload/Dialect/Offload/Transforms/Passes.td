@@ -328,8 +328,8 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       operands, and its launches name the rows they map.
     * Consecutive split launches over the same devices with the same shares
       (a run: the ops of a block from the first such launch to the last,
-      loops included, where nothing else maps data and the host touches
-      no more than single elements of their buffers; every launch's loop bounds provably equal to
+      loops included, where nothing else maps data and the host neither
+      frees their buffers nor passes them to calls; every launch's loop bounds provably equal to
       the first's, or, for launches that map a buffer of the run, compared
       at run time before it, a copy of the run splitting each launch on its
       own running when they differ) keep their sections on the devices: before the run each device enters the rows
@@ -341,9 +341,12 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       no device launches before all received theirs). A host load of one
       element of a buffer the run writes gets it first from the device
       whose share holds its row (`offload.update`); a store sends it to
-      every device keeping its row. Anything else (a host loop, call, copy
-      or free touching the buffers, other devices or shares, a kernel that
-      cannot be split) ends the run; with `remarks` the run says what each device
+      every device keeping its row. Around other host ops reading or
+      writing them (a host loop, a copy, a linalg op), each device copies
+      back the rows of its share before (when the launches write the
+      buffer) and receives the rows it keeps after (when the op writes it).
+      Anything else (a call given one, a free, other devices or shares, a
+      kernel that cannot be split) ends the run; with `remarks` the run says what each device
       keeps and where halos move, and an op that ends one says why.
       `resident=false` (checking mode) splits every launch on its own.
       For runs to reach across calls, the pass first inlines every call of
