@@ -340,7 +340,9 @@ static llvm::json::Object describe(func::FuncOp func) {
 static FailureOr<std::string> computeInterface(ModuleOp module) {
   OwningOpRef<ModuleOp> copy = module.clone();
   PassManager pm(module.getContext());
-  // Launches over several devices get their maps once split.
+  // Launches over several devices get their maps once split (as the
+  // pipeline does, after the kernels' calls are inlined).
+  pm.addPass(createOffloadInlineKernelCalls());
   pm.addPass(createOffloadSplitDevices());
   pm.addPass(createOffloadInferMaps());
   if (failed(pm.run(*copy)))

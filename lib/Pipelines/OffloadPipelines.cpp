@@ -74,6 +74,11 @@ void mlir::offload::buildOffloadDevicePipeline(
   OffloadOutlineLinalgOptions outline;
   outline.remarks = options.remarks;
   pm.addPass(createOffloadOutlineLinalg(outline));
+  // What kernels do through the functions they call, visible to every
+  // analysis after it.
+  OffloadInlineKernelCallsOptions inlineCalls;
+  inlineCalls.remarks = options.remarks;
+  pm.addPass(createOffloadInlineKernelCalls(inlineCalls));
   OffloadRaiseContractionsOptions raise;
   raise.remarks = options.remarks;
   pm.addNestedPass<KernelOp>(createOffloadRaiseContractions(raise));

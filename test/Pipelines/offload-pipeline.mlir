@@ -21,6 +21,7 @@
 // HELP-DAG: --offload-serialize-device-modules
 // HELP-DAG: --offload-set-targets
 // HELP-DAG: --offload-outline-linalg
+// HELP-DAG: --offload-inline-kernel-calls
 // HELP-DAG: --offload-bufferize-pipeline {{ *}}- Bufferize a module written on tensors
 // HELP-DAG: --bufferize
 // HELP-DAG: --offload-pipeline {{ *}}- Lower an offload module to the LLVM dialect with its device images embedded
@@ -99,11 +100,14 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // Programs in the gpu dialect: gpu.launch bodies outlined, then everything
 // of the gpu dialect converted, right after the targets are set.
 // Linalg ops: outlined next; what stays in host code becomes loops before
-// the host's structured control flow is lowered.
+// the host's structured control flow is lowered. Then the functions kernels
+// call are inlined into them, before any analysis of the kernels.
 // PASSES: offload-set-targets{targets=host},
 // PASSES-NEXT: gpu-kernel-outlining{data-layout-str=},
 // PASSES-NEXT: convert-gpu-to-offload,
 // PASSES-NEXT: offload-outline-linalg{remarks=false},
+// PASSES-NEXT: offload-inline-kernel-calls{remarks=false},
+// PASSES-NEXT: offload.kernel(
 // PASSES: convert-offload-to-omp,
 // PASSES-NEXT: convert-linalg-to-loops,
 // PASSES: offload-legalize-call-sites,

@@ -233,6 +233,33 @@ def OffloadLowerLinalg : Pass<"offload-lower-linalg", "ModuleOp"> {
   ];
 }
 
+def OffloadInlineKernelCalls
+    : Pass<"offload-inline-kernel-calls", "ModuleOp"> {
+  let summary = "Inline the functions kernels call";
+  let description = [{
+    Replaces each `func.call` in an `offload.kernel` by the body of the
+    function it calls, when that function has a body of one block and is
+    not recursive (it calls itself neither directly nor through other
+    functions); the calls the inlined bodies make are inlined in turn. The
+    inlined ops keep the callee's locations. Functions stay in the module
+    (the host, and other modules, may call them).
+
+    The analyses after it (race checks, the rows a share of a split kernel
+    reads, inferred maps) see what a kernel does through its helpers: a
+    kernel whose loop calls `@put(%y, %i, %v)` writes `y[i]` in iteration
+    `i`, where a call would count as writing all of `y`. Calls of
+    functions of several blocks, recursive ones and ones without a body
+    stay calls.
+
+    With `remarks`, each inlined call is reported.
+  }];
+  let dependentDialects = ["::mlir::offload::OffloadDialect"];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every call inlined">,
+  ];
+}
+
 def OffloadSplitKernels : Pass<"offload-split-kernels", "ModuleOp"> {
   let summary = "Fuse a kernel's parallel loops, then split it into one kernel per loop";
   let description = [{
