@@ -556,6 +556,23 @@ func.func @calls_elsewhere(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf3
   return
 }
 
+// The host touching one of the buffers through another name (a select of
+// two of them) ends the run: the run moves only what it can follow.
+// CHECK-LABEL: func.func @host_alias(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @host_alias(%a: memref<?xf32>, %b: memref<?xf32>, %c: i1, %v: f32) {
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  %s = arith.select %c, %a, %b : memref<?xf32>
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host may touch argument #0 of @step through another name between the launches ('memref.store')}}
+  memref.store %v, %s[%c1] : memref<?xf32>
+  // expected-remark@+1 {{launch of @step split}}
+  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
 func.func private @opaque_index(index)
 
 // A buffer whose address the program takes may be touched by any call.

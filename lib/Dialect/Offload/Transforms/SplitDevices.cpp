@@ -25,6 +25,7 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 #include "offload/Dialect/Offload/Utils/ByteRange.h"
+#include "offload/Dialect/Offload/Utils/Inlining.h"
 #include "offload/Dialect/Offload/Utils/Locations.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -333,8 +334,33 @@ static std::string findConflict(
     const llvm::MapVector<Value, Operation *> &host,
     ArrayRef<const llvm::MapVector<Value, SmallVector<Operation *>> *> moved,
     const llvm::MapVector<Value, std::pair<LaunchOp, unsigned>> &device,
-    const llvm::SetVector<Value> &lists,
-    function_ref<bool(Value)> written) {
+    const llvm::SetVector<Value> &lists, function_ref<bool(Value)> written,
+    function_ref<bool(Value, Value)> mayAlias) {
+  // Through another name (a select or an scf.if of buffers, a loop's
+  // result, a transpose, the same global again), the host may touch one of
+  // them in ways the run cannot follow.
+  auto throughAlias = [&](Value root, Operation *op) -> std::string {
+    if (device.count(root))
+      return "";
+    for (auto &[other, use] : device)
+      if (mayAlias(root, other))
+        return "the host may touch " +
+               describeArgument(use.first, use.second) +
+               " through another name between the launches ('" +
+               op->getName().getStringRef().str() + "')";
+    return "";
+  };
+  for (auto &[root, op] : host) {
+    std::string why = throughAlias(root, op);
+    if (!why.empty())
+      return why;
+  }
+  for (const auto *accesses : moved)
+    for (auto &[root, ops] : *accesses) {
+      std::string why = throughAlias(root, ops.front());
+      if (!why.empty())
+        return why;
+    }
   for (const auto *accesses : moved)
     for (auto &[root, ops] : *accesses)
       if (lists.contains(root))
@@ -1104,46 +1130,25 @@ struct OffloadSplitDevicesPass
           })
           .wasInterrupted();
     };
-    // The functions each calls, and those that make split launches,
-    // directly or through their callees.
-    DenseMap<Operation *, llvm::SetVector<Operation *>> callees;
+    // The functions that make split launches, directly or through their
+    // callees.
+    CallGraphOfFuncs graph(module);
     llvm::SetVector<Operation *> splitting;
-    for (auto func : module.getOps<func::FuncOp>()) {
-      if (func.isExternal())
-        continue;
-      if (makesSplitLaunches(func))
+    for (auto func : module.getOps<func::FuncOp>())
+      if (!func.isExternal() && makesSplitLaunches(func))
         splitting.insert(func);
-      func.walk([&](func::CallOp call) {
-        if (auto callee = symbols->lookup<func::FuncOp>(call.getCallee()))
-          callees[func].insert(callee);
-      });
-    }
     for (bool changed = true; changed;) {
       changed = false;
-      for (auto &[caller, called] : callees)
-        if (!splitting.contains(caller) &&
-            llvm::any_of(called, [&](Operation *callee) {
+      for (auto func : module.getOps<func::FuncOp>())
+        if (!splitting.contains(func) &&
+            llvm::any_of(graph.getCallees(func), [&](Operation *callee) {
               return splitting.contains(callee);
             }))
-          changed |= splitting.insert(caller);
+          changed |= splitting.insert(func);
     }
-    // Functions on a cycle of calls.
-    auto recursive = [&](Operation *func) {
-      llvm::SmallPtrSet<Operation *, 8> seen;
-      SmallVector<Operation *> stack(callees[func].begin(),
-                                     callees[func].end());
-      while (!stack.empty()) {
-        Operation *next = stack.pop_back_val();
-        if (next == func)
-          return true;
-        if (seen.insert(next).second)
-          stack.append(callees[next].begin(), callees[next].end());
-      }
-      return false;
-    };
     auto inlinable = [&](func::FuncOp callee) {
       return callee && !callee.isExternal() && splitting.contains(callee) &&
-             callee.getBody().hasOneBlock() && !recursive(callee) &&
+             callee.getBody().hasOneBlock() && !graph.isRecursive(callee) &&
              !callee
                   .walk([](Operation *op) {
                     return isa<memref::AllocaOp, memref::AllocaScopeOp,
@@ -1169,8 +1174,12 @@ struct OffloadSplitDevicesPass
               << "call of @" << call.getCallee()
               << " inlined: its launches over several devices can keep "
                  "their sections on the devices with those around the call";
-        inlineCall(call);
-        inlined.insert(symbols->lookup<func::FuncOp>(call.getCallee()));
+        auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
+        // (The inlined ops are where they were, called from the call's
+        // location: this pass's remarks say both; restoreInlinedLocations
+        // drops the call sites after it.)
+        inlineOneBlockCall(call, callee, /*callSite=*/true);
+        inlined.insert(callee);
         call.erase();
         changed = true;
       }
@@ -1193,8 +1202,9 @@ struct OffloadSplitDevicesPass
                             << " inlined: it only loads and stores single "
                                "elements, which can move alone between "
                                "launches over several devices";
-        inlineCall(call);
-        inlined.insert(symbols->lookup<func::FuncOp>(call.getCallee()));
+        auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
+        inlineOneBlockCall(call, callee, /*callSite=*/true);
+        inlined.insert(callee);
         call.erase();
       }
     }
@@ -1224,26 +1234,6 @@ struct OffloadSplitDevicesPass
         return false;
     }
     return touches;
-  }
-
-  /// Replaces `call` (left for the caller to erase) by the body of its
-  /// callee, a function of one block, whose ops keep their locations,
-  /// called from the call's location (this pass's remarks say both; the
-  /// pass leaves them where they were: later passes expect a function of
-  /// each call site).
-  void inlineCall(func::CallOp call) {
-    auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
-    Block &body = callee.getBody().front();
-    IRMapping mapping;
-    mapping.map(body.getArguments(), call.getOperands());
-    OpBuilder b(call);
-    for (Operation &op : body.without_terminator())
-      b.clone(op, mapping)->walk([&](Operation *nested) {
-        nested->setLoc(CallSiteLoc::get(nested->getLoc(), call.getLoc()));
-      });
-    for (auto [result, value] :
-         llvm::zip(call.getResults(), body.getTerminator()->getOperands()))
-      result.replaceAllUsesWith(mapping.lookupOrDefault(value));
   }
 
   /// The locations inlineSplitCallees gave, without the call sites.
@@ -1366,7 +1356,8 @@ struct OffloadSplitDevicesPass
       summary.why = findConflict(
           summary.hostRoots, {&summary.elements, &summary.syncs},
           summary.deviceRoots, summary.lists,
-          [&](Value root) { return summary.deviceWritten.contains(root); });
+          [&](Value root) { return summary.deviceWritten.contains(root); },
+          aliasQuery());
     if (summary.why.empty())
       summary.why = whyCallsTouch(summary.calls, summary.deviceRoots);
     return summary;
@@ -1590,15 +1581,121 @@ struct OffloadSplitDevicesPass
     };
     std::string why =
         findConflict(summary.hostRoots, {&summary.elements, &summary.syncs},
-                     run.deviceRoots, run.lists, written);
+                     run.deviceRoots, run.lists, written, aliasQuery());
     if (why.empty())
       why = findConflict(run.hostRoots, {&run.elements, &run.syncs},
-                         summary.deviceRoots, summary.lists, written);
+                         summary.deviceRoots, summary.lists, written,
+                         aliasQuery());
     if (why.empty())
       why = whyCallsTouch(summary.calls, run.deviceRoots);
     if (why.empty())
       why = whyCallsTouch(run.calls, summary.deviceRoots);
     return why;
+  }
+
+  /// The buffers (allocations, function arguments, globals) `value` may be
+  /// at run time, through views, casts, transposes, selects, the results of
+  /// scf.if and scf.for and the iteration arguments of scf.for; false when
+  /// it may be anything (what a call returns, a block's other arguments).
+  bool collectBases(Value value, SmallVectorImpl<Value> &bases,
+                    DenseSet<Value> &seen) {
+    if (!seen.insert(value).second)
+      return true;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      Operation *owner = arg.getOwner()->getParentOp();
+      if (isa<FunctionOpInterface>(owner) && arg.getOwner()->isEntryBlock()) {
+        bases.push_back(value);
+        return true;
+      }
+      auto loop = dyn_cast<scf::ForOp>(owner);
+      if (!loop || arg.getArgNumber() == 0)
+        return false;
+      unsigned index = arg.getArgNumber() - 1;
+      return collectBases(loop.getInitArgs()[index], bases, seen) &&
+             collectBases(loop.getBody()->getTerminator()->getOperand(index),
+                          bases, seen);
+    }
+    Operation *def = value.getDefiningOp();
+    if (isa<memref::AllocOp, memref::AllocaOp, memref::GetGlobalOp>(def)) {
+      bases.push_back(value);
+      return true;
+    }
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def))
+      return collectBases(view.getViewSource(), bases, seen);
+    if (auto cast = dyn_cast<memref::CastOp>(def))
+      return collectBases(cast.getSource(), bases, seen);
+    if (auto transpose = dyn_cast<memref::TransposeOp>(def))
+      return collectBases(transpose.getIn(), bases, seen);
+    if (auto select = dyn_cast<arith::SelectOp>(def))
+      return collectBases(select.getTrueValue(), bases, seen) &&
+             collectBases(select.getFalseValue(), bases, seen);
+    unsigned index = cast<OpResult>(value).getResultNumber();
+    if (auto ifOp = dyn_cast<scf::IfOp>(def))
+      return ifOp.elseBlock() &&
+             collectBases(ifOp.thenYield().getOperand(index), bases, seen) &&
+             collectBases(ifOp.elseYield().getOperand(index), bases, seen);
+    if (auto loop = dyn_cast<scf::ForOp>(def))
+      return collectBases(loop.getInitArgs()[index], bases, seen) &&
+             collectBases(loop.getBody()->getTerminator()->getOperand(index),
+                          bases, seen);
+    if (auto call = dyn_cast<CallOpInterface>(def)) {
+      if (std::optional<unsigned> returned =
+              getReturnedArgument(call, index))
+        return collectBases(call.getArgOperands()[*returned], bases, seen);
+      if (returnsNewBuffer(call, index)) {
+        bases.push_back(value);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /// Whether `base` (of collectBases) is memory made in this function: an
+  /// allocation, or a call's new buffer.
+  static bool isFresh(Value base) {
+    Operation *def = base.getDefiningOp();
+    if (isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def))
+      return true;
+    auto call = dyn_cast_or_null<CallOpInterface>(def);
+    return call && returnsNewBuffer(call, cast<OpResult>(base).getResultNumber());
+  }
+
+  /// Whether `host`, a buffer the host touches that is no buffer of the
+  /// launches, may be `device` (one of theirs) at run time. Two
+  /// allocations, an allocation and anything else, two different globals,
+  /// and two arguments of the function are apart (the run checks the
+  /// arguments the launches take, not the host's). The buffers a ping-pong
+  /// loop the run keeps passes are its own business (carriedInits).
+  bool mayAlias(Value host, Value device) {
+    if (carriedInits.count(host))
+      return false;
+    SmallVector<Value> hostBases, deviceBases;
+    DenseSet<Value> seenHost, seenDevice;
+    if (!collectBases(host, hostBases, seenHost) ||
+        !collectBases(device, deviceBases, seenDevice))
+      return true;
+    auto apart = [&](Value a, Value b) {
+      if (a == b)
+        return false;
+      auto globalA = a.getDefiningOp<memref::GetGlobalOp>();
+      auto globalB = b.getDefiningOp<memref::GetGlobalOp>();
+      if (globalA && globalB)
+        return globalA.getName() != globalB.getName();
+      if (isFresh(a) || isFresh(b))
+        return true;
+      // Two arguments; or an argument and a global, which a caller may
+      // have passed.
+      return !(globalA || globalB);
+    };
+    for (Value a : hostBases)
+      for (Value b : deviceBases)
+        if (!apart(a, b))
+          return true;
+    return false;
+  }
+
+  function_ref<bool(Value, Value)> aliasQuery() {
+    return aliasFn;
   }
 
   /// Why `calls` may touch buffers of `device` they are not given, or an
@@ -2954,5 +3051,10 @@ struct OffloadSplitDevicesPass
   DenseMap<Value, bool> reachable;
   /// Whether an op holds a split launch (holdsSplitLaunch).
   DenseMap<Operation *, bool> holdsSplit;
+  /// mayAlias, as a function_ref.
+  std::function<bool(Value, Value)> aliasFn = [this](Value host,
+                                                     Value device) {
+    return mayAlias(host, device);
+  };
 };
 } // namespace

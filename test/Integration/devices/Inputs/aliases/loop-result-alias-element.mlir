@@ -1,0 +1,47 @@
+// Host store and load of a single element through the result of an scf.for
+// (iter_args) / scf.if that yields one of two buffers
+// that split launches keep on the devices.
+// Expected: "ld 1000 a5 1000 b5 1001"
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @inc(%x: memref<?xi32>, %y: memref<?xi32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %one = arith.constant 1 : i32
+    %n = memref.dim %x, %c0 : memref<?xi32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i] : memref<?xi32>
+      %w = arith.addi %v, %one : i32
+      memref.store %w, %y[%i] : memref<?xi32>
+    }
+    offload.return
+  }
+  llvm.func @printf(!llvm.ptr, ...) -> i32
+  llvm.mlir.global private constant @fmt("ld %d a5 %d b5 %d\0A\00") {addr_space = 0 : i32}
+  func.func @main() -> i32 {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c5 = arith.constant 5 : index
+    %c12 = arith.constant 12 : index
+    %z = arith.constant 0 : i32
+    %k = arith.constant 1000 : i32
+    %true = arith.constant true
+    %a = memref.alloc(%c12) : memref<?xi32>
+    %b = memref.alloc(%c12) : memref<?xi32>
+    scf.for %i = %c0 to %c12 step %c1 {
+      memref.store %z, %a[%i] : memref<?xi32>
+      memref.store %z, %b[%i] : memref<?xi32>
+    }
+    offload.launch @inc(%b, %a) devices(all) : (memref<?xi32>, memref<?xi32>) -> ()
+    %sel = scf.for %u = %c0 to %c1 step %c1 iter_args(%m = %a) -> memref<?xi32> {
+      scf.yield %m : memref<?xi32>
+    }
+    memref.store %k, %sel[%c5] : memref<?xi32>
+    %ld = memref.load %sel[%c5] : memref<?xi32>
+    offload.launch @inc(%a, %b) devices(all) : (memref<?xi32>, memref<?xi32>) -> ()
+    %a5 = memref.load %a[%c5] : memref<?xi32>
+    %b5 = memref.load %b[%c5] : memref<?xi32>
+    %f = llvm.mlir.addressof @fmt : !llvm.ptr
+    llvm.call @printf(%f, %ld, %a5, %b5) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i32, i32, i32) -> i32
+    return %z : i32
+  }
+}
