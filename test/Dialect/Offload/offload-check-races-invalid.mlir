@@ -275,6 +275,30 @@ offload.kernel @calls(%a: memref<?xf32>) {
 
 // -----
 
+// A function of several blocks stays a call in the pipeline (offload-inline-
+// kernel-calls inlines one-block functions only): the error says so.
+func.func @put(%a: memref<?xf32>, %i: index, %v: f32, %c: i1) {
+  cf.cond_br %c, ^bb1, ^bb2
+^bb1:
+  memref.store %v, %a[%i] : memref<?xf32>
+  return
+^bb2:
+  return
+}
+offload.kernel @branches(%a: memref<?xf32>, %v: f32, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  // expected-note@+1 {{iterations of this loop may run at the same time}}
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    // expected-error@+1 {{every iteration of the parallel loop writes argument #0 of @branches with 'func.call', all of it as far as the compiler can tell (@put has several blocks, so it is not inlined into the kernel: written with scf.if instead of branches, it would be)}}
+    func.call @put(%a, %i, %v, %c) : (memref<?xf32>, index, f32, i1) -> ()
+  }
+  offload.return
+}
+
+// -----
+
 // Members of an aggregate are buffers like arguments.
 offload.kernel @member(%s: tuple<memref<?xf32>, memref<?xf32>>) {
   %c0 = arith.constant 0 : index

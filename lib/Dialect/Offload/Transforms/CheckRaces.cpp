@@ -28,6 +28,7 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/SymbolTable.h"
@@ -44,6 +45,23 @@ namespace mlir::offload {
 
 using namespace mlir;
 using namespace mlir::offload;
+
+/// Why offload-inline-kernel-calls left `op`, a call, in the kernel (its
+/// callee has no body, or several blocks), for messages; empty otherwise.
+static std::string describeNotInlined(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  if (!call)
+    return "";
+  auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+      call, call.getCalleeAttr());
+  if (!callee || callee.isExternal())
+    return " (@" + call.getCallee().str() + " has no body here)";
+  if (!callee.getBody().hasOneBlock())
+    return " (@" + call.getCallee().str() +
+           " has several blocks, so it is not inlined into the kernel: "
+           "written with scf.if instead of branches, it would be)";
+  return "";
+}
 
 namespace {
 /// What a factor is to the iterations of one parallel loop.
@@ -574,7 +592,8 @@ struct OffloadCheckRacesPass
         else
           diag << "every iteration of the parallel loop writes " << buffer
                << " with " << opName
-               << ", all of it as far as the compiler can tell";
+               << ", all of it as far as the compiler can tell"
+               << describeNotInlined(write.op);
       } else {
         diag << opName << " may write the same element of " << buffer
              << " in two iterations of the parallel loop";
