@@ -262,7 +262,7 @@ struct Run {
   /// and moves each element between the host and the devices holding it.
   llvm::MapVector<Value, SmallVector<Operation *>> elements;
   /// The buffers the host reads or writes more of (in loops of its own,
-  /// copies, linalg ops), with the ops that do: the run keeps them, each
+  /// copies), with the ops that do: the run keeps them, each
   /// device copying back the rows of its share before such ops read them
   /// and receiving the rows it keeps after they write them.
   llvm::MapVector<Value, SmallVector<Operation *>> syncs;

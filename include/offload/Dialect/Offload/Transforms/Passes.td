@@ -369,7 +369,7 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       element of a buffer the run writes gets it first from the device
       whose share holds its row (`offload.update`); a store sends it to
       every device keeping its row. Around other host ops reading or
-      writing them (a host loop, a copy, a linalg op), each device copies
+      writing them (a host loop, a copy), each device copies
       back the rows of its share before (when the launches write the
       buffer) and receives the rows it keeps after (when the op writes it).
       Anything else (a call given one, a free, other devices or shares, a
