@@ -393,6 +393,104 @@ func.func @f(%a: memref<4xi32>, %v: i32) {
 
 // -----
 
+// Between split launches that take one of its buffers (the sum of a stencil's
+// output, a rewrite of its input), the launch runs over their devices; with
+// no split launch on its buffers, or split launches over different devices,
+// or devices computed after it, it keeps the default device.
+// CHECK-LABEL: func.func @beside_split(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>, %[[C:.*]]: memref<?xf32>, %[[S:.*]]: memref<f32>, %[[D0:.*]]: i32, %[[D1:.*]]: i32)
+// CHECK: offload.launch @step(%[[A]], %[[B]]) devices(%[[D0]], %[[D1]] : i32, i32)
+// CHECK-NEXT: offload.launch @__linalg_beside_split_reduce_0(%[[B]], %[[S]]) devices(%[[D0]], %[[D1]] : i32, i32)
+// CHECK-NEXT: offload.launch @__linalg_beside_split_generic_0(%[[B]], %[[A]]) devices(%[[D0]], %[[D1]] : i32, i32)
+// CHECK-NEXT: offload.launch @__linalg_beside_split_fill_0(%[[C]]) :
+// CHECK-LABEL: func.func @other_devices(
+// CHECK: offload.launch @__linalg_other_devices_fill_0(%{{.*}}) :
+// CHECK-LABEL: func.func @devices_after(
+// CHECK: offload.launch @__linalg_devices_after_fill_0(%{{.*}}) :
+// CHECK-LABEL: func.func @all_devices(
+// CHECK: offload.launch @__linalg_all_devices_fill_0(%{{.*}}) devices(all) :
+// CHECK-LABEL: func.func @view(
+// CHECK: offload.launch @__linalg_view_fill_0(%{{.*}}) :
+// CHECK-LABEL: func.func @in_if(
+// CHECK: scf.if
+// CHECK-NEXT: offload.launch @__linalg_in_if_fill_0(%{{.*}}) devices(all) :
+#id = affine_map<(i) -> (i)>
+module attributes {offload.targets = [#offload.host]} {
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  offload.return
+}
+func.func @beside_split(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %s: memref<f32>, %d0: i32, %d1: i32) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1.0 : f32
+  scf.for %i = %c0 to %c4 step %c4 {
+    offload.launch @step(%a, %b) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{outlined linalg.reduce into kernel @__linalg_beside_split_reduce_0 launched here, over the devices of the split launch of @step beside it, which takes one of its buffers}}
+    linalg.reduce ins(%b : memref<?xf32>) outs(%s : memref<f32>) dimensions = [0]
+      (%in: f32, %init: f32) {
+        %r = arith.addf %in, %init : f32
+        linalg.yield %r : f32
+      }
+    // expected-remark@+1 {{outlined linalg.generic into kernel @__linalg_beside_split_generic_0 launched here, over the devices of the split launch of @step beside it, which takes one of its buffers}}
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%b : memref<?xf32>) outs(%a : memref<?xf32>) {
+      ^bb0(%v: f32, %o: f32):
+        %w = arith.addf %v, %one : f32
+        linalg.yield %w : f32
+    }
+    // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_beside_split_fill_0 launched here}}
+    linalg.fill ins(%one : f32) outs(%c : memref<?xf32>)
+  }
+  return
+}
+func.func @other_devices(%a: memref<?xf32>, %b: memref<?xf32>, %d0: i32, %d1: i32) {
+  %two = arith.constant 2.0 : f32
+  offload.launch @step(%a, %b) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_other_devices_fill_0 launched here}}
+  linalg.fill ins(%two : f32) outs(%a : memref<?xf32>)
+  offload.launch @step(%b, %a) devices(%d1, %d0 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+func.func @devices_after(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %three = arith.constant 3.0 : f32
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_devices_after_fill_0 launched here}}
+  linalg.fill ins(%three : f32) outs(%a : memref<?xf32>)
+  %d0 = arith.constant 0 : i32
+  offload.launch @step(%a, %b) devices(%d0 : i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+func.func @all_devices(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %four = arith.constant 4.0 : f32
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_all_devices_fill_0 launched here, over the devices of the split launch of @step beside it, which takes one of its buffers}}
+  linalg.fill ins(%four : f32) outs(%b : memref<?xf32>)
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+// A view of a buffer of the split launches: they keep no sections across
+// it.
+func.func @view(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %five = arith.constant 5.0 : f32
+  %v = memref.subview %a[0] [4] [1] : memref<?xf32> to memref<4xf32, strided<[1]>>
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_view_fill_0 launched here}}
+  linalg.fill ins(%five : f32) outs(%v : memref<4xf32, strided<[1]>>)
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+// In an scf.if beside them.
+func.func @in_if(%a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
+  %six = arith.constant 6.0 : f32
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  scf.if %c {
+    // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_in_if_fill_0 launched here, over the devices of the split launch of @step beside it, which takes one of its buffers}}
+    linalg.fill ins(%six : f32) outs(%b : memref<?xf32>)
+  }
+  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+}
+
+// -----
+
 // A module that lists no targets is left alone.
 // CHECK-LABEL: func.func @no_targets(
 // CHECK-NEXT: linalg.matmul

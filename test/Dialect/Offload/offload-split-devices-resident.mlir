@@ -1114,3 +1114,115 @@ func.func @host_sets_element_then_written(%x: memref<?xf32>, %m: memref<?xf32>, 
   return
 }
 
+
+// -----
+
+// Loops over other rows of the same buffers: a stencil over [1, n - 1) and
+// a sum over every row [0, n). The devices' shares [lo, hi) are equal parts
+// of the hull [min of the lower bounds, max of the upper bounds), computed
+// once before the run, and each launch runs there the iterations of its own
+// loop: its share kernel gets [max(lo, lb), min(hi, ub)), and none when
+// that is empty. A buffer the first launch on it writes whole (d) enters
+// without copying only when that launch's loop is the hull, checked before
+// the run.
+
+offload.kernel @smooth(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %last = arith.subi %n, %c1 : index
+  scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    %im = arith.subi %i, %c1 : index
+    %ip = arith.addi %i, %c1 : index
+    %l = memref.load %x[%im] : memref<?xf32>
+    %r = memref.load %x[%ip] : memref<?xf32>
+    %s = arith.addf %l, %r : f32
+    memref.store %s, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @total(%x: memref<?xf32>, %t: memref<1xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  %s = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%zero) -> f32 {
+    %v = memref.load %x[%i] : memref<?xf32>
+    scf.reduce(%v : f32) {
+    ^bb0(%l: f32, %r: f32):
+      %q = arith.addf %r, %l : f32
+      scf.reduce.return %q : f32
+    }
+  }
+  memref.store %s, %t[%c0] : memref<1xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @other_bounds(
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[D:.*]]: memref<?xf32>, %[[T:.*]]: memref<1xf32>)
+//       CHECK:   %[[ND:.*]] = memref.dim %[[D]], %{{.*}} : memref<?xf32>
+//  CHECK-NEXT:   %[[LB:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
+//  CHECK-NEXT:   %[[HI:.*]] = arith.maxsi %{{.*}}, %[[ND]] : index
+//       CHECK:   %[[IS_LB:.*]] = arith.cmpi eq, %{{.*}}, %[[LB]] : index
+//  CHECK-NEXT:   %[[IS_UB:.*]] = arith.cmpi eq, %{{.*}}, %[[HI]] : index
+//  CHECK-NEXT:   %[[WHOLE:.*]] = arith.andi %[[IS_LB]], %[[IS_UB]] : i1
+//       CHECK:   omp.parallel
+//       CHECK:     offload.enter_data map(to:
+//       CHECK:     scf.if %[[WHOLE]] {
+//  CHECK-NEXT:       offload.enter_data map(alloc:
+//  CHECK-NEXT:     } else {
+//  CHECK-NEXT:       offload.enter_data map(to:
+//       CHECK:   %[[UB:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+//  CHECK-NEXT:   %{{.*}} = arith.constant 1 : index
+//  CHECK-NEXT:   call @omp_get_thread_limit
+//       CHECK:   omp.parallel
+//       CHECK:       %[[LO:.*]] = arith.minsi %{{.*}}, %[[HI]] : index
+//       CHECK:       %[[UP:.*]] = arith.minsi %{{.*}}, %[[HI]] : index
+//       CHECK:       %[[SLB:.*]] = arith.maxsi %[[LO]], %{{.*}} : index
+//  CHECK-NEXT:       %[[SUB:.*]] = arith.minsi %[[UP]], %[[UB]] : index
+//  CHECK-NEXT:       %[[ANY:.*]] = arith.cmpi slt, %[[SLB]], %[[SUB]] : index
+//  CHECK-NEXT:       scf.if %[[ANY]] {
+//  CHECK-NEXT:         offload.launch @smooth_share(%[[X]], %[[D]], %[[SLB]], %[[SUB]])
+//       CHECK:   %[[DN:.*]] = memref.dim %[[D]], %{{.*}} : memref<?xf32>
+//       CHECK:   omp.parallel
+//       CHECK:       %[[TLB:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
+//  CHECK-NEXT:       %[[TUB:.*]] = arith.minsi %{{.*}}, %[[DN]] : index
+//       CHECK:         offload.launch @total_share(%[[D]], %[[T]], %[[TLB]], %[[TUB]],
+func.func @other_bounds(%x: memref<?xf32>, %d: memref<?xf32>, %t: memref<1xf32>) {
+  // expected-remark@+2 {{split launches of @smooth, @total keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @smooth: rows [lo - 1, hi + 1) entered 'to', released; argument #1 of @smooth: rows [lo, hi) entered 'alloc' (where the loop of @smooth covers the others', else 'to'), rows [lo, hi) copied back; halo rows move device to device before 0 launch(es); the loops of @total have other bounds than that of @smooth: each device's share [lo, hi) is its equal part of the rows all their loops cover, where each launch runs the iterations of its own loop}}
+  // expected-remark@+1 {{launch of @smooth split over every device present}}
+  offload.launch @smooth(%x, %d) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{launch of @total split over every device present}}
+  offload.launch @total(%d, %t) devices(all) : (memref<?xf32>, memref<1xf32>) -> ()
+  return
+}
+
+// A loop with other bounds over the rows of a buffer of its own joins no
+// run (it reads the run's buffer, but not by rows).
+offload.kernel @spread(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  %m = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %j = arith.remui %i, %m : index
+    %v = memref.load %x[%j] : memref<?xf32>
+    memref.store %v, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @other_rows(
+func.func @other_rows(%x: memref<?xf32>, %d: memref<?xf32>, %e: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the shares of @spread differ from those of @smooth}}
+  scf.for %s = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @smooth split over every device present}}
+    offload.launch @smooth(%x, %d) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @spread split over every device present}}
+    offload.launch @spread(%d, %e) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}

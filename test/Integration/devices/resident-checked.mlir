@@ -161,8 +161,17 @@ module attributes {offload.targets = [#offload.host]} {
   }
 
   func.func @main() -> i32 {
-    %n101 = arith.constant 101 : index
-    %n103 = arith.constant 103 : index
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %k101 = arith.constant 101 : index
+    %k103 = arith.constant 103 : index
+    // The lengths through memory, so that the compiler cannot tell them
+    // apart once @check is inlined here.
+    %lengths = memref.alloca() : memref<2xindex>
+    memref.store %k101, %lengths[%c0] : memref<2xindex>
+    memref.store %k103, %lengths[%c1] : memref<2xindex>
+    %n101 = memref.load %lengths[%c0] : memref<2xindex>
+    %n103 = memref.load %lengths[%c1] : memref<2xindex>
     %equal = llvm.mlir.addressof @equal_label : !llvm.ptr
     %longer = llvm.mlir.addressof @longer_label : !llvm.ptr
     func.call @check(%equal, %n101, %n101) : (!llvm.ptr, index, index) -> ()

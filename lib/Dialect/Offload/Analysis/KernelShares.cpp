@@ -125,7 +125,8 @@ static std::optional<RowIndexing> getRowIndexing(linalg::LinalgOp op,
 }
 
 /// The combining operation of reduction `index` of `loop` when it is one
-/// arith operation with a neutral element (what the GPU lowering takes).
+/// arith operation with a neutral element on the two arguments, in either
+/// order (what the GPU lowering takes).
 Operation *mlir::offload::getReductionCombiner(scf::ParallelOp loop,
                                                unsigned index) {
   auto reduce = cast<scf::ReduceOp>(loop.getBody()->getTerminator());
@@ -133,9 +134,13 @@ Operation *mlir::offload::getReductionCombiner(scf::ParallelOp loop,
   if (body.getOperations().size() != 2)
     return nullptr;
   Operation *combiner = &body.front();
+  // Every arith operation with a neutral element commutes: its operands
+  // may come in either order (linalg.reduce's lowering writes them
+  // swapped).
   if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1 ||
-      combiner->getOperand(0) != body.getArgument(0) ||
-      combiner->getOperand(1) != body.getArgument(1) ||
+      !llvm::is_contained(combiner->getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(combiner->getOperands(), body.getArgument(1)) ||
+      body.getTerminator()->getOperands() != combiner->getResults() ||
       !arith::getNeutralElement(combiner))
     return nullptr;
   return combiner;
@@ -482,12 +487,34 @@ static std::optional<int64_t> evaluateOnHost(Value value, unsigned depth) {
   return std::nullopt;
 }
 
+/// Whether `a` is `b` plus or minus a constant other than 0 (`n - 1` and
+/// `n`).
+static bool isOffsetFrom(Value a, Value b) {
+  Operation *def = a.getDefiningOp();
+  if (!isa_and_present<arith::AddIOp, arith::SubIOp>(def))
+    return false;
+  for (unsigned i = 0; i < 2; ++i) {
+    // (Only the first operand of a subtraction is the base.)
+    if (i == 1 && isa<arith::SubIOp>(def))
+      break;
+    if (!sameHostValue(def->getOperand(i), b))
+      continue;
+    std::optional<int64_t> offset = evaluateOnHost(def->getOperand(1 - i), 0);
+    if (offset && *offset != 0)
+      return true;
+  }
+  return false;
+}
+
 /// Whether the host values `a` and `b` are computed from constants (see
-/// evaluateOnHost) and differ.
+/// evaluateOnHost) and differ, or one is the other plus or minus a constant
+/// other than 0.
 bool mlir::offload::differentHostValues(Value a, Value b) {
   std::optional<int64_t> constantA = evaluateOnHost(a, 0);
   std::optional<int64_t> constantB = evaluateOnHost(b, 0);
-  return constantA && constantB && *constantA != *constantB;
+  if (constantA && constantB)
+    return *constantA != *constantB;
+  return isOffsetFrom(a, b) || isOffsetFrom(b, a);
 }
 
 bool mlir::offload::sameHostValue(Value a, Value b) {

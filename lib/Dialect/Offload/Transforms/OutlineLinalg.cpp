@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadDialect.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
@@ -14,6 +15,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -165,6 +167,70 @@ collectGroups(Block &block,
 }
 
 //===----------------------------------------------------------------------===//
+// Where the launch runs
+//===----------------------------------------------------------------------===//
+
+/// Whether `launch` runs over several devices (`devices(...)`).
+static bool isSplit(LaunchOp launch) {
+  return launch.getAllDevices() || !launch.getDevices().empty();
+}
+
+/// Gives `launch` the devices of the split launches of its block (at any
+/// nesting; else of the closest enclosing block of the function that has
+/// some) that take one of the buffers it takes whole, when they all run
+/// over the same devices, those are known at `launch`, and it takes no view
+/// of their buffers: an op between the launches of an iterated stencil (a
+/// norm, an update) then runs over the devices that keep the buffers'
+/// sections, instead of needing them whole on one device. Returns the first
+/// such launch, or null when `launch` keeps the default device.
+static LaunchOp placeBesideSplitLaunches(LaunchOp launch,
+                                         DominanceInfo &dominance) {
+  // (Buffers it takes whole: split launches keep no sections across a
+  // launch given a view of their buffers, which then gains nothing from
+  // their devices.)
+  llvm::SmallPtrSet<Value, 4> roots, views;
+  for (Value arg : launch.getArgs())
+    if (isa<MemRefType>(arg.getType()))
+      (getViewRoot(arg) == arg ? roots : views).insert(getViewRoot(arg));
+  SmallVector<LaunchOp> beside;
+  for (Block *block = launch->getBlock(); block && beside.empty();) {
+    for (Operation &op : *block)
+      op.walk([&](LaunchOp other) {
+        if (other == launch || !isSplit(other))
+          return;
+        if (llvm::any_of(other.getArgs(), [&](Value arg) {
+              return isa<MemRefType>(arg.getType()) &&
+                     roots.contains(getViewRoot(arg));
+            }))
+          beside.push_back(other);
+      });
+    Operation *parent = block->getParentOp();
+    if (!parent || isa<func::FuncOp>(parent))
+      break;
+    block = parent->getBlock();
+  }
+  if (beside.empty() ||
+      llvm::any_of(beside, [&](LaunchOp other) {
+        return llvm::any_of(other.getArgs(), [&](Value arg) {
+          return isa<MemRefType>(arg.getType()) &&
+                 views.contains(getViewRoot(arg));
+        });
+      }))
+    return {};
+  LaunchOp first = beside.front();
+  for (LaunchOp other : beside)
+    if (other.getAllDevices() != first.getAllDevices() ||
+        other.getDevices() != first.getDevices())
+      return {};
+  for (Value device : first.getDevices())
+    if (!dominance.properlyDominates(device, launch))
+      return {};
+  launch.setAllDevices(first.getAllDevices());
+  launch.getDevicesMutable().assign(first.getDevices());
+  return first;
+}
+
+//===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
 
@@ -178,7 +244,8 @@ struct OffloadOutlineLinalgPass
   /// Moves `group` into a new kernel next to `func` and launches it in place
   /// of the group's last op. Fails (after an error) when a value the ops use
   /// cannot be a kernel argument; nothing is changed then.
-  LogicalResult outline(func::FuncOp func, ArrayRef<linalg::LinalgOp> group);
+  LogicalResult outline(func::FuncOp func, ArrayRef<linalg::LinalgOp> group,
+                        DominanceInfo &dominance);
   /// A kernel name for `op` in `func` that no symbol of the module has.
   std::string getKernelName(func::FuncOp func, Operation *op);
 
@@ -218,11 +285,12 @@ void OffloadOutlineLinalgPass::runOnOperation() {
           blocks.push_back(&block);
       return WalkResult::advance();
     });
+    DominanceInfo dominance(func);
     for (Block *block : blocks) {
       SmallVector<SmallVector<linalg::LinalgOp>> groups;
       collectGroups(*block, groups);
       for (ArrayRef<linalg::LinalgOp> group : groups)
-        failedAny |= failed(outline(func, group));
+        failedAny |= failed(outline(func, group, dominance));
     }
   }
   if (failedAny)
@@ -262,7 +330,8 @@ static std::string describeUse(Operation *op, Value value) {
 
 LogicalResult
 OffloadOutlineLinalgPass::outline(func::FuncOp func,
-                                  ArrayRef<linalg::LinalgOp> group) {
+                                  ArrayRef<linalg::LinalgOp> group,
+                                  DominanceInfo &dominance) {
   // The values the ops use from the host: the operands of the ops other
   // than fills (so a fill + matmul kernel takes A, B, C in that order), of
   // the fills, then what their bodies capture. Constants are cloned into
@@ -355,9 +424,11 @@ OffloadOutlineLinalgPass::outline(func::FuncOp func,
 
   // The launch, in place of the last op.
   b.setInsertionPoint(last);
-  LaunchOp::create(b, loc, kernel.getSymName(), arguments.getArrayRef(),
-                   ValueRange(), ArrayAttr(), Value(), ValueRange(),
-                   ValueRange(), ValueRange());
+  auto launch = LaunchOp::create(b, loc, kernel.getSymName(),
+                                 arguments.getArrayRef(), ValueRange(),
+                                 ArrayAttr(), Value(), ValueRange(),
+                                 ValueRange(), ValueRange());
+  LaunchOp beside = placeBesideSplitLaunches(launch, dominance);
   if (remarks) {
     InFlightDiagnostic remark = emitRemark(loc) << "outlined ";
     for (auto [index, op] : llvm::enumerate(group)) {
@@ -369,6 +440,10 @@ OffloadOutlineLinalgPass::outline(func::FuncOp func,
     if (reused)
       remark << " (the same kernel as an earlier group's)";
     remark << " launched here";
+    if (beside)
+      remark << ", over the devices of the split launch of @"
+             << beside.getKernel() << " beside it, which takes one of its "
+             << "buffers";
   }
   for (linalg::LinalgOp op : group)
     op->erase();

@@ -10,7 +10,9 @@
 // Consecutive split launches over the same devices with the same shares (a
 // run: the launches of an iterated stencil's loop, with nothing in between
 // that touches their buffers on the host but loads and stores of single
-// elements) keep each device's sections on it: each device enters the rows
+// elements; loops over other rows of its buffers share the hull of all the
+// loops, each running its own iterations in each share) keep each
+// device's sections on it: each device enters the rows
 // its share reaches once before the run and copies back the rows it wrote
 // once after it, and before a launch that reads rows another device wrote
 // since, each device receives just those halo rows, device to device. An
@@ -245,6 +247,11 @@ struct Run {
   SmallVector<LaunchOp> launches; // in program order
   /// Launches whose shares are compared with the first's at run time.
   SmallVector<LaunchOp> checked;
+  /// Launches whose loops have other bounds than the first's (all of step
+  /// 1): the devices' parts of the rows are then equal shares of the hull
+  /// of all their loops, and each launch runs on each device the
+  /// iterations of its loop in that device's part.
+  SmallVector<LaunchOp> clipped;
   bool inLoop = false;
   /// The buffers the launches map on the devices (by root), with the first
   /// launch and argument passing each.
@@ -298,6 +305,8 @@ struct OpSummary {
   SmallVector<Operation *> calls;
   /// Launches whose shares are compared with the run's at run time.
   SmallVector<LaunchOp> checked;
+  /// Launches whose loops have other bounds than the run's (Run::clipped).
+  SmallVector<LaunchOp> clipped;
 
   void merge(const OpSummary &other) {
     if (why.empty())
@@ -834,11 +843,22 @@ struct OffloadSplitDevicesPass
     // The share at `position` on `device`: a launch of the share kernel
     // (when the share is not empty), its partial results combined into
     // `accs`.
+    // In a run of loops over other rows, each device runs the iterations
+    // of this launch's loop in its part of the rows.
+    Value ownLb, ownUb;
+    if (run && !run->clipped.empty())
+      std::tie(ownLb, ownUb) = materializeShareBounds(b, kernel, mapping);
     auto launchShare = [&](OpBuilder &builder, Value position, Value device,
                            ValueRange accs) {
       Value lo, hi, nonEmpty;
       std::tie(lo, hi, nonEmpty) =
           getShareBounds(builder, loc, space, position);
+      if (ownLb) {
+        lo = arith::MaxSIOp::create(builder, loc, lo, ownLb);
+        hi = arith::MinSIOp::create(builder, loc, hi, ownUb);
+        nonEmpty = arith::CmpIOp::create(builder, loc,
+                                         arith::CmpIPredicate::slt, lo, hi);
+      }
       return makeIf(builder, nonEmpty, accs, [&](OpBuilder &inner) {
         SmallVector<Value> operands(args);
         operands.push_back(lo);
@@ -1539,14 +1559,40 @@ struct OffloadSplitDevicesPass
   std::string whyNotJoining(Run &run, OpSummary &summary, Operation *op,
                             DominanceInfo &dominance) {
     summary.checked.clear();
+    summary.clipped.clear();
     LaunchOp leader =
         run.empty() ? summary.launches.front() : run.launches.front();
     Operation *start = run.empty() ? op : run.ops.front();
+    // The buffers of the run and of the launches joining it so far: a
+    // launch whose loop has other bounds joins when its loop runs over the
+    // rows of one of them (not over the rows of buffers of its own).
+    DenseSet<Value> joined;
+    for (auto &entry : run.deviceRoots)
+      joined.insert(entry.first);
+    auto isJoined = [&](Value arg) {
+      if (joined.contains(arg))
+        return true;
+      auto inits = carriedInits.find(arg);
+      return inits != carriedInits.end() &&
+             llvm::any_of(inits->second,
+                          [&](Value init) { return joined.contains(init); });
+    };
+    auto sharesRows = [&](LaunchOp launch) {
+      KernelOp share = getShareOf(launch);
+      for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
+        if (!isa<MemRefType>(arg.getType()))
+          continue;
+        ShareAccess access = getShareAccess(share, index);
+        if (access.isAccessed() && !access.allRows && isJoined(arg))
+          return true;
+      }
+      return false;
+    };
     for (LaunchOp launch : summary.launches) {
       if (!sameDevices(launch, leader))
         return "@" + launch.getKernel().str() +
                " runs over other devices than @" + leader.getKernel().str();
-      bool needsCheck = false;
+      bool needsCheck = false, clipped = false;
       bool sharesBuffers = llvm::any_of(launch.getArgs(), [&](Value arg) {
         if (!isa<MemRefType>(arg.getType()))
           return false;
@@ -1556,12 +1602,18 @@ struct OffloadSplitDevicesPass
                         llvm::is_contained(other.getArgs(), arg);
                });
       });
-      std::string why = whyOtherShares(leader, launch, start, dominance,
-                                       sharesBuffers, needsCheck);
+      std::string why =
+          whyOtherShares(leader, launch, start, dominance, sharesBuffers,
+                         sharesRows(launch), needsCheck, clipped);
       if (!why.empty())
         return why;
+      for (Value arg : launch.getArgs())
+        if (isa<MemRefType>(arg.getType()))
+          joined.insert(arg);
       if (needsCheck)
         summary.checked.push_back(launch);
+      if (clipped)
+        summary.clipped.push_back(launch);
     }
     for (auto &[root, use] : summary.deviceRoots)
       if (!dominance.properlyDominates(root, start))
@@ -1742,10 +1794,13 @@ struct OffloadSplitDevicesPass
   /// a run starting at `start`, or an empty string: the bounds of both
   /// loops must be computable there, and equal, or else, when the launch
   /// maps a buffer of the run (`sharesBuffers`), compared at run time
-  /// before the run (`needsCheck`).
+  /// before the run (`needsCheck`); bounds that differ, of loops of step 1
+  /// that run over the rows of a buffer of the run (`sharesRows`), are
+  /// computed before the run (`clipped`: Run::clipped).
   std::string whyOtherShares(LaunchOp leader, LaunchOp launch, Operation *start,
                              DominanceInfo &dominance, bool sharesBuffers,
-                             bool &needsCheck) {
+                             bool sharesRows, bool &needsCheck,
+                             bool &clipped) {
     // Computed in a block of their own, only to compare them.
     Block scratch;
     OpBuilder b(leader->getContext());
@@ -1805,9 +1860,26 @@ struct OffloadSplitDevicesPass
     std::tie(lb, ub) = bounds(launch);
     if (sameHostValue(leaderLb, lb) && sameHostValue(leaderUb, ub))
       return "";
+    Block::iterator launchBounds =
+        last ? std::next(Block::iterator(last)) : scratch.begin();
+    bool different =
+        differentHostValues(leaderLb, lb) || differentHostValues(leaderUb, ub);
+    // Loops of step 1 over other rows of the same buffers (a stencil's
+    // interior, then a reduction over the whole buffer): each device's part
+    // of the rows is its equal share of the hull of the loops, computed
+    // before the run, and each launch runs there the iterations of its loop
+    // in that part; every row keeps one device that writes it. (Bounds
+    // that may be equal are compared at run time instead: equal shares
+    // let a buffer the first launch writes whole enter without copying.)
+    if (different && sharesRows &&
+        getShareStep(symbols->lookup<KernelOp>(leader.getKernel())) == 1 &&
+        computableBefore(launchBounds, lb, ub)) {
+      clipped = true;
+      return "";
+    }
     std::string differ = "the shares of @" + launch.getKernel().str() +
                          " differ from those of @" + leader.getKernel().str();
-    if (differentHostValues(leaderLb, lb) || differentHostValues(leaderUb, ub))
+    if (different)
       return differ;
     // A launch that maps none of the run's buffers gains nothing from
     // joining it, and would take the rest with it if the shares differed.
@@ -1815,8 +1887,7 @@ struct OffloadSplitDevicesPass
       return differ + " (the bounds of their loops cannot be shown equal, "
                       "and they share no buffer)";
     // Compared at run time, before the run, when they can be computed there.
-    if (!computableBefore(
-            last ? std::next(Block::iterator(last)) : scratch.begin(), lb, ub))
+    if (!computableBefore(launchBounds, lb, ub))
       return "the shares of @" + launch.getKernel().str() +
              " may differ from those of @" + leader.getKernel().str() +
              ": the bounds of their loops cannot be shown equal, nor "
@@ -1831,6 +1902,7 @@ struct OffloadSplitDevicesPass
     run.launchesIn.push_back(!summary.launches.empty());
     run.launches.append(summary.launches);
     run.checked.append(summary.checked);
+    run.clipped.append(summary.clipped);
     run.inLoop |= summary.inLoop;
     for (auto &entry : summary.deviceRoots)
       run.deviceRoots.insert(entry);
@@ -2129,6 +2201,8 @@ struct OffloadSplitDevicesPass
           // reading any, and always runs.
           // (Not a view whose elements leave gaps in its span: those come
           // back at the exit.)
+          // (When the loops have other bounds, only where its loop covers
+          // those of all the others, checked before the run.)
           buffer.enterAlloc = access.overwritten &&
                               launch->getBlock() == block && !mayHaveGaps(arg);
         }
@@ -2288,6 +2362,29 @@ struct OffloadSplitDevicesPass
     OpBuilder b(run.ops.front());
     Value lb, ub;
     std::tie(lb, ub) = launchShareBounds(b, leader);
+    // Loops over other rows: the hull of them all.
+    for (LaunchOp launch : run.clipped) {
+      auto [otherLb, otherUb] = launchShareBounds(b, launch);
+      lb = arith::MinSIOp::create(b, loc, lb, otherLb);
+      ub = arith::MaxSIOp::create(b, loc, ub, otherUb);
+    }
+    // Then a buffer the first launch on it writes whole in each share is
+    // entered without copying only where that launch's loop is the hull
+    // (otherwise rows of the devices' parts it does not write come from
+    // the host).
+    DenseMap<Value, Value> allocWhen;
+    if (!run.clipped.empty())
+      for (auto &[root, buffer] : run.buffers) {
+        if (!buffer.enterAlloc)
+          continue;
+        auto [firstLb, firstUb] = launchShareBounds(b, buffer.namedBy);
+        allocWhen[root] = arith::AndIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, firstLb,
+                                  lb),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, firstUb,
+                                  ub));
+      }
     ShareSpace space = computeSpace(b, leader, lb, ub);
 
     // `fn` for each buffer of the run at the rows (begin, length) that the
@@ -2327,14 +2424,26 @@ struct OffloadSplitDevicesPass
       forKeptRows(body, position,
                   [&](OpBuilder &then, Value root, const ResidentBuffer &buffer,
                       Value begin, Value length, Value, Value) {
-                    MapKind kind =
-                        buffer.enterAlloc ? MapKind::alloc : MapKind::to;
-                    EnterDataOp::create(
-                        then, loc,
-                        ValueRange{getRows(then, loc, root, begin, length)},
-                        then.getArrayAttr({MapAttr::get(
-                            then.getContext(), kind, MapModifier::none)}),
-                        device);
+                    Value rows = getRows(then, loc, root, begin, length);
+                    auto enterAs = [&](OpBuilder &at, MapKind kind) {
+                      EnterDataOp::create(
+                          at, loc, ValueRange{rows},
+                          at.getArrayAttr({MapAttr::get(
+                              at.getContext(), kind, MapModifier::none)}),
+                          device);
+                    };
+                    Value when = allocWhen.lookup(root);
+                    if (!when) {
+                      enterAs(then, buffer.enterAlloc ? MapKind::alloc
+                                                      : MapKind::to);
+                      return;
+                    }
+                    auto ifOp = scf::IfOp::create(then, loc, when,
+                                                  /*withElseRegion=*/true);
+                    OpBuilder whole = ifOp.getThenBodyBuilder();
+                    enterAs(whole, MapKind::alloc);
+                    OpBuilder part = ifOp.getElseBodyBuilder();
+                    enterAs(part, MapKind::to);
                   });
     };
     forEachShare(b, loc, space, {enter});
@@ -2672,7 +2781,11 @@ struct OffloadSplitDevicesPass
                    << formatBound("hi", std::max<int64_t>(buffer.readMax, 0))
                    << ")";
           remark << " entered '" << (buffer.enterAlloc ? "alloc" : "to")
-                 << "', ";
+                 << "'";
+          if (buffer.enterAlloc && !run.clipped.empty())
+            remark << " (where the loop of @" << LaunchOp(buffer.namedBy).getKernel()
+                   << " covers the others', else 'to')";
+          remark << ", ";
           if (buffer.exitFrom)
             remark << "rows [lo, hi) copied back";
           else if (buffer.written)
@@ -2732,6 +2845,18 @@ struct OffloadSplitDevicesPass
     }
     remark << "; halo rows move device to device before " << exchanging
            << " launch(es)";
+    if (!run.clipped.empty()) {
+      llvm::SetVector<StringRef> clipped;
+      for (LaunchOp launch : run.clipped)
+        clipped.insert(launch.getKernel());
+      remark << "; the loops of ";
+      llvm::interleaveComma(clipped, remark,
+                            [&](StringRef name) { remark << "@" << name; });
+      remark << " have other bounds than that of @" << leader.getKernel()
+             << ": each device's share [lo, hi) is its equal part of the "
+                "rows all their loops cover, where each launch runs the "
+                "iterations of its own loop";
+    }
     if (!run.checked.empty()) {
       llvm::SetVector<StringRef> checked;
       for (LaunchOp launch : run.checked)

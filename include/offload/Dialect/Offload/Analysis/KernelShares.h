@@ -107,8 +107,9 @@ bool materializeReductionInputs(OpBuilder &b, KernelOp kernel,
 /// it, or the same operation without memory effects of equal operands.
 bool sameHostValue(Value a, Value b);
 
-/// Whether the host values `a` and `b` are computed from constants (and
-/// sizes of buffers allocated with constant sizes) and differ.
+/// Whether the host values `a` and `b` differ: both computed from constants
+/// (and sizes of buffers allocated with constant sizes), or one the other
+/// plus or minus a constant other than 0.
 bool differentHostValues(Value a, Value b);
 
 } // namespace mlir::offload

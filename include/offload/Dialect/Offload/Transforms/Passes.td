@@ -64,6 +64,16 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
     launch one kernel, named after the first of them: the image holds it
     once and the program pays its first launch once.
 
+    The launch runs on the default device, except beside split launches
+    (`devices(...)`): when split launches in its block (or, failing that,
+    in the closest enclosing block of the function that has some) take a
+    buffer the op takes whole, all run over the same devices, those are
+    known where the op is, and the op takes no view of their buffers, the
+    launch runs over those devices too, so that a norm or an update between
+    the steps of a stencil split over devices keeps the stencil's sections
+    on them (`offload-split-devices` splits it, and keeps the sections
+    across it).
+
     Left alone: functions with the unit attribute `offload.host`, linalg ops
     on tensors (bufferize them first, `offload-pipeline{bufferize=1}`), ops
     in kernels and `memref.copy` (not linalg). An op that uses a value a
@@ -74,7 +84,9 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
     With `remarks`, every launch created is reported:
     `outlined linalg.matmul into kernel @__linalg_f_matmul_0 launched here`,
     with `(the same kernel as an earlier group's)` before `launched` when a
-    kernel is reused.
+    kernel is reused, and `, over the devices of the split launch of @k
+    beside it, which takes one of its buffers` when it runs beside split
+    launches.
   }];
   let dependentDialects = ["::mlir::offload::OffloadDialect"];
   let options = [
@@ -347,6 +359,9 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       first device present (split, each device would map the rows of both
       and copy back rows the others wrote). A run checks its buffers once,
       before it, and splits its launches one by one when two overlap.
+    * A reduction combines each share's partial result with the others'
+      when its `scf.reduce` region is one arith operation with a neutral
+      element on its two arguments, in either order (they all commute).
     * A kernel made of linalg ops on buffers (a contraction kept whole for
       its strategy, the fill before it) splits too when the outermost loop
       dimension of each op is parallel and indexes, in every operand it
@@ -359,7 +374,16 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       frees their buffers nor passes them to calls; every launch's loop bounds provably equal to
       the first's, or, for launches that map a buffer of the run, compared
       at run time before it, a copy of the run splitting each launch on its
-      own running when they differ) keep their sections on the devices: before the run each device enters the rows
+      own running when they differ) keep their sections on the devices.
+      Launches whose loops (of step 1) provably run over other rows of a
+      buffer of the run than the first's (a stencil's interior
+      `[1, n - 1)`, then a sum over every row `[0, n)`) join it too: the
+      devices' shares `[lo, hi)` are then equal parts of the hull of all
+      the loops (computed before the run), each launch runs on each device
+      the iterations of its own loop in that share, `[max(lo, lb),
+      min(hi, ub))`, and a buffer its first launch writes whole enters
+      without copying only when that launch's loop is the hull (checked
+      before the run). Before the run each device enters the rows
       of each buffer its share reaches (`offload.enter_data`, once), after
       it each copies back only the rows it wrote (`offload.exit_data`), and
       before a launch that reads rows outside its share of a buffer some
