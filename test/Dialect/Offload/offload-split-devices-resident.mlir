@@ -1226,3 +1226,77 @@ func.func @other_rows(%x: memref<?xf32>, %d: memref<?xf32>, %e: memref<?xf32>, %
   }
   return
 }
+
+// -----
+
+// A ping-pong scf.while: the arguments of both its regions stand for the
+// buffers it starts with, which each device enters before the loop and
+// copies back after it.
+offload.kernel @inc(%x: memref<?xi32>, %y: memref<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    %w = arith.addi %v, %one : i32
+    memref.store %w, %y[%i] : memref<?xi32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @while_pingpong(
+//       CHECK:   %[[A:.*]] = memref.alloc
+//       CHECK:   %[[B:.*]] = memref.alloc
+//       CHECK:   omp.parallel
+//       CHECK:     offload.enter_data map(to:
+//       CHECK:     offload.enter_data map(to:
+//       CHECK:   scf.while (%{{.*}} = %[[A]], %{{.*}} = %[[B]],
+//       CHECK:     scf.condition
+//       CHECK:   } do {
+//       CHECK:     offload.launch @inc_share
+//       CHECK:     scf.yield
+//       CHECK:   omp.parallel
+//       CHECK:     offload.exit_data map(from:
+//       CHECK:     offload.exit_data map(from:
+func.func @while_pingpong(%n: index, %steps: i32) -> (memref<?xi32>, memref<?xi32>) {
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %a = memref.alloc(%n) : memref<?xi32>
+  %b = memref.alloc(%n) : memref<?xi32>
+  // expected-remark@+1 {{split launches of @inc keep their sections on every device present across 1 launch(es) (1 in loops): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; the buffer iteration argument #0 of the loop starts with: rows [lo, hi) entered 'to', rows [lo, hi) copied back; the buffer iteration argument #1 of the loop starts with: rows [lo, hi) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 0 launch(es)}}
+  %r:3 = scf.while (%p = %a, %q = %b, %it = %z) : (memref<?xi32>, memref<?xi32>, i32) -> (memref<?xi32>, memref<?xi32>, i32) {
+    %go = arith.cmpi slt, %it, %steps : i32
+    scf.condition(%go) %p, %q, %it : memref<?xi32>, memref<?xi32>, i32
+  } do {
+  ^bb0(%p: memref<?xi32>, %q: memref<?xi32>, %it: i32):
+    // expected-remark@+1 {{launch of @inc split over every device present}}
+    offload.launch @inc(%p, %q) devices(all) : (memref<?xi32>, memref<?xi32>) -> ()
+    %it1 = arith.addi %it, %one : i32
+    scf.yield %q, %p, %it1 : memref<?xi32>, memref<?xi32>, i32
+  }
+  return %r#0, %r#1 : memref<?xi32>, memref<?xi32>
+}
+
+// Its condition passing one buffer on twice: no run.
+// CHECK-LABEL: func.func @while_twice(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   scf.while
+func.func @while_twice(%n: index, %steps: i32) -> (memref<?xi32>, memref<?xi32>) {
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %a = memref.alloc(%n) : memref<?xi32>
+  %b = memref.alloc(%n) : memref<?xi32>
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the loop passes buffers between iterations that may become one buffer (an iteration passes one of them on twice)}}
+  %r:3 = scf.while (%p = %a, %q = %b, %it = %z) : (memref<?xi32>, memref<?xi32>, i32) -> (memref<?xi32>, memref<?xi32>, i32) {
+    %go = arith.cmpi slt, %it, %steps : i32
+    scf.condition(%go) %p, %p, %it : memref<?xi32>, memref<?xi32>, i32
+  } do {
+  ^bb0(%p: memref<?xi32>, %q: memref<?xi32>, %it: i32):
+    // expected-remark@+1 {{launch of @inc split over every device present}}
+    offload.launch @inc(%p, %q) devices(all) : (memref<?xi32>, memref<?xi32>) -> ()
+    %it1 = arith.addi %it, %one : i32
+    scf.yield %q, %p, %it1 : memref<?xi32>, memref<?xi32>, i32
+  }
+  return %r#0, %r#1 : memref<?xi32>, memref<?xi32>
+}

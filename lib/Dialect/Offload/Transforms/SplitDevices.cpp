@@ -1360,16 +1360,22 @@ struct OffloadSplitDevicesPass
             summary.hostRoots.insert({init, op});
       }
     }
-    if (summary.why.empty())
-      if (auto loop = dyn_cast<scf::ForOp>(op))
-        acceptCarried(loop, summary);
+    if (summary.why.empty() && isa<scf::ForOp, scf::WhileOp>(op))
+      acceptCarried(op, summary);
     // A buffer the op allocates cannot be entered before it.
     if (summary.why.empty() && op->getNumRegions() != 0)
       for (auto &[root, use] : summary.deviceRoots)
         if (op->isProperAncestor(root.getParentRegion()->getParentOp()) ||
             root.getParentRegion()->getParentOp() == op) {
+          // (A block argument: a buffer a loop other than scf.for passes
+          // between iterations, which only scf.for's ping-pong follows.)
           summary.why =
-              describeArgument(use.first, use.second) + " is allocated in it";
+              describeArgument(use.first, use.second) +
+              (isa<BlockArgument>(root)
+                   ? " is an argument of a block in it (only the iteration "
+                     "arguments of scf.for may pass buffers between "
+                     "iterations of a run)"
+                   : " is allocated in it");
           break;
         }
     if (summary.why.empty())
@@ -1383,19 +1389,26 @@ struct OffloadSplitDevicesPass
     return summary;
   }
 
-  /// Takes the iteration arguments of `loop` that its split launches map
+  /// Takes the iteration arguments of `loop` (an scf.for, or an scf.while:
+  /// the arguments of both its regions) that its split launches map
   /// (`summary.deviceRoots`) for the buffers the loop starts with, where
   /// they pass buffers between iterations (ping-pong: `iter_args(%p = %a,
   /// %q = %b)` yielding `%q, %p`) that only split launches in the loop's
-  /// body use, and that all have one shape (the shares, computed before
-  /// the run, read it): a run keeps the buffers' rows on the devices across
-  /// the loop, and moves the halo rows the launches read between devices
-  /// in it.
-  void acceptCarried(scf::ForOp loop, OpSummary &summary) {
-    Block *body = loop.getBody();
+  /// body (an scf.while's "after" region) use, and that all have one shape
+  /// (the shares, computed before the run, read it): a run keeps the
+  /// buffers' rows on the devices across the loop, and moves the halo rows
+  /// the launches read between devices in it.
+  void acceptCarried(Operation *loop, OpSummary &summary) {
+    auto forOp = dyn_cast<scf::ForOp>(loop);
+    auto whileOp = dyn_cast<scf::WhileOp>(loop);
+    Block *body = forOp ? forOp.getBody() : whileOp.getAfterBody();
+    ValueRange loopInits = forOp ? ValueRange(forOp.getInitArgs())
+                                 : ValueRange(whileOp.getInits());
     for (const CarriedGroup &group : getCarriedGroups(loop)) {
-      // (The group's values are its block arguments only.)
-      if (!group.open.empty() || group.values.size() != group.inits.size())
+      // (The group's values are its block arguments only: of an scf.while,
+      // one of each region per buffer.)
+      if (!group.open.empty() ||
+          group.values.size() != group.inits.size() * (forOp ? 1 : 2))
         continue;
       bool mapped = llvm::any_of(group.values, [&](Value value) {
         return summary.deviceRoots.contains(value);
@@ -1409,7 +1422,7 @@ struct OffloadSplitDevicesPass
       };
       SmallVector<Value, 2> inits;
       for (auto [position, member] : group.inits) {
-        Value init = loop.getInitArgs()[position];
+        Value init = loopInits[position];
         if (getViewRoot(init) != init || llvm::is_contained(inits, init))
           return reject("start as views, or as one buffer twice");
         inits.push_back(init);
@@ -1417,16 +1430,30 @@ struct OffloadSplitDevicesPass
       // Each iteration passes each of them on once (a permutation: `yield
       // %q, %q` would make two of them one buffer at run time, which the
       // run's checks before the loop do not see).
+      // (Of an scf.while: its condition passes each of the "before"
+      // region's arguments to one of the "after" region's once, which
+      // passes each back once.)
+      auto isPermutation = [&](ArrayRef<Value> passed, ValueRange to) {
+        return passed.size() == group.inits.size() &&
+               llvm::all_of(passed, [&](Value value) {
+                 return group.contains(value) && llvm::count(passed, value) == 1 &&
+                        llvm::is_contained(to, value);
+               });
+      };
       auto yield = cast<scf::YieldOp>(body->getTerminator());
       SmallVector<Value, 2> passed;
       for (auto [position, member] : group.inits)
         passed.push_back(yield.getOperand(position));
-      if (llvm::any_of(passed,
-                       [&](Value value) {
-                         return !group.contains(value) ||
-                                llvm::count(passed, value) != 1;
-                       }) ||
-          passed.size() != group.values.size())
+      bool once = isPermutation(passed, forOp ? ValueRange(forOp.getRegionIterArgs())
+                                              : ValueRange(whileOp.getAfterArguments()));
+      if (once && whileOp) {
+        SmallVector<Value, 2> forwarded;
+        for (BlockArgument arg : whileOp.getAfterArguments())
+          if (group.contains(arg))
+            forwarded.push_back(whileOp.getConditionOp().getArgs()[arg.getArgNumber()]);
+        once = isPermutation(forwarded, whileOp.getBeforeArguments());
+      }
+      if (!once)
         return reject("may become one buffer (an iteration passes one of "
                       "them on twice)");
       // One shape: static, or allocations with the same sizes.
@@ -1454,7 +1481,7 @@ struct OffloadSplitDevicesPass
         for (OpOperand &use : value.getUses()) {
           Operation *user = use.getOwner();
           if (isa<memref::DimOp, memref::RankOp>(user) ||
-              (user->getBlock() == body && passesCarriedBuffer(loop, use)))
+              (user->getParentOp() == loop && passesCarriedBuffer(loop, use)))
             continue;
           auto elements = summary.elements.find(value);
           if (elements != summary.elements.end() &&
@@ -1489,7 +1516,7 @@ struct OffloadSplitDevicesPass
       for (Value result : group.results)
         carriedInits[result] = inits;
       for (auto [position, member] : group.inits)
-        carriedPositions[loop.getInitArgs()[position]] = position;
+        carriedPositions[loopInits[position]] = position;
     }
   }
 

@@ -409,6 +409,11 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       to. A
       buffer the launches of a run only read and the host writes between
       them does not end the run: each launch maps its own section of it.
+      A loop passing buffers of one shape between iterations, permuted
+      (ping-pong: the iteration arguments of an `scf.for`, or the
+      arguments of both regions of an `scf.while`), whose split launches
+      alone use them, is part of a run: each device keeps the rows of the
+      buffers the loop starts with.
 
     With `remarks`, each launch says whether it was split, and why not.
   }];
