@@ -150,7 +150,7 @@ offload.kernel @scale(%y: memref<?xf32>, %z: memref<?xf32>) {
 //       CHECK:     offload.exit_data map(from: %{{.*}} : {{.*}}) device(
 //       CHECK:     offload.exit_data map(from: %{{.*}} : {{.*}}) device(
 func.func @chain(%x: memref<?xf32>, %y: memref<?xf32>, %z: memref<?xf32>, %d0: i32, %d1: i32) {
-  // expected-remark@+2 {{split launches of @smooth, @scale keep their sections on 2 listed devices across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @smooth: rows [lo - 1, hi) entered 'to', released; argument #1 of @smooth: rows [lo, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @scale: rows [lo, hi) entered 'alloc', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es)}}
+  // expected-remark@+2 {{split launches of @smooth, @scale keep their sections on 2 listed devices across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @smooth: rows [lo - 1, hi) entered 'to', released; argument #1 of @smooth: rows [lo, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @scale: rows [lo, hi) entered 'alloc' (where the loop of @scale covers the others', else 'to'), rows [lo, hi) copied back; halo rows move device to device before 1 launch(es); the loops of @scale may run over other rows than that of the first launch (@smooth): each device's share [lo, hi) is its equal part of the rows all their loops cover, where each launch runs the iterations of its own loop}}
   // expected-remark@+1 {{launch of @smooth split over 2 listed devices}}
   offload.launch @smooth(%x, %y) devices(%d0, %d1 : i32, i32) : (memref<?xf32>, memref<?xf32>) -> ()
   // expected-remark@+2 {{launch of @scale split over 2 listed devices}}
@@ -643,9 +643,10 @@ func.func @allocated_inside(%a: memref<?xf32>, %n: index, %steps: index) {
   scf.for %t = %c0 to %steps step %c1 {
     %tmp = memref.alloc(%n) : memref<?xf32>
     // In each iteration, the two launches still share their sections
-    // (compared at run time: %tmp need not be as long as %a).
+    // (%tmp need not be as long as %a: the shares are parts of the hull of
+    // the two loops).
     // expected-remark@+2 {{launch of @step split}}
-    // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', released (nothing reads it afterwards); halo rows move device to device before 1 launch(es); when the shares of @step differ from those of @step at run time, a copy of these ops runs instead, each launch moving its own sections}}
+    // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @step: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @step: rows [lo - 1, hi + 1) entered 'to', released (nothing reads it afterwards); halo rows move device to device before 1 launch(es); the loops of @step may run over other rows than that of the first launch (@step): each device's share [lo, hi) is its equal part of the rows all their loops cover, where each launch runs the iterations of its own loop}}
     offload.launch @step(%a, %tmp) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
     // expected-remark@+2 {{launch of @step split}}
     // expected-remark@+1 {{before this launch}}
@@ -1119,8 +1120,9 @@ func.func @host_sets_element_then_written(%x: memref<?xf32>, %m: memref<?xf32>, 
 
 // Loops over other rows of the same buffers: a stencil over [1, n - 1) and
 // a sum over every row [0, n). The devices' shares [lo, hi) are equal parts
-// of the hull [min of the lower bounds, max of the upper bounds), computed
-// once before the run, and each launch runs there the iterations of its own
+// of the hull [min of the lower bounds, max of the upper bounds) of the
+// loops that run (an empty one would only widen it), computed once before
+// the run, and each launch runs there the iterations of its own
 // loop: its share kernel gets [max(lo, lb), min(hi, ub)), and none when
 // that is empty. A buffer the first launch on it writes whole (d) enters
 // without copying only when that launch's loop is the hull, checked before
@@ -1162,8 +1164,14 @@ offload.kernel @total(%x: memref<?xf32>, %t: memref<1xf32>) {
 // CHECK-LABEL: func.func @other_bounds(
 //  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[D:.*]]: memref<?xf32>, %[[T:.*]]: memref<1xf32>)
 //       CHECK:   %[[ND:.*]] = memref.dim %[[D]], %{{.*}} : memref<?xf32>
-//  CHECK-NEXT:   %[[LB:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
-//  CHECK-NEXT:   %[[HI:.*]] = arith.maxsi %{{.*}}, %[[ND]] : index
+//  CHECK-NEXT:   %[[RUNS:.*]] = arith.cmpi slt, %{{.*}}, %[[ND]] : index
+//  CHECK-NEXT:   %[[NONE:.*]] = arith.cmpi sge, %{{.*}}, %[[UB:.*]] : index
+//  CHECK-NEXT:   %[[MIN:.*]] = arith.minsi %{{.*}}, %{{.*}} : index
+//  CHECK-NEXT:   %[[JLB:.*]] = arith.select %[[NONE]], %{{.*}}, %[[MIN]] : index
+//  CHECK-NEXT:   %[[MAX:.*]] = arith.maxsi %[[UB]], %[[ND]] : index
+//  CHECK-NEXT:   %[[JUB:.*]] = arith.select %[[NONE]], %[[ND]], %[[MAX]] : index
+//  CHECK-NEXT:   %[[LB:.*]] = arith.select %[[RUNS]], %[[JLB]], %{{.*}} : index
+//  CHECK-NEXT:   %[[HI:.*]] = arith.select %[[RUNS]], %[[JUB]], %[[UB]] : index
 //       CHECK:   %[[IS_LB:.*]] = arith.cmpi eq, %{{.*}}, %[[LB]] : index
 //  CHECK-NEXT:   %[[IS_UB:.*]] = arith.cmpi eq, %{{.*}}, %[[HI]] : index
 //  CHECK-NEXT:   %[[WHOLE:.*]] = arith.andi %[[IS_LB]], %[[IS_UB]] : i1
@@ -1190,7 +1198,7 @@ offload.kernel @total(%x: memref<?xf32>, %t: memref<1xf32>) {
 //  CHECK-NEXT:       %[[TUB:.*]] = arith.minsi %{{.*}}, %[[DN]] : index
 //       CHECK:         offload.launch @total_share(%[[D]], %[[T]], %[[TLB]], %[[TUB]],
 func.func @other_bounds(%x: memref<?xf32>, %d: memref<?xf32>, %t: memref<1xf32>) {
-  // expected-remark@+2 {{split launches of @smooth, @total keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @smooth: rows [lo - 1, hi + 1) entered 'to', released; argument #1 of @smooth: rows [lo, hi) entered 'alloc' (where the loop of @smooth covers the others', else 'to'), rows [lo, hi) copied back; halo rows move device to device before 0 launch(es); the loops of @total have other bounds than that of @smooth: each device's share [lo, hi) is its equal part of the rows all their loops cover, where each launch runs the iterations of its own loop}}
+  // expected-remark@+2 {{split launches of @smooth, @total keep their sections on every device present across 2 launch(es): each device enters the rows its share [lo, hi) reaches once before them and copies back only the rows it wrote after them; argument #0 of @smooth: rows [lo - 1, hi + 1) entered 'to', released; argument #1 of @smooth: rows [lo, hi) entered 'alloc' (where the loop of @smooth covers the others', else 'to'), rows [lo, hi) copied back; halo rows move device to device before 0 launch(es); the loops of @total may run over other rows than that of the first launch (@smooth): each device's share [lo, hi) is its equal part of the rows all their loops cover, where each launch runs the iterations of its own loop}}
   // expected-remark@+1 {{launch of @smooth split over every device present}}
   offload.launch @smooth(%x, %d) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
   // expected-remark@+1 {{launch of @total split over every device present}}
@@ -1299,4 +1307,58 @@ func.func @while_twice(%n: index, %steps: i32) -> (memref<?xi32>, memref<?xi32>)
     scf.yield %q, %p, %it1 : memref<?xi32>, memref<?xi32>, i32
   }
   return %r#0, %r#1 : memref<?xi32>, memref<?xi32>
+}
+
+// -----
+
+// A launch on one device between split launches: one on other buffers
+// leaves the run alone; one given a buffer of the run needs it whole, and
+// ends the run.
+offload.kernel @scale(%x: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    %w = arith.addf %v, %v : f32
+    memref.store %w, %x[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @one_device_apart(
+//  CHECK-SAME: %[[X:.*]]: memref<?xf32>, %[[Y:.*]]: memref<?xf32>,
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for
+//       CHECK:     offload.launch @scale_share(%[[X]],
+//       CHECK:     offload.launch @scale(%[[Y]]) device(
+//       CHECK:     offload.launch @scale_share(%[[X]],
+//       CHECK:   offload.exit_data
+func.func @one_device_apart(%x: memref<?xf32>, %y: memref<?xf32>, %d: i32, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @scale keep their sections on every device present across 2 launch(es) (2 in loops)}}
+  scf.for %s = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @scale split over every device present}}
+    offload.launch @scale(%x) devices(all) : (memref<?xf32>) -> ()
+    offload.launch @scale(%y) device(%d : i32) : (memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @scale split over every device present}}
+    offload.launch @scale(%x) devices(all) : (memref<?xf32>) -> ()
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @one_device_on_it(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @one_device_on_it(%x: memref<?xf32>, %d: i32, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the host touches argument #0 of @scale between the launches ('offload.launch')}}
+  scf.for %s = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @scale split over every device present}}
+    offload.launch @scale(%x) devices(all) : (memref<?xf32>) -> ()
+    offload.launch @scale(%x) device(%d : i32) : (memref<?xf32>) -> ()
+  }
+  return
 }

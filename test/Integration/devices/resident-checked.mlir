@@ -1,12 +1,13 @@
 // Two split launches in a function whose buffers are its arguments:
-// smooth(a -> b) then smooth(b -> c), each over the rows [1, n - 1) of its
-// input. Whether the two have the same shares (a and b as long) is only
+// smooth(a -> b) then smooth(b -> c), each over the odd rows [1, n - 1)
+// step 2 of its input. Loops of another step than 1 join a run only with
+// the same shares, and whether the two have them (a and b as long) is only
 // known at run time: the function compares the two loops' bounds first,
 // keeps the sections on the devices when they are equal, and otherwise
 // runs a copy of the two launches that each move their own sections.
-// @main calls it with a, b and c of 101 elements (equal shares: 25, 25,
-// 25 and 24 rows over the host plugin's four devices), then with b and c
-// of 103 (shares of 25 rows, then of 26).
+// @main calls it with a, b and c of 101 elements (equal shares: 26, 26,
+// 26 and 21 rows over the host plugin's four devices), then with b and c
+// of 103 (the lengths through memory: the compiler cannot tell them apart).
 //
 // REQUIRES: libomptarget
 // RUN: offload-cc %s --offload-remarks -o %t 2> %t.remarks
@@ -20,24 +21,24 @@
 // CHECK: equal lengths: 101 of 101 elements of b and 101 of 101 of c equal to the host's
 // CHECK-NEXT: b and c longer: 103 of 103 elements of b and 103 of 103 of c equal to the host's
 
-// REMARKS: remark: split launches of @smooth keep their sections on every device present across 2 launch(es): {{.*}}; argument #0 of @smooth: rows [lo - 1, hi + 1) entered 'to', released; argument #1 of @smooth: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @smooth (launch 2 of it): rows [lo, hi) entered 'alloc', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es); when the shares of @smooth differ from those of @smooth at run time, a copy of these ops runs instead, each launch moving its own sections
+// REMARKS: remark: split launches of @smooth keep their sections on every device present across 2 launch(es): {{.*}}; argument #0 of @smooth: rows [lo - 1, hi + 1) entered 'to', released; argument #1 of @smooth: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; argument #1 of @smooth (launch 2 of it): rows [lo, hi) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es); when the shares of @smooth differ from those of @smooth at run time, a copy of these ops runs instead, each launch moving its own sections
 
-// First call: each device enters its rows of a and b (27 rows of 4 bytes,
-// the last device 26) and allocates c's, receives one row of b from each
-// neighbour, and copies back the rows of its share of b and c (25, the
-// last 24). Second call: each launch moves its own sections, a and b in
-// and b and c back (a's shares of 25 rows, b's of 26, the last 23).
-// COPIES: device 0: host->device 5 copies 440 bytes: 112 x1, 108 x3, 4 x1
-// COPIES-NEXT: device 0: device->host 5 copies 408 bytes: 104 x1, 100 x3, 4 x1
+// First call: each device enters its rows of a and b ([lo - 1, hi + 1),
+// 28 i32 on the first three devices) and of c (its share, 26: the odd rows
+// leave c's others as they were), receives one row of b from each
+// neighbour, and copies back its share of b and c. Second call: each
+// launch moves its own sections, a and b in and b and c back.
+// COPIES: device 0: host->device 8 copies 764 bytes: 112 x4, 104 x3, 4 x1
+// COPIES-NEXT: device 0: device->host 5 copies 420 bytes: 104 x4, 4 x1
 // COPIES-NEXT: device 0: launches: smooth_share x4
-// COPIES-NEXT: device 1: host->device 6 copies 444 bytes: 112 x1, 108 x3, 4 x2
-// COPIES-NEXT: device 1: device->host 6 copies 412 bytes: 104 x1, 100 x3, 4 x2
+// COPIES-NEXT: device 1: host->device 9 copies 768 bytes: 112 x4, 104 x3, 4 x2
+// COPIES-NEXT: device 1: device->host 6 copies 424 bytes: 104 x4, 4 x2
 // COPIES-NEXT: device 1: launches: smooth_share x4
-// COPIES-NEXT: device 2: host->device 6 copies 444 bytes: 112 x1, 108 x3, 4 x2
-// COPIES-NEXT: device 2: device->host 6 copies 412 bytes: 104 x1, 100 x3, 4 x2
+// COPIES-NEXT: device 2: host->device 9 copies 768 bytes: 112 x4, 104 x3, 4 x2
+// COPIES-NEXT: device 2: device->host 6 copies 424 bytes: 104 x4, 4 x2
 // COPIES-NEXT: device 2: launches: smooth_share x4
-// COPIES-NEXT: device 3: host->device 5 copies 416 bytes: 104 x3, 100 x1, 4 x1
-// COPIES-NEXT: device 3: device->host 5 copies 384 bytes: 96 x3, 92 x1, 4 x1
+// COPIES-NEXT: device 3: host->device 8 copies 640 bytes: 100 x1, 92 x4, 84 x2, 4 x1
+// COPIES-NEXT: device 3: device->host 5 copies 348 bytes: 92 x1, 84 x3, 4 x1
 // COPIES-NEXT: device 3: launches: smooth_share x4
 
 module attributes {offload.targets = [#offload.host]} {
@@ -46,14 +47,16 @@ module attributes {offload.targets = [#offload.host]} {
   llvm.mlir.global private constant @equal_label("equal lengths\00") {addr_space = 0 : i32}
   llvm.mlir.global private constant @longer_label("b and c longer\00") {addr_space = 0 : i32}
 
-  // y[i] = x[i-1] + 2 x[i] + x[i+1], i in [1, len(x) - 1).
+  // y[i] = x[i-1] + 2 x[i] + x[i+1], i in [1, len(x) - 1) step 2 (the odd
+  // rows).
   offload.kernel @smooth(%x: memref<?xi32>, %y: memref<?xi32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
     %two = arith.constant 2 : i32
     %n = memref.dim %x, %c0 : memref<?xi32>
     %last = arith.subi %n, %c1 : index
-    scf.parallel (%i) = (%c1) to (%last) step (%c1) {
+    scf.parallel (%i) = (%c1) to (%last) step (%c2) {
       %im = arith.subi %i, %c1 : index
       %ip = arith.addi %i, %c1 : index
       %l = memref.load %x[%im] : memref<?xi32>
@@ -76,10 +79,11 @@ module attributes {offload.targets = [#offload.host]} {
   func.func @host_smooth(%x: memref<?xi32>, %y: memref<?xi32>) {
     %c0 = arith.constant 0 : index
     %c1 = arith.constant 1 : index
+    %c2 = arith.constant 2 : index
     %two = arith.constant 2 : i32
     %n = memref.dim %x, %c0 : memref<?xi32>
     %last = arith.subi %n, %c1 : index
-    scf.for %i = %c1 to %last step %c1 {
+    scf.for %i = %c1 to %last step %c2 {
       %im = arith.subi %i, %c1 : index
       %ip = arith.addi %i, %c1 : index
       %l = memref.load %x[%im] : memref<?xi32>

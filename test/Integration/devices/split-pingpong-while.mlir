@@ -22,7 +22,7 @@
 
 // CHECK: it 178 res 29848 s0 11158477 s1 11128629 p1 940275 p20 134688 p201 0
 
-// REMARKS: remark: split launches of @smooth, @change keep their sections on every device present across 2 launch(es) (2 in loops): {{.*}}; the buffer iteration argument #0 of the loop starts with: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; the buffer iteration argument #1 of the loop starts with: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es); the loops of @change have other bounds than that of @smooth
+// REMARKS: remark: split launches of @smooth, @change keep their sections on every device present across 2 launch(es) (2 in loops): {{.*}}; the buffer iteration argument #0 of the loop starts with: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; the buffer iteration argument #1 of the loop starts with: rows [lo - 1, hi + 1) entered 'to', rows [lo, hi) copied back; halo rows move device to device before 1 launch(es); the loops of @change may run over other rows than that of the first launch (@smooth)
 
 // Each device enters its rows of both grids once ([lo - 1, hi + 1): 52,
 // 53 or 51 i32) and copies back its share of both once; per iteration it

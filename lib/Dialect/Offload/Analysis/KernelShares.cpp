@@ -217,8 +217,12 @@ mlir::offload::getLinalgShareAccesses(const KernelShape &shape) {
 /// Why the linalg ops of `shape` cannot run in shares of their outermost
 /// loop dimension, or an empty string.
 static std::string whyLinalgNotSplittable(const KernelShape &shape) {
-  std::optional<RowCount> rows;
+  // The row counts known equal to the loops': those of the operands an op
+  // indexes by rows are its loop's (the op is only defined when they
+  // agree), and each op must share one with the ops before it.
+  SmallVector<RowCount> rows;
   for (linalg::LinalgOp op : shape.linalgOps) {
+    SmallVector<RowCount> counts;
     std::string name = "'" + op->getName().getStringRef().str() + "'";
     if (op.getNumLoops() == 0 ||
         op.getIteratorTypesArray()[0] != utils::IteratorType::parallel)
@@ -248,13 +252,16 @@ static std::string whyLinalgNotSplittable(const KernelShape &shape) {
                " at rows offset from those of its loop";
       if (*indexing != RowIndexing::Rows)
         continue;
-      RowCount count = getRowCount(operand.get());
-      if (rows && !(*rows == count))
-        return "its linalg ops do not all run over the same rows";
-      rows = count;
+      counts.push_back(getRowCount(operand.get()));
     }
+    if (!rows.empty() && !counts.empty() &&
+        llvm::none_of(counts, [&](const RowCount &count) {
+          return llvm::is_contained(rows, count);
+        }))
+      return "its linalg ops do not all run over the same rows";
+    llvm::append_range(rows, counts);
   }
-  if (!rows)
+  if (rows.empty())
     return "its linalg ops index no buffer with their outermost loop "
            "dimension";
   return "";

@@ -1277,9 +1277,28 @@ struct OffloadSplitDevicesPass
     };
     StringRef name = op->getName().getStringRef();
     if (auto launch = dyn_cast<LaunchOp>(op)) {
-      if (!launch.getAllDevices() && launch.getDevices().empty())
-        return fail("it launches @" + launch.getKernel() + " on one device");
-      summarizeLaunch(launch, summary);
+      if (launch.getAllDevices() || !launch.getDevices().empty()) {
+        summarizeLaunch(launch, summary);
+        return summary;
+      }
+      // A launch on one device needs its buffers whole there: like a call,
+      // it touches them (a run keeping one of them ends), and the buffers
+      // its kernel may reach otherwise (whyCallsTouch).
+      for (Value arg : launch.getArgs()) {
+        if (!isa<BaseMemRefType>(arg.getType())) {
+          if (!arg.getType().isIntOrIndexOrFloat())
+            return fail("it launches @" + launch.getKernel() +
+                        " on one device, with aggregates");
+          continue;
+        }
+        Value root = getViewRoot(arg);
+        summary.hostRoots.insert({root, op});
+        auto inits = carriedInits.find(root);
+        if (inits != carriedInits.end())
+          for (Value init : inits->second)
+            summary.hostRoots.insert({init, op});
+      }
+      summary.calls.push_back(op);
       return summary;
     }
     if (isa<DataOp, EnterDataOp, ExitDataOp, UpdateOp, WaitOp, DeviceCopyOp>(
@@ -1790,11 +1809,16 @@ struct OffloadSplitDevicesPass
       auto [it, inserted] = reachable.try_emplace(root, false);
       if (inserted)
         it->second = isReachableElsewhere(root);
-      if (it->second)
-        return "'" + calls.front()->getName().getStringRef().str() +
-               "' calls a function, which may touch " +
-               describeArgument(use.first, use.second) +
-               " (a global, or a buffer whose address is taken)";
+      if (!it->second)
+        continue;
+      std::string what = "'" +
+                         calls.front()->getName().getStringRef().str() +
+                         "' calls a function";
+      if (auto launch = dyn_cast<LaunchOp>(calls.front()))
+        what = "it launches @" + launch.getKernel().str() + " on one device";
+      return what + ", which may touch " +
+             describeArgument(use.first, use.second) +
+             " (a global, or a buffer whose address is taken)";
     }
     return "";
   }
@@ -1877,10 +1901,16 @@ struct OffloadSplitDevicesPass
     if (!why.empty())
       return why;
     Operation *last = scratch.empty() ? nullptr : &scratch.back();
+    // (Two launches of one kernel: this one and the first.)
+    std::string these = "the shares of @" + launch.getKernel().str();
+    std::string first = "those of @" + leader.getKernel().str();
+    if (launch.getKernel() == leader.getKernel()) {
+      these = "the shares of this launch of @" + launch.getKernel().str();
+      first = "those of its first launch";
+    }
     if (getShareStep(symbols->lookup<KernelOp>(leader.getKernel())) !=
         getShareStep(symbols->lookup<KernelOp>(launch.getKernel())))
-      return "the shares of @" + launch.getKernel().str() +
-             " differ from those of @" + leader.getKernel().str() +
+      return these + " differ from " + first +
              " (the outermost dimensions of their loops have different "
              "steps)";
     Value lb, ub;
@@ -1896,18 +1926,21 @@ struct OffloadSplitDevicesPass
     // of the rows is its equal share of the hull of the loops, computed
     // before the run, and each launch runs there the iterations of its loop
     // in that part; every row keeps one device that writes it. (Bounds
-    // that may be equal are compared at run time instead: equal shares
-    // let a buffer the first launch writes whole enter without copying.)
-    if (different && sharesRows &&
+    // that may be equal too: equal at run time, the hull is the first
+    // loop's.)
+    if (sharesRows &&
         getShareStep(symbols->lookup<KernelOp>(leader.getKernel())) == 1 &&
         computableBefore(launchBounds, lb, ub)) {
       clipped = true;
       return "";
     }
-    std::string differ = "the shares of @" + launch.getKernel().str() +
-                         " differ from those of @" + leader.getKernel().str();
+    std::string differ = these + " differ from " + first;
     if (different)
-      return differ;
+      return differ + (sharesBuffers ? std::string(", and its loop runs over "
+                                                   "the rows of no buffer of "
+                                                   "theirs")
+                                     : std::string(", and it shares no "
+                                                   "buffer with them"));
     // A launch that maps none of the run's buffers gains nothing from
     // joining it, and would take the rest with it if the shares differed.
     if (!sharesBuffers)
@@ -1915,8 +1948,7 @@ struct OffloadSplitDevicesPass
                       "and they share no buffer)";
     // Compared at run time, before the run, when they can be computed there.
     if (!computableBefore(launchBounds, lb, ub))
-      return "the shares of @" + launch.getKernel().str() +
-             " may differ from those of @" + leader.getKernel().str() +
+      return these + " may differ from " + first +
              ": the bounds of their loops cannot be shown equal, nor "
              "compared before the first launch";
     needsCheck = true;
@@ -2389,11 +2421,20 @@ struct OffloadSplitDevicesPass
     OpBuilder b(run.ops.front());
     Value lb, ub;
     std::tie(lb, ub) = launchShareBounds(b, leader);
-    // Loops over other rows: the hull of them all.
+    // Loops over other rows: the hull of them all (of those that run: an
+    // empty loop would only widen it, giving devices rows no launch runs).
     for (LaunchOp launch : run.clipped) {
       auto [otherLb, otherUb] = launchShareBounds(b, launch);
-      lb = arith::MinSIOp::create(b, loc, lb, otherLb);
-      ub = arith::MaxSIOp::create(b, loc, ub, otherUb);
+      Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
+                                         otherLb, otherUb);
+      Value none =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, lb, ub);
+      Value joinedLb = arith::SelectOp::create(
+          b, loc, none, otherLb, arith::MinSIOp::create(b, loc, lb, otherLb));
+      Value joinedUb = arith::SelectOp::create(
+          b, loc, none, otherUb, arith::MaxSIOp::create(b, loc, ub, otherUb));
+      lb = arith::SelectOp::create(b, loc, runs, joinedLb, lb);
+      ub = arith::SelectOp::create(b, loc, runs, joinedUb, ub);
     }
     // Then a buffer the first launch on it writes whole in each share is
     // entered without copying only where that launch's loop is the hull
@@ -2879,8 +2920,9 @@ struct OffloadSplitDevicesPass
       remark << "; the loops of ";
       llvm::interleaveComma(clipped, remark,
                             [&](StringRef name) { remark << "@" << name; });
-      remark << " have other bounds than that of @" << leader.getKernel()
-             << ": each device's share [lo, hi) is its equal part of the "
+      remark << " may run over other rows than that of the first launch (@"
+             << leader.getKernel()
+             << "): each device's share [lo, hi) is its equal part of the "
                 "rows all their loops cover, where each launch runs the "
                 "iterations of its own loop";
     }

@@ -375,11 +375,11 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       the first's, or, for launches that map a buffer of the run, compared
       at run time before it, a copy of the run splitting each launch on its
       own running when they differ) keep their sections on the devices.
-      Launches whose loops (of step 1) provably run over other rows of a
-      buffer of the run than the first's (a stencil's interior
-      `[1, n - 1)`, then a sum over every row `[0, n)`) join it too: the
-      devices' shares `[lo, hi)` are then equal parts of the hull of all
-      the loops (computed before the run), each launch runs on each device
+      Launches whose loops (of step 1) run over rows of a buffer of the
+      run and may have other bounds than the first's (a stencil's interior
+      `[1, n - 1)`, then a sum over every row `[0, n)`) join it too,
+      without a check: the devices' shares `[lo, hi)` are then equal parts
+      of the hull of the loops that run (computed before the run), each launch runs on each device
       the iterations of its own loop in that share, `[max(lo, lb),
       min(hi, ub))`, and a buffer its first launch writes whole enters
       without copying only when that launch's loop is the hull (checked
@@ -396,8 +396,9 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       writing them (a host loop, a copy), each device copies
       back the rows of its share before (when the launches write the
       buffer) and receives the rows it keeps after (when the op writes it).
-      Anything else (a call given one, a free, other devices or shares, a
-      kernel that cannot be split) ends the run; with `remarks` the run says what each device
+      Anything else (a call given one, a launch on one device given one, a
+      free, other devices or shares, a kernel that cannot be split) ends
+      the run; with `remarks` the run says what each device
       keeps and where halos move, and an op that ends one says why.
       `resident=false` (checking mode) splits every launch on its own.
       For runs to reach across calls, the pass first inlines every call of
