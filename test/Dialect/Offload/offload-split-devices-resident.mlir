@@ -1235,6 +1235,64 @@ func.func @other_rows(%x: memref<?xf32>, %d: memref<?xf32>, %e: memref<?xf32>, %
   return
 }
 
+// Launches on buffers of their own, in one loop with the run's: a group
+// of its own, whose devices have equal shares of its own loop (not of
+// @smooth's), and which stays on the devices across the loop too.
+// CHECK-LABEL: func.func @own_buffers(
+//  CHECK-SAME: %[[X:[^:]*]]: memref<?xf32>, %[[D:[^:]*]]: memref<?xf32>, %[[U:[^:]*]]: memref<?xf32>, %[[V:[^:]*]]: memref<?xf32>,
+//       CHECK:   %[[VN:.*]] = memref.dim %[[V]], %[[ZERO:.*]] : memref<?xf32>
+//       CHECK:   arith.ceildivsi
+//       CHECK:   %[[SPAN:.*]] = arith.subi %[[VN]], %[[ZERO]] : index
+//  CHECK-NEXT:   %[[POS:.*]] = arith.maxsi %[[SPAN]], %{{.*}} : index
+//  CHECK-NEXT:   %[[PARTS:.*]] = arith.maxsi %{{.*}}, %{{.*}} : index
+//  CHECK-NEXT:   %[[CHUNK:.*]] = arith.ceildivsi %[[POS]], %[[PARTS]] : index
+//       CHECK:   omp.parallel
+//       CHECK:   scf.for
+//       CHECK:     omp.parallel
+//       CHECK:       offload.launch @smooth_share(%[[X]], %[[D]],
+//       CHECK:     omp.parallel
+//       CHECK:       %[[SHIFT:.*]] = arith.muli %{{.*}}, %[[CHUNK]] : index
+//  CHECK-NEXT:       %[[LO:.*]] = arith.addi %[[ZERO]], %[[SHIFT]] : index
+//       CHECK:       offload.launch @spread_share(%[[U]], %[[V]],
+//       CHECK:     omp.parallel
+//       CHECK:       offload.launch @smooth_share(%[[D]], %[[X]],
+func.func @own_buffers(%x: memref<?xf32>, %d: memref<?xf32>, %u: memref<?xf32>, %v: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @smooth, @spread keep their sections on every device present across 3 launch(es) (3 in loops) in 2 groups that share no buffer, each device with its share of each group's loop (that of @smooth, @spread)}}
+  scf.for %s = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @smooth split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [lo - 1, lo) and [hi, hi + 1)}}
+    offload.launch @smooth(%x, %d) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+1 {{launch of @spread split over every device present}}
+    offload.launch @spread(%u, %v) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @smooth split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives, device to device, the rows other devices wrote that its share reads: of argument #0 [lo - 1, lo) and [hi, hi + 1)}}
+    offload.launch @smooth(%d, %x) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// A launch on buffers of two groups: the loop keeps nothing.
+// CHECK-LABEL: func.func @two_groups_joined(
+func.func @two_groups_joined(%x: memref<?xf32>, %d: memref<?xf32>, %u: memref<?xf32>, %v: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: @smooth maps buffers of the launches of @smooth and of those of @spread, which have shares of their own loops}}
+  scf.for %s = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @smooth split over every device present}}
+    offload.launch @smooth(%x, %d) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // (In the loop: a run from @spread on, which @smooth joins through v.)
+    // expected-remark@+2 {{split launches of @spread, @smooth keep their sections on every device present across 2 launch(es)}}
+    // expected-remark@+1 {{launch of @spread split over every device present}}
+    offload.launch @spread(%u, %v) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    // expected-remark@+2 {{launch of @smooth split over every device present}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @smooth(%v, %x) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
 // -----
 
 // A ping-pong scf.while: the arguments of both its regions stand for the

@@ -11,7 +11,9 @@
 // run: the launches of an iterated stencil's loop, with nothing in between
 // that touches their buffers on the host but loads and stores of single
 // elements; loops over other rows of its buffers share the hull of all the
-// loops, each running its own iterations in each share) keep each
+// loops, each running its own iterations in each share; launches on
+// buffers of their own in between form groups with shares of their own
+// loops) keep each
 // device's sections on it: each device enters the rows
 // its share reaches once before the run and copies back the rows it wrote
 // once after it, and before a launch that reads rows another device wrote
@@ -252,6 +254,13 @@ struct Run {
   /// of all their loops, and each launch runs on each device the
   /// iterations of its loop in that device's part.
   SmallVector<LaunchOp> clipped;
+  /// Groups of launches that share no buffer (two stencils of other sizes
+  /// in one loop): each group's devices have equal shares of its own loop
+  /// (of the hull of its loops). The first launch of each group, the group
+  /// of each launch, and that of each buffer the launches map.
+  SmallVector<LaunchOp> leaders;
+  DenseMap<Operation *, unsigned> groupOf;
+  DenseMap<Value, unsigned> rootGroups;
   bool inLoop = false;
   /// The buffers the launches map on the devices (by root), with the first
   /// launch and argument passing each.
@@ -307,6 +316,11 @@ struct OpSummary {
   SmallVector<LaunchOp> checked;
   /// Launches whose loops have other bounds than the run's (Run::clipped).
   SmallVector<LaunchOp> clipped;
+  /// The run's groups with those of these launches (Run::leaders, groupOf,
+  /// rootGroups), when they join it.
+  SmallVector<LaunchOp> leaders;
+  DenseMap<Operation *, unsigned> groupOf;
+  DenseMap<Value, unsigned> rootGroups;
 
   void merge(const OpSummary &other) {
     if (why.empty())
@@ -1606,56 +1620,122 @@ struct OffloadSplitDevicesPass
                             DominanceInfo &dominance) {
     summary.checked.clear();
     summary.clipped.clear();
+    summary.leaders.assign(run.leaders.begin(), run.leaders.end());
+    summary.groupOf.clear();
+    summary.rootGroups = run.rootGroups;
+    SmallVector<LaunchOp> &leaders = summary.leaders;
+    DenseMap<Value, unsigned> &rootGroups = summary.rootGroups;
     LaunchOp leader =
         run.empty() ? summary.launches.front() : run.launches.front();
     Operation *start = run.empty() ? op : run.ops.front();
-    // The buffers of the run and of the launches joining it so far: a
-    // launch whose loop has other bounds joins when its loop runs over the
-    // rows of one of them (not over the rows of buffers of its own).
-    DenseSet<Value> joined;
-    for (auto &entry : run.deviceRoots)
-      joined.insert(entry.first);
-    auto isJoined = [&](Value arg) {
-      if (joined.contains(arg))
-        return true;
+    // The group of the buffers `arg` may be (a ping-pong loop's iteration
+    // argument: those it starts with), if any joined the run so far.
+    auto groupOfArg = [&](Value arg) -> std::optional<unsigned> {
+      if (auto it = rootGroups.find(arg); it != rootGroups.end())
+        return it->second;
       auto inits = carriedInits.find(arg);
-      return inits != carriedInits.end() &&
-             llvm::any_of(inits->second,
-                          [&](Value init) { return joined.contains(init); });
+      if (inits != carriedInits.end())
+        for (Value init : inits->second)
+          if (auto it = rootGroups.find(init); it != rootGroups.end())
+            return it->second;
+      return std::nullopt;
     };
-    auto sharesRows = [&](LaunchOp launch) {
+    // A launch whose loop has other bounds than its group's first joins the
+    // group when its loop runs over the rows of one of the group's buffers
+    // (not over the rows of buffers of its own).
+    auto sharesRows = [&](LaunchOp launch, unsigned group) {
       KernelOp share = getShareOf(launch);
       for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
         if (!isa<MemRefType>(arg.getType()))
           continue;
         ShareAccess access = getShareAccess(share, index);
-        if (access.isAccessed() && !access.allRows && isJoined(arg))
+        if (access.isAccessed() && !access.allRows && groupOfArg(arg) == group)
           return true;
       }
       return false;
     };
+    // Launches on buffers of their own start groups of their own where
+    // they interleave with the run's (in one loop, say): an op that starts
+    // the run or also launches on its buffers. (Not a later phase of the
+    // program on other buffers: that ends the run, and the devices hold
+    // the buffers of one phase at a time.)
+    bool interleaves =
+        run.empty() || llvm::any_of(summary.launches, [&](LaunchOp launch) {
+          return llvm::any_of(launch.getArgs(), [&](Value arg) {
+            return isa<MemRefType>(arg.getType()) &&
+                   groupOfArg(arg).has_value();
+          });
+        });
     for (LaunchOp launch : summary.launches) {
       if (!sameDevices(launch, leader))
         return "@" + launch.getKernel().str() +
                " runs over other devices than @" + leader.getKernel().str();
       bool needsCheck = false, clipped = false;
-      bool sharesBuffers = llvm::any_of(launch.getArgs(), [&](Value arg) {
-        if (!isa<MemRefType>(arg.getType()))
-          return false;
-        return run.deviceRoots.contains(arg) ||
-               llvm::any_of(summary.launches, [&](LaunchOp other) {
-                 return other != launch &&
-                        llvm::is_contained(other.getArgs(), arg);
-               });
-      });
-      std::string why =
-          whyOtherShares(leader, launch, start, dominance, sharesBuffers,
-                         sharesRows(launch), needsCheck, clipped);
-      if (!why.empty())
-        return why;
+      llvm::SmallSetVector<unsigned, 2> touched;
       for (Value arg : launch.getArgs())
         if (isa<MemRefType>(arg.getType()))
-          joined.insert(arg);
+          if (std::optional<unsigned> group = groupOfArg(arg))
+            touched.insert(*group);
+      std::optional<unsigned> group;
+      std::string why;
+      if (leaders.empty()) {
+        why = whyOtherShares(launch, launch, start, dominance, false, false,
+                             needsCheck, clipped);
+        group = 0;
+        if (why.empty())
+          leaders.push_back(launch);
+      } else if (touched.size() > 1) {
+        unsigned first = std::min(touched[0], touched[1]);
+        unsigned second = std::max(touched[0], touched[1]);
+        why = "@" + launch.getKernel().str() +
+              " maps buffers of the launches of @" +
+              leaders[first].getKernel().str() + " and of those of @" +
+              leaders[second].getKernel().str() +
+              ", which have shares of their own loops";
+      } else if (touched.size() == 1) {
+        group = touched[0];
+        why = whyOtherShares(leaders[*group], launch, start, dominance,
+                             /*sharesBuffers=*/true, sharesRows(launch, *group),
+                             needsCheck, clipped);
+      } else {
+        // On buffers of its own: a group whose loops have the same bounds,
+        // else a group of its own.
+        for (auto [index, other] : llvm::enumerate(leaders)) {
+          bool check = false, clip = false;
+          if (whyOtherShares(other, launch, start, dominance, false, false,
+                             check, clip)
+                  .empty()) {
+            group = index;
+            break;
+          }
+        }
+        if (!group && interleaves) {
+          why = whyOtherShares(launch, launch, start, dominance, false, false,
+                               needsCheck, clipped);
+          group = leaders.size();
+          if (why.empty())
+            leaders.push_back(launch);
+        } else if (!group) {
+          // (Sharing buffers with launches after it in `op`, compared at run
+          // time.)
+          bool sharesBuffers = llvm::any_of(launch.getArgs(), [&](Value arg) {
+            return isa<MemRefType>(arg.getType()) &&
+                   llvm::any_of(summary.launches, [&](LaunchOp other) {
+                     return other != launch &&
+                            llvm::is_contained(other.getArgs(), arg);
+                   });
+          });
+          group = 0;
+          why = whyOtherShares(leaders[0], launch, start, dominance,
+                               sharesBuffers, false, needsCheck, clipped);
+        }
+      }
+      if (!why.empty())
+        return why;
+      summary.groupOf[launch] = *group;
+      for (Value arg : launch.getArgs())
+        if (isa<MemRefType>(arg.getType()))
+          rootGroups.try_emplace(arg, *group);
       if (needsCheck)
         summary.checked.push_back(launch);
       if (clipped)
@@ -1962,6 +2042,10 @@ struct OffloadSplitDevicesPass
     run.launches.append(summary.launches);
     run.checked.append(summary.checked);
     run.clipped.append(summary.clipped);
+    run.leaders = summary.leaders;
+    for (auto &entry : summary.groupOf)
+      run.groupOf.insert(entry);
+    run.rootGroups = summary.rootGroups;
     run.inLoop |= summary.inLoop;
     for (auto &entry : summary.deviceRoots)
       run.deviceRoots.insert(entry);
@@ -2121,10 +2205,10 @@ struct OffloadSplitDevicesPass
   /// Puts `run` in the `then` branch of an `scf.if` that checks, before it,
   /// that no device holds a buffer of the run yet, that no two of its
   /// buffers overlap in memory, and that the bounds of
-  /// the loops of `run.checked` equal the first launch's. The `else` branch
-  /// holds two copies of the run: when a device holds one of its buffers
-  /// (a data region around it), one whose launches all run whole on that
-  /// device (plain launches, queued as any); else one whose launches are
+  /// the loops of `run.checked` equal those of the first launch of their group.
+  /// The `else` branch holds two copies of the run: when a device holds one of
+  /// its buffers (a data region around it), one whose launches all run whole on
+  /// that device (plain launches, queued as any); else one whose launches are
   /// split one by one.
   void versionRun(Run &run) {
     LaunchOp leader = run.launches.front();
@@ -2166,7 +2250,13 @@ struct OffloadSplitDevicesPass
     for (LaunchOp launch : run.checked) {
       Value otherLb, otherUb;
       std::tie(otherLb, otherUb) = bounds(launch);
-      for (auto [mine, other] : {std::pair(lb, otherLb), {ub, otherUb}})
+      // (Against the first launch of its group.)
+      Value firstLb = lb, firstUb = ub;
+      if (LaunchOp first = run.leaders[run.groupOf.lookup(launch)];
+          first != leader)
+        std::tie(firstLb, firstUb) = bounds(first);
+      for (auto [mine, other] :
+           {std::pair(firstLb, otherLb), {firstUb, otherUb}})
         same = arith::AndIOp::create(
             b, loc, same,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, mine,
@@ -2419,11 +2509,17 @@ struct OffloadSplitDevicesPass
     LaunchOp leader = run.launches.front();
     Location loc = leader.getLoc();
     OpBuilder b(run.ops.front());
-    Value lb, ub;
-    std::tie(lb, ub) = launchShareBounds(b, leader);
-    // Loops over other rows: the hull of them all (of those that run: an
-    // empty loop would only widen it, giving devices rows no launch runs).
+    // The loop bounds of each group: of its first launch, and of loops
+    // over other rows the hull of them all (of those that run: an empty
+    // loop would only widen it, giving devices rows no launch runs).
+    unsigned groups = run.leaders.size();
+    SmallVector<Value> lbs(groups), ubs(groups);
+    for (unsigned group = 0; group < groups; ++group)
+      std::tie(lbs[group], ubs[group]) =
+          launchShareBounds(b, run.leaders[group]);
     for (LaunchOp launch : run.clipped) {
+      unsigned group = run.groupOf.lookup(launch);
+      Value &lb = lbs[group], &ub = ubs[group];
       auto [otherLb, otherUb] = launchShareBounds(b, launch);
       Value runs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                          otherLb, otherUb);
@@ -2436,6 +2532,9 @@ struct OffloadSplitDevicesPass
       lb = arith::SelectOp::create(b, loc, runs, joinedLb, lb);
       ub = arith::SelectOp::create(b, loc, runs, joinedUb, ub);
     }
+    auto groupOfBuffer = [&](const ResidentBuffer &buffer) {
+      return run.groupOf.lookup(buffer.namedBy);
+    };
     // Then a buffer the first launch on it writes whole in each share is
     // entered without copying only where that launch's loop is the hull
     // (otherwise rows of the devices' parts it does not write come from
@@ -2445,45 +2544,62 @@ struct OffloadSplitDevicesPass
       for (auto &[root, buffer] : run.buffers) {
         if (!buffer.enterAlloc)
           continue;
+        unsigned group = groupOfBuffer(buffer);
         auto [firstLb, firstUb] = launchShareBounds(b, buffer.namedBy);
         allocWhen[root] = arith::AndIOp::create(
             b, loc,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, firstLb,
-                                  lb),
+                                  lbs[group]),
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, firstUb,
-                                  ub));
+                                  ubs[group]));
       }
-    ShareSpace space = computeSpace(b, leader, lb, ub);
+    // The devices' shares of each group's loop (the same devices).
+    SmallVector<ShareSpace> spaces{
+        computeSpace(b, leader, lbs.front(), ubs.front())};
+    for (unsigned group = 1; group < groups; ++group) {
+      ShareSpace space = spaces.front();
+      space.lb = lbs[group];
+      space.ub = ubs[group];
+      space.step = getShareStep(
+          symbols->lookup<KernelOp>(run.leaders[group].getKernel()));
+      spaces.push_back(finishSpace(b, loc, space));
+    }
+    const ShareSpace &space = spaces.front();
+    auto spaceOfBuffer = [&](Value root) -> const ShareSpace & {
+      return spaces[groupOfBuffer(run.buffers.find(root)->second)];
+    };
 
     // `fn` for each buffer of the run at the rows (begin, length) that the
     // device at `position` keeps, where it keeps any; lo and hi bound its
-    // share.
+    // share of the buffer's group.
     auto forKeptRows =
         [&](OpBuilder &body, Value position,
             function_ref<void(OpBuilder &, Value root, const ResidentBuffer &,
                               Value begin, Value length, Value lo, Value hi)>
                 fn) {
-          Value lo, hi, nonEmpty;
-          std::tie(lo, hi, nonEmpty) =
-              getShareBounds(body, loc, space, position);
-          buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
-            for (auto &entry : run.buffers) {
-              Value root = entry.first;
-              const ResidentBuffer &buffer = entry.second;
-              if (buffer.carried)
-                continue;
-              Value begin, length;
-              std::tie(begin, length) =
-                  getKeptRows(inner, loc, root, buffer, lo, hi,
-                              /*reads=*/false);
-              Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
-              Value any = arith::CmpIOp::create(
-                  inner, loc, arith::CmpIPredicate::sgt, length, zero);
-              buildIf(inner, loc, any, [&](OpBuilder &then) {
-                fn(then, root, buffer, begin, length, lo, hi);
-              });
-            }
-          });
+          for (unsigned group = 0; group < groups; ++group) {
+            Value lo, hi, nonEmpty;
+            std::tie(lo, hi, nonEmpty) =
+                getShareBounds(body, loc, spaces[group], position);
+            buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+              for (auto &entry : run.buffers) {
+                Value root = entry.first;
+                const ResidentBuffer &buffer = entry.second;
+                if (buffer.carried || groupOfBuffer(buffer) != group)
+                  continue;
+                Value begin, length;
+                std::tie(begin, length) =
+                    getKeptRows(inner, loc, root, buffer, lo, hi,
+                                /*reads=*/false);
+                Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+                Value any = arith::CmpIOp::create(
+                    inner, loc, arith::CmpIPredicate::sgt, length, zero);
+                buildIf(inner, loc, any, [&](OpBuilder &then) {
+                  fn(then, root, buffer, begin, length, lo, hi);
+                });
+              }
+            });
+          }
         };
 
     // Each device enters the rows it keeps, and at the end copies back
@@ -2544,8 +2660,8 @@ struct OffloadSplitDevicesPass
     forEachShare(b, loc, space, {exit});
     if (space.devicesOf)
       memref::DeallocOp::create(b, loc, space.devicesOf);
-    moveElements(run, space);
-    syncHostAccesses(run, space);
+    moveElements(run, spaceOfBuffer);
+    syncHostAccesses(run, spaces, groupOfBuffer);
 
     if (remarks)
       remarkRun(run);
@@ -2556,7 +2672,8 @@ struct OffloadSplitDevicesPass
       mapKernelArguments(kernel, launch, mapping);
       SmallVector<Value> inits;
       (void)materializeReductionInputs(at, kernel, mapping, inits);
-      split(launch, kernel, shares[kernel], inits, mapping, space, &run);
+      split(launch, kernel, shares[kernel], inits, mapping,
+            spaces[run.groupOf.lookup(launch)], &run);
       launch.erase();
     }
   }
@@ -2613,7 +2730,7 @@ struct OffloadSplitDevicesPass
   /// the element from the device whose share holds its row, which is the
   /// only one that writes it (none: the host's copy is current); a store
   /// sends it to every device that keeps its row.
-  void moveElements(Run &run, const ShareSpace &space) {
+  void moveElements(Run &run, function_ref<const ShareSpace &(Value)> spaceOf) {
     for (auto &entry : run.elements) {
       Value root = entry.first;
       auto it = run.buffers.find(getKeptRoot(root));
@@ -2621,6 +2738,7 @@ struct OffloadSplitDevicesPass
           run.perLaunch.contains(it->first))
         continue;
       const ResidentBuffer &buffer = it->second;
+      const ShareSpace &space = spaceOf(it->first);
       for (Operation *op : entry.second) {
         auto load = dyn_cast<memref::LoadOp>(op);
         if (load && !buffer.written)
@@ -2695,7 +2813,10 @@ struct OffloadSplitDevicesPass
   /// write the buffer, each device copies back the rows of its share (the
   /// only rows it writes); after it, when it writes the buffer, each device
   /// receives the rows it keeps (all current on the host then).
-  void syncHostAccesses(Run &run, const ShareSpace &space) {
+  void
+  syncHostAccesses(Run &run, ArrayRef<ShareSpace> spaces,
+                   function_ref<unsigned(const ResidentBuffer &)> groupOf) {
+    const ShareSpace &space = spaces.front();
     // What the host reads and writes around each op, by buffer.
     llvm::MapVector<Operation *, llvm::MapVector<Value, std::pair<bool, bool>>>
         around;
@@ -2729,42 +2850,48 @@ struct OffloadSplitDevicesPass
       Location loc = at->getLoc();
       auto phase = [&](bool after) {
         return [&, after](OpBuilder &body, Value position, Value device) {
-          Value lo, hi, nonEmpty;
-          std::tie(lo, hi, nonEmpty) =
-              getShareBounds(body, loc, space, position);
-          buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
-            for (auto &rootEntry : roots) {
-              Value root = rootEntry.first;
-              std::pair<bool, bool> effects = rootEntry.second;
-              const ResidentBuffer &buffer =
-                  run.buffers.find(getKeptRoot(root))->second;
-              // (Before a write too: the rows it keeps go back to each
-              // device after it, the host's copy must be current.)
-              if (after ? !effects.second : !buffer.written)
-                continue;
-              Value begin, length;
-              if (after) {
-                std::tie(begin, length) =
-                    getKeptRows(inner, loc, root, buffer, lo, hi,
-                                /*reads=*/false);
-              } else {
-                std::tie(begin, length) =
-                    getClampedRows(inner, loc, root, lo, hi, 0, 0);
+          // (Each group's buffers in its share of the group's loop.)
+          for (auto [group, groupSpace] : llvm::enumerate(spaces)) {
+            Value lo, hi, nonEmpty;
+            std::tie(lo, hi, nonEmpty) =
+                getShareBounds(body, loc, groupSpace, position);
+            buildIf(body, loc, nonEmpty, [&](OpBuilder &inner) {
+              for (auto &rootEntry : roots) {
+                Value root = rootEntry.first;
+                std::pair<bool, bool> effects = rootEntry.second;
+                const ResidentBuffer &buffer =
+                    run.buffers.find(getKeptRoot(root))->second;
+                if (groupOf(buffer) != group)
+                  continue;
+                // (Before a write too: the rows it keeps go back to each
+                // device after it, the host's copy must be current.)
+                if (after ? !effects.second : !buffer.written)
+                  continue;
+                Value begin, length;
+                if (after) {
+                  std::tie(begin, length) =
+                      getKeptRows(inner, loc, root, buffer, lo, hi,
+                                  /*reads=*/false);
+                } else {
+                  std::tie(begin, length) =
+                      getClampedRows(inner, loc, root, lo, hi, 0, 0);
+                }
+                Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
+                Value any = arith::CmpIOp::create(
+                    inner, loc, arith::CmpIPredicate::sgt, length, zero);
+                buildIf(inner, loc, any, [&](OpBuilder &then) {
+                  UpdateOp::create(
+                      then, loc,
+                      ValueRange{getRows(then, loc, root, begin, length)},
+                      then.getArrayAttr(
+                          {MapAttr::get(then.getContext(),
+                                        after ? MapKind::to : MapKind::from,
+                                        MapModifier::none)}),
+                      device);
+                });
               }
-              Value zero = arith::ConstantIndexOp::create(inner, loc, 0);
-              Value any = arith::CmpIOp::create(
-                  inner, loc, arith::CmpIPredicate::sgt, length, zero);
-              buildIf(inner, loc, any, [&](OpBuilder &then) {
-                UpdateOp::create(
-                    then, loc,
-                    ValueRange{getRows(then, loc, root, begin, length)},
-                    then.getArrayAttr({MapAttr::get(
-                        then.getContext(), after ? MapKind::to : MapKind::from,
-                        MapModifier::none)}),
-                    device);
-              });
-            }
-          });
+            });
+          }
         };
       };
       bool reads = llvm::any_of(roots, [&](auto &entry) {
@@ -2812,6 +2939,15 @@ struct OffloadSplitDevicesPass
            << " across " << run.launches.size() << " launch(es)";
     if (inLoops)
       remark << " (" << inLoops << " in loops)";
+    if (run.leaders.size() > 1) {
+      remark << " in " << run.leaders.size()
+             << " groups that share no buffer, each device with its share of "
+                "each group's loop (that of ";
+      llvm::interleave(
+          run.leaders, remark,
+          [&](LaunchOp first) { remark << "@" << first.getKernel(); }, ", ");
+      remark << ")";
+    }
     remark << ": each device enters the rows its share [lo, hi) reaches "
               "once before them and copies back only the rows it wrote "
               "after them; ";

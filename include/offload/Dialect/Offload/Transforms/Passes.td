@@ -383,7 +383,9 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       the iterations of its own loop in that share, `[max(lo, lb),
       min(hi, ub))`, and a buffer its first launch writes whole enters
       without copying only when that launch's loop is the hull (checked
-      before the run). Before the run each device enters the rows
+      before the run). Launches on buffers of their own interleaved with
+      the run's (two problems advanced in one loop) form groups in it,
+      each with the devices' equal shares of its own loop. Before the run each device enters the rows
       of each buffer its share reaches (`offload.enter_data`, once), after
       it each copies back only the rows it wrote (`offload.exit_data`), and
       before a launch that reads rows outside its share of a buffer some
