@@ -231,3 +231,77 @@ func.func @helper_with_loop(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index)
   }
   return
 }
+
+// -----
+
+// Only calls whose launches may keep their sections with others are
+// inlined: calls passing buffers, in a loop or beside split launches (or
+// such calls) on one of those buffers. A driver calling phases that
+// allocate their own buffers, or phases on buffers of their own, keeps its
+// calls (inlining each would only copy the code, per call and level).
+
+offload.kernel @step(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    memref.store %v, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// (The run of its own launches, and that of the four inlined in
+// @side_by_side, whose remarks are at this line.)
+func.func private @sweep(%a: memref<?xf32>, %b: memref<?xf32>) {
+  // expected-remark@+3 {{launch of @step split over every device present}}
+  // expected-remark@+2 {{split launches of @step keep their sections on every device present across 2 launch(es)}}
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 4 launch(es)}}
+  offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{launch of @step split over every device present}}
+  offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+func.func private @phase(%n: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  %b = memref.alloc(%n) : memref<?xf32>
+  func.call @sweep(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  memref.dealloc %a : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  return
+}
+
+// CHECK-LABEL: func.func @driver(
+//  CHECK-NEXT:   call @phase(
+//  CHECK-NEXT:   call @phase(
+func.func @driver(%n: index) {
+  func.call @phase(%n) : (index) -> ()
+  func.call @phase(%n) : (index) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @apart(
+//  CHECK-NEXT:   call @sweep(
+//  CHECK-NEXT:   call @sweep(
+func.func @apart(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf32>, %d: memref<?xf32>) {
+  func.call @sweep(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  func.call @sweep(%c, %d) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @side_by_side(
+//   CHECK-NOT:   call @sweep
+//       CHECK:   offload.launch @step_share
+//       CHECK:   offload.launch @step_share
+//       CHECK:   offload.launch @step_share
+//       CHECK:   offload.launch @step_share
+//   CHECK-NOT:   call @sweep
+//       CHECK:   return
+func.func @side_by_side(%a: memref<?xf32>, %b: memref<?xf32>) {
+  // expected-remark@+1 {{call of @sweep inlined}}
+  func.call @sweep(%a, %b) : (memref<?xf32>, memref<?xf32>) -> ()
+  // expected-remark@+1 {{call of @sweep inlined}}
+  func.call @sweep(%b, %a) : (memref<?xf32>, memref<?xf32>) -> ()
+  return
+}

@@ -1192,23 +1192,91 @@ struct OffloadSplitDevicesPass
                   })
                   .wasInterrupted();
     };
+    // Whether inlining `call` may let its launches keep their sections with
+    // others: it passes buffers, and runs in a loop (each call would enter
+    // and exit them again) or beside split launches (or calls making them)
+    // on one of those buffers. (Not the calls of a driver calling phases
+    // on buffers of their own: each inlined copy would only grow the code,
+    // a copy per call site and level.)
+    auto mayKeep = [&](func::CallOp call) {
+      llvm::SmallPtrSet<Value, 4> buffers;
+      for (Value operand : call.getArgOperands())
+        if (isa<BaseMemRefType>(operand.getType()))
+          buffers.insert(getViewRoot(operand));
+      if (buffers.empty())
+        return false;
+      auto func = call->getParentOfType<func::FuncOp>();
+      for (Operation *parent = call->getParentOp(); parent && parent != func;
+           parent = parent->getParentOp())
+        if (isa<LoopLikeOpInterface>(parent))
+          return true;
+      auto onBuffers = [&](ValueRange operands) {
+        return llvm::any_of(operands, [&](Value operand) {
+          return isa<BaseMemRefType>(operand.getType()) &&
+                 buffers.contains(getViewRoot(operand));
+        });
+      };
+      for (Operation &other : *call->getBlock()) {
+        if (&other == call.getOperation())
+          continue;
+        WalkResult found = other.walk([&](Operation *op) {
+          if (auto launch = dyn_cast<LaunchOp>(op))
+            if ((launch.getAllDevices() || !launch.getDevices().empty()) &&
+                onBuffers(launch.getArgs()))
+              return WalkResult::interrupt();
+          if (auto nested = dyn_cast<func::CallOp>(op))
+            if (splitting.contains(symbols->lookup(nested.getCallee())) &&
+                onBuffers(nested.getArgOperands()))
+              return WalkResult::interrupt();
+          return WalkResult::advance();
+        });
+        if (found.wasInterrupted())
+          return true;
+      }
+      return false;
+    };
+    auto sizeOf = [](Operation *op) {
+      int64_t size = 0;
+      op->walk([&](Operation *) { ++size; });
+      return size;
+    };
     llvm::SetVector<Operation *> inlined;
+    DenseSet<Operation *> said;
     // Callees' calls are inlined in turn (no cycles: none is recursive).
     for (bool changed = true; changed;) {
       changed = false;
       SmallVector<func::CallOp> calls;
       module.walk([&](func::CallOp call) {
         if (call->getParentOfType<func::FuncOp>() &&
-            inlinable(symbols->lookup<func::FuncOp>(call.getCallee())))
+            inlinable(symbols->lookup<func::FuncOp>(call.getCallee())) &&
+            mayKeep(call))
           calls.push_back(call);
       });
+      DenseMap<Operation *, int64_t> sizes;
       for (func::CallOp call : calls) {
+        auto caller = call->getParentOfType<func::FuncOp>();
+        auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
+        auto [it, inserted] = sizes.try_emplace(caller, 0);
+        if (inserted)
+          it->second = sizeOf(caller);
+        // (The callee's body less its return, for the call.)
+        int64_t growth = std::max<int64_t>(sizeOf(callee) - 3, 0);
+        if (it->second + growth > inlineLimit) {
+          if (remarks && said.insert(call).second)
+            call.emitRemark()
+                << "call of @" << call.getCallee() << " not inlined: @"
+                << caller.getSymName() << " would grow "
+                << "past " << static_cast<int64_t>(inlineLimit)
+                << " operations (inline-limit); the launches of @"
+                << call.getCallee() << " move their sections at each call";
+          continue;
+        }
+        it->second += growth;
         if (remarks)
           call.emitRemark()
               << "call of @" << call.getCallee()
               << " inlined: its launches over several devices can keep "
                  "their sections on the devices with those around the call";
-        auto callee = symbols->lookup<func::FuncOp>(call.getCallee());
         // (The inlined ops are where they were, called from the call's
         // location: this pass's remarks say both; restoreInlinedLocations
         // drops the call sites after it.)

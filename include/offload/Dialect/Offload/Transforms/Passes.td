@@ -403,10 +403,13 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
       the run; with `remarks` the run says what each device
       keeps and where halos move, and an op that ends one says why.
       `resident=false` (checking mode) splits every launch on its own.
-      For runs to reach across calls, the pass first inlines every call of
-      a function that makes split launches (itself or through its callees;
-      not recursive ones, ones of several blocks, or ones with stack
-      allocations), and the calls, in functions making split launches,
+      For runs to reach across calls, the pass first inlines the calls of
+      functions that make split launches (themselves or through their
+      callees; not recursive ones, ones of several blocks, or ones with
+      stack allocations) that pass buffers and either run in a loop or
+      beside split launches (or such calls) on one of those buffers; a
+      function grows by inlining to `inline-limit` operations at most (a
+      call past it says so in a remark). Then the calls, in functions making split launches,
       of functions that only load and store single elements and compute
       without memory effects; it removes private functions no call is left
       to. A
@@ -440,6 +443,9 @@ def OffloadSplitDevices : Pass<"offload-split-devices", "ModuleOp"> {
            "Keep the sections of consecutive split launches on their "
            "devices, exchanging only halo rows in between (false: each "
            "launch moves its sections, as checking mode needs)">,
+    Option<"inlineLimit", "inline-limit", "int64_t", /*default=*/"20000",
+           "The most operations a function may grow to by inlining the "
+           "calls of functions making split launches">,
   ];
 }
 
