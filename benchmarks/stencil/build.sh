@@ -11,7 +11,7 @@ mkdir -p "$OUTDIR"
   --offload-targets=nvptx:sm_90,host --save-temps -o "$OUTDIR/jacobi_steps"
 rm -f "$OUTDIR"/jacobi_steps.{ll,o,lowered.mlir}
 /usr/local/cuda/bin/nvcc -O3 -arch=sm_90 -o "$OUTDIR/jacobi_peer" "$HERE/jacobi_peer.cu"
-cp "$HERE/run.sh" "$HERE/diag.sh" "$OUTDIR/"
+cp "$HERE/run.sh" "$HERE/diag.sh" "$HERE/torch_peer.py" "$OUTDIR/"
 # run.sh takes the runtime pack from .device (one copy in what is carried).
 [ -f "$ROOT/.device/offload-rt.tar.xz" ] ||
   "$ROOT/../shared/device/pack-runtime.sh" "$ROOT/.device/offload-rt.tar.xz"

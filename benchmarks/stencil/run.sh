@@ -22,6 +22,9 @@ export PATH=/usr/local/cuda/bin:$PATH
   echo "+ ./jacobi_peer ${N:-16384} ${K:-1000}"
   ./jacobi_peer ${N:-16384} ${K:-1000}
   echo "exit $?"
+  echo "+ python3 torch_peer.py ${N:-16384} ${K:-1000}"
+  python3 torch_peer.py ${N:-16384} ${K:-1000}
+  echo "exit $?"
   M="gpu__time_duration.sum,dram__throughput.avg.pct_of_peak_sustained_elapsed,dram__bytes_read.sum,dram__bytes_write.sum,launch__grid_size,launch__block_size"
   echo "+ ncu (2 launches of each kernel, N 16384, K 2)"
   for k in jacobi jacobi_share; do
