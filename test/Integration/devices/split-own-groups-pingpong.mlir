@@ -29,8 +29,10 @@
 
 // Each device enters its rows of a, b (504 bytes or so), e and f once and
 // copies back its shares once; between iterations one 4-byte halo row
-// each way per neighbour (through the host on the host plugin). Each
-// iteration moved e's and f's sections before (23700 bytes in on device 0).
+// each way per neighbour (through the host on the host plugin). A loop
+// that is no run moves every launch's sections at every iteration: 23700
+// bytes in on device 0 for this program with @evens starting at t mod 2
+// (bounds the run cannot compute before it).
 // COPIES: device 0: host->device 29 copies 1560 bytes: 512 x2, 220 x1, 216 x1, 4 x25
 // COPIES-NEXT: device 0: device->host 28 copies 1324 bytes: 504 x2, 216 x1, 4 x25
 // COPIES-NEXT: device 0: launches: evens_share x25, smooth_share x25
