@@ -214,9 +214,11 @@ static void buildIf(OpBuilder &b, Location loc, Value cond,
 /// What the launches of a run do with one of their buffers, and what each
 /// device keeps of it: rows around its share [lo, hi) of the loop.
 struct ResidentBuffer {
-  /// The first launch that passes it, and as which argument (for remarks).
+  /// The first launch that passes it, and as which argument (for remarks),
+  /// and the group of that launch (Run::leaders).
   LaunchOp namedBy;
   unsigned position = 0;
+  unsigned group = 0;
   bool read = false, written = false;
   /// The rows the launches read: [lo + readMin, hi + readMax), or all of
   /// them.
@@ -1358,6 +1360,25 @@ struct OffloadSplitDevicesPass
       return summary;
     };
     StringRef name = op->getName().getStringRef();
+    // `op` touches the buffers of `values` whole (a ping-pong loop's
+    // iteration argument: those it starts with); false when one of them
+    // is neither a buffer nor a scalar (it may hold buffers).
+    auto touchesWhole = [&](ValueRange values) {
+      for (Value value : values) {
+        if (!isa<BaseMemRefType>(value.getType())) {
+          if (!value.getType().isIntOrIndexOrFloat())
+            return false;
+          continue;
+        }
+        Value root = getViewRoot(value);
+        summary.hostRoots.insert({root, op});
+        auto inits = carriedInits.find(root);
+        if (inits != carriedInits.end())
+          for (Value init : inits->second)
+            summary.hostRoots.insert({init, op});
+      }
+      return true;
+    };
     if (auto launch = dyn_cast<LaunchOp>(op)) {
       if (launch.getAllDevices() || !launch.getDevices().empty()) {
         summarizeLaunch(launch, summary);
@@ -1366,20 +1387,9 @@ struct OffloadSplitDevicesPass
       // A launch on one device needs its buffers whole there: like a call,
       // it touches them (a run keeping one of them ends), and the buffers
       // its kernel may reach otherwise (whyCallsTouch).
-      for (Value arg : launch.getArgs()) {
-        if (!isa<BaseMemRefType>(arg.getType())) {
-          if (!arg.getType().isIntOrIndexOrFloat())
-            return fail("it launches @" + launch.getKernel() +
-                        " on one device, with aggregates");
-          continue;
-        }
-        Value root = getViewRoot(arg);
-        summary.hostRoots.insert({root, op});
-        auto inits = carriedInits.find(root);
-        if (inits != carriedInits.end())
-          for (Value init : inits->second)
-            summary.hostRoots.insert({init, op});
-      }
+      if (!touchesWhole(launch.getArgs()))
+        return fail("it launches @" + launch.getKernel() +
+                    " on one device, with aggregates");
       summary.calls.push_back(op);
       return summary;
     }
@@ -1389,20 +1399,9 @@ struct OffloadSplitDevicesPass
     if (isa<CallOpInterface>(op)) {
       // The callee touches the buffers it is given (whole), and those whose
       // address the program takes (whyCallsTouch).
-      for (Value operand : op->getOperands()) {
-        if (!isa<BaseMemRefType>(operand.getType())) {
-          if (!operand.getType().isIntOrIndexOrFloat())
-            return fail("'" + name +
-                        "' calls a function, which may touch the buffers");
-          continue;
-        }
-        Value root = getViewRoot(operand);
-        summary.hostRoots.insert({root, op});
-        auto inits = carriedInits.find(root);
-        if (inits != carriedInits.end())
-          for (Value init : inits->second)
-            summary.hostRoots.insert({init, op});
-      }
+      if (!touchesWhole(op->getOperands()))
+        return fail("'" + name +
+                    "' calls a function, which may touch the buffers");
       if (llvm::any_of(op->getResultTypes(),
                        [](Type type) { return !type.isIntOrIndexOrFloat(); }))
         return fail("'" + name +
@@ -2414,6 +2413,7 @@ struct OffloadSplitDevicesPass
         if (inserted.second) {
           buffer.namedBy = launch;
           buffer.position = index;
+          buffer.group = run.groupOf.lookup(launch);
           // The first launch on it writes every row of each share before
           // reading any, and always runs.
           // (Not a view whose elements leave gaps in its span: those come
@@ -2600,9 +2600,6 @@ struct OffloadSplitDevicesPass
       lb = arith::SelectOp::create(b, loc, runs, joinedLb, lb);
       ub = arith::SelectOp::create(b, loc, runs, joinedUb, ub);
     }
-    auto groupOfBuffer = [&](const ResidentBuffer &buffer) {
-      return run.groupOf.lookup(buffer.namedBy);
-    };
     // Then a buffer the first launch on it writes whole in each share is
     // entered without copying only where that launch's loop is the hull
     // (otherwise rows of the devices' parts it does not write come from
@@ -2612,7 +2609,7 @@ struct OffloadSplitDevicesPass
       for (auto &[root, buffer] : run.buffers) {
         if (!buffer.enterAlloc)
           continue;
-        unsigned group = groupOfBuffer(buffer);
+        unsigned group = buffer.group;
         auto [firstLb, firstUb] = launchShareBounds(b, buffer.namedBy);
         allocWhen[root] = arith::AndIOp::create(
             b, loc,
@@ -2633,9 +2630,6 @@ struct OffloadSplitDevicesPass
       spaces.push_back(finishSpace(b, loc, space));
     }
     const ShareSpace &space = spaces.front();
-    auto spaceOfBuffer = [&](Value root) -> const ShareSpace & {
-      return spaces[groupOfBuffer(run.buffers.find(root)->second)];
-    };
 
     // `fn` for each buffer of the run at the rows (begin, length) that the
     // device at `position` keeps, where it keeps any; lo and hi bound its
@@ -2653,7 +2647,7 @@ struct OffloadSplitDevicesPass
               for (auto &entry : run.buffers) {
                 Value root = entry.first;
                 const ResidentBuffer &buffer = entry.second;
-                if (buffer.carried || groupOfBuffer(buffer) != group)
+                if (buffer.carried || buffer.group != group)
                   continue;
                 Value begin, length;
                 std::tie(begin, length) =
@@ -2728,8 +2722,8 @@ struct OffloadSplitDevicesPass
     forEachShare(b, loc, space, {exit});
     if (space.devicesOf)
       memref::DeallocOp::create(b, loc, space.devicesOf);
-    moveElements(run, spaceOfBuffer);
-    syncHostAccesses(run, spaces, groupOfBuffer);
+    moveElements(run, spaces);
+    syncHostAccesses(run, spaces);
 
     if (remarks)
       remarkRun(run);
@@ -2798,7 +2792,7 @@ struct OffloadSplitDevicesPass
   /// the element from the device whose share holds its row, which is the
   /// only one that writes it (none: the host's copy is current); a store
   /// sends it to every device that keeps its row.
-  void moveElements(Run &run, function_ref<const ShareSpace &(Value)> spaceOf) {
+  void moveElements(Run &run, ArrayRef<ShareSpace> spaces) {
     for (auto &entry : run.elements) {
       Value root = entry.first;
       auto it = run.buffers.find(getKeptRoot(root));
@@ -2806,7 +2800,7 @@ struct OffloadSplitDevicesPass
           run.perLaunch.contains(it->first))
         continue;
       const ResidentBuffer &buffer = it->second;
-      const ShareSpace &space = spaceOf(it->first);
+      const ShareSpace &space = spaces[buffer.group];
       for (Operation *op : entry.second) {
         auto load = dyn_cast<memref::LoadOp>(op);
         if (load && !buffer.written)
@@ -2881,9 +2875,7 @@ struct OffloadSplitDevicesPass
   /// write the buffer, each device copies back the rows of its share (the
   /// only rows it writes); after it, when it writes the buffer, each device
   /// receives the rows it keeps (all current on the host then).
-  void
-  syncHostAccesses(Run &run, ArrayRef<ShareSpace> spaces,
-                   function_ref<unsigned(const ResidentBuffer &)> groupOf) {
+  void syncHostAccesses(Run &run, ArrayRef<ShareSpace> spaces) {
     const ShareSpace &space = spaces.front();
     // What the host reads and writes around each op, by buffer.
     llvm::MapVector<Operation *, llvm::MapVector<Value, std::pair<bool, bool>>>
@@ -2929,7 +2921,7 @@ struct OffloadSplitDevicesPass
                 std::pair<bool, bool> effects = rootEntry.second;
                 const ResidentBuffer &buffer =
                     run.buffers.find(getKeptRoot(root))->second;
-                if (groupOf(buffer) != group)
+                if (buffer.group != group)
                   continue;
                 // (Before a write too: the rows it keeps go back to each
                 // device after it, the host's copy must be current.)
