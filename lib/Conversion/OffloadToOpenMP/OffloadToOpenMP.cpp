@@ -537,16 +537,25 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     total = arith::MulIOp::create(rewriter, loc, total, trips);
     // The innermost dimension of a vectorized grid loop runs vectorWidth
     // iterations per thread.
+    // A grid loop's chunks start up to vectorWidth - 1 iterations below the
+    // lower bound, where the buffers are aligned: one chunk more.
     int64_t perBlock = threads;
     if (h == 0 && (strategy.kind == KernelStrategyKind::GridLoop ||
                    strategy.kind == KernelStrategyKind::GridReduction))
       perBlock *= strategy.vectorWidth;
+    Value chunked = trips;
+    if (h == 0 && strategy.kind == KernelStrategyKind::GridLoop &&
+        strategy.vectorWidth > 1)
+      chunked =
+          arith::AddIOp::create(rewriter, loc, trips,
+                                arith::ConstantIndexOp::create(
+                                    rewriter, loc, strategy.vectorWidth - 1));
     if (transpose)
       perBlock = kTransposeTile; // a tile of 32 x 32 iterations per block
     Value blocks =
         onBlocks ? trips
                  : arith::CeilDivSIOp::create(
-                       rewriter, loc, trips,
+                       rewriter, loc, chunked,
                        arith::ConstantIndexOp::create(rewriter, loc, perBlock))
                        .getResult();
     blocks = arith::MaxSIOp::create(rewriter, loc, blocks, one);
@@ -1258,6 +1267,95 @@ static SmallVector<Value> mergeAliasedMapTypes(
   return result;
 }
 
+/// Entries of one launch or data call (`mapped`: entry and buffer) that
+/// may overlap at run time without one holding the other would make
+/// libomptarget refuse the second ("explicit extension not allowed": two
+/// views of one buffer, or a caller passing overlapping views as two
+/// arguments). So every entry that overlaps another maps, at run time, the
+/// hull of all those it overlaps (transitively), with the copies of all of
+/// them: whichever comes first maps and copies what each needs, the others
+/// find their range present. The base pointers stay, so each kernel
+/// argument still points at its own buffer. Entries in `skip` (boxes, whose
+/// rows map separately) keep their ranges. Updates `sizes`, `begins` (the
+/// entries' first mapped bytes, set for the entries it widens) and
+/// `mergedTypes` (the types at run time; made from `types` when empty).
+/// `begin(index)` is entry index's first mapped byte as it was.
+static void widenOverlappingRanges(
+    OpBuilder &b, Location loc, ArrayRef<std::pair<size_t, Value>> mapped,
+    ArrayRef<int64_t> types, SmallVectorImpl<Value> &sizes,
+    function_ref<Value(size_t)> begin, DenseMap<unsigned, Value> &begins,
+    SmallVectorImpl<Value> &mergedTypes, ArrayRef<size_t> skip) {
+  SmallVector<std::pair<size_t, size_t>> pairs;
+  llvm::SetVector<size_t> involved;
+  for (unsigned i = 0, e = mapped.size(); i < e; ++i)
+    for (unsigned j = i + 1; j < e; ++j) {
+      auto [first, firstBuffer] = mapped[i];
+      auto [second, secondBuffer] = mapped[j];
+      if (firstBuffer == secondBuffer || llvm::is_contained(skip, first) ||
+          llvm::is_contained(skip, second) ||
+          areDistinct(firstBuffer, secondBuffer))
+        continue;
+      pairs.push_back({first, second});
+      involved.insert(first);
+      involved.insert(second);
+    }
+  if (pairs.empty())
+    return;
+  const uint64_t copyBits = bits(OpenMPOffloadMappingFlags::OMP_MAP_TO |
+                                 OpenMPOffloadMappingFlags::OMP_MAP_FROM);
+  Type i64 = b.getI64Type();
+  if (mergedTypes.empty())
+    for (int64_t type : types)
+      mergedTypes.push_back(i64Constant(b, loc, type));
+  Value zero = i64Constant(b, loc, 0);
+  Value copyMask = i64Constant(b, loc, copyBits);
+  DenseMap<size_t, std::pair<Value, Value>> ranges;
+  DenseMap<size_t, Value> nonEmpty;
+  for (size_t index : involved) {
+    Value start = LLVM::PtrToIntOp::create(b, loc, i64, begin(index));
+    ranges[index] = {start, LLVM::AddOp::create(b, loc, start, sizes[index])};
+    nonEmpty[index] = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult,
+                                           zero, sizes[index]);
+  }
+  auto ult = [&](Value x, Value y) {
+    return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::ult, x, y);
+  };
+  auto select = [&](Value c, Value x, Value y) {
+    return LLVM::SelectOp::create(b, loc, c, x, y).getResult();
+  };
+  // A chain of n overlapping entries joins in n - 1 rounds.
+  for (size_t round = 1; round < involved.size(); ++round)
+    for (auto [first, second] : pairs) {
+      auto &[firstBegin, firstEnd] = ranges[first];
+      auto &[secondBegin, secondEnd] = ranges[second];
+      Value overlap = LLVM::AndOp::create(b, loc, ult(firstBegin, secondEnd),
+                                          ult(secondBegin, firstEnd));
+      overlap = LLVM::AndOp::create(
+          b, loc, overlap,
+          LLVM::AndOp::create(b, loc, nonEmpty[first], nonEmpty[second]));
+      Value lo = select(ult(firstBegin, secondBegin), firstBegin, secondBegin);
+      Value hi = select(ult(firstEnd, secondEnd), secondEnd, firstEnd);
+      firstBegin = select(overlap, lo, firstBegin);
+      secondBegin = select(overlap, lo, secondBegin);
+      firstEnd = select(overlap, hi, firstEnd);
+      secondEnd = select(overlap, hi, secondEnd);
+      Value copies = LLVM::AndOp::create(
+          b, loc,
+          LLVM::OrOp::create(b, loc, mergedTypes[first], mergedTypes[second]),
+          copyMask);
+      for (size_t index : {first, second})
+        mergedTypes[index] = select(
+            overlap, LLVM::OrOp::create(b, loc, mergedTypes[index], copies),
+            mergedTypes[index]);
+    }
+  Type ptrType = LLVM::LLVMPointerType::get(b.getContext());
+  for (size_t index : involved) {
+    auto [start, end] = ranges[index];
+    begins[index] = LLVM::IntToPtrOp::create(b, loc, ptrType, start);
+    sizes[index] = LLVM::SubOp::create(b, loc, end, start);
+  }
+}
+
 namespace {
 struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
   using OpConversionPattern::OpConversionPattern;
@@ -1382,13 +1480,14 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     for (const BoxEntry &box : boxes)
       boxSlots.push_back(box.slot);
     DenseMap<size_t, Value> boxOverlaps;
+    auto beginOf = [&](size_t index) {
+      Value begin = sectionBegins.lookup(index);
+      return begin ? begin : asPointer(values[index]);
+    };
     SmallVector<Value> mergedTypes = mergeAliasedMapTypes(
-        rewriter, loc, mapped, types, sizes,
-        [&](size_t index) {
-          Value begin = sectionBegins.lookup(index);
-          return begin ? begin : asPointer(values[index]);
-        },
-        boxSlots, boxOverlaps);
+        rewriter, loc, mapped, types, sizes, beginOf, boxSlots, boxOverlaps);
+    widenOverlappingRanges(rewriter, loc, mapped, types, sizes, beginOf,
+                           sectionBegins, mergedTypes, boxSlots);
     if (boxes.empty()) {
       auto ptrArrayType =
           LLVM::LLVMArrayType::get(ptrType, std::max<size_t>(count, 1));
@@ -1697,6 +1796,8 @@ static void callDataMapper(ConversionPatternRewriter &rewriter, OpTy op,
   // overlap each takes the other's copies ('update' copies every entry).
   SmallVector<Value> mergedTypes;
   DenseMap<size_t, Value> boxOverlaps;
+  // The first bytes of the entries widenOverlappingRanges widens.
+  DenseMap<unsigned, Value> begins;
   if (!std::is_same_v<OpTy, UpdateOp>) {
     SmallVector<std::pair<size_t, Value>> mapped;
     for (auto [index, var] : llvm::enumerate(op.getMapVars()))
@@ -1704,17 +1805,18 @@ static void callDataMapper(ConversionPatternRewriter &rewriter, OpTy op,
     SmallVector<size_t> boxSlots;
     for (const BoxEntry &box : boxes)
       boxSlots.push_back(box.slot);
-    mergedTypes = mergeAliasedMapTypes(
-        rewriter, loc, mapped, types, sizes,
-        [&](size_t index) { return values[index]; }, boxSlots, boxOverlaps);
+    auto beginOf = [&](size_t index) { return values[index]; };
+    mergedTypes = mergeAliasedMapTypes(rewriter, loc, mapped, types, sizes,
+                                       beginOf, boxSlots, boxOverlaps);
+    widenOverlappingRanges(rewriter, loc, mapped, types, sizes, beginOf, begins,
+                           mergedTypes, boxSlots);
   }
   auto [basePtrs, ptrs, sizeArray, typeArray, numArgs, stack] =
-      buildBoxArguments(rewriter, loc, values, sizes, types, mergedTypes,
-                        boxOverlaps, DenseMap<unsigned, Value>(), boxes,
-                        [](Value value) { return value; }, nullptr,
-                        function == "__tgt_target_data_begin_mapper"
-                            ? DenseSpans::in
-                            : DenseSpans::none);
+      buildBoxArguments(
+          rewriter, loc, values, sizes, types, mergedTypes, boxOverlaps, begins,
+          boxes, [](Value value) { return value; }, nullptr,
+          function == "__tgt_target_data_begin_mapper" ? DenseSpans::in
+                                                       : DenseSpans::none);
   StringRef name = op->getName().getStringRef();
   GlobalBuilder globals(rewriter, op);
   Value ident = LLVM::AddressOfOp::create(

@@ -45,4 +45,18 @@ module attributes {offload.targets = [#offload.host]} {
     }
     return
   }
+
+  // z = x + y, two arrays only read (the test passes overlapping views).
+  offload.kernel @add_views(%x: memref<?xi32>, %y: memref<?xi32>, %z: memref<?xi32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %z, %c0 : memref<?xi32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %a = memref.load %x[%i] : memref<?xi32>
+      %b = memref.load %y[%i] : memref<?xi32>
+      %s = arith.addi %a, %b : i32
+      memref.store %s, %z[%i] : memref<?xi32>
+    }
+    offload.return
+  }
 }

@@ -105,6 +105,21 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: %[[FROM:.*]] = llvm.mlir.constant(2 : i64) : i64
   // CHECK: %[[T1F:.*]] = llvm.or %[[T1]], %[[FROM]] : i64
   // CHECK: %[[T1M:.*]] = llvm.select %[[BOTH]], %[[T1F]], %[[T1]] : i1, i64
+  // And where they overlap both map the hull of the two, with both copies
+  // (libomptarget refuses a range that partly overlaps one it just mapped;
+  // overlap_views.test).
+  // CHECK: %[[LO:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
+  // CHECK: %[[HI:.*]] = llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i64
+  // CHECK: %[[XLO:.*]] = llvm.select %[[HULL:.*]], %[[LO]], %{{.*}} : i1, i64
+  // CHECK: %[[YLO:.*]] = llvm.select %[[HULL]], %[[LO]], %{{.*}} : i1, i64
+  // CHECK: %[[XHI:.*]] = llvm.select %[[HULL]], %[[HI]], %{{.*}} : i1, i64
+  // CHECK: %[[YHI:.*]] = llvm.select %[[HULL]], %[[HI]], %{{.*}} : i1, i64
+  // CHECK: %[[T1H:.*]] = llvm.select %[[HULL]], %{{.*}}, %[[T1M]] : i1, i64
+  // CHECK: %[[T3H:.*]] = llvm.select %[[HULL]], %{{.*}}, %[[T3]] : i1, i64
+  // CHECK: %[[XH:.*]] = llvm.inttoptr %[[XLO]] : i64 to !llvm.ptr
+  // CHECK: %[[XHBYTES:.*]] = llvm.sub %[[XHI]], %[[XLO]] : i64
+  // CHECK: %[[YH:.*]] = llvm.inttoptr %[[YLO]] : i64 to !llvm.ptr
+  // CHECK: %[[YHBYTES:.*]] = llvm.sub %[[YHI]], %[[YLO]] : i64
   // Slot 0: the scalar in the pointer slot, 8 bytes.
   // CHECK: %[[AP:.*]] = llvm.inttoptr %[[A64]] : i64 to !llvm.ptr
   // CHECK: %[[B0:.*]] = llvm.getelementptr %[[BASES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x ptr>
@@ -113,35 +128,40 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: llvm.store %[[AP]], %[[P0]] : !llvm.ptr, !llvm.ptr
   // CHECK: %[[S0:.*]] = llvm.getelementptr %[[SIZES]][0, 0] : (!llvm.ptr) -> !llvm.ptr, !llvm.array<5 x i64>
   // CHECK: llvm.store %[[LIT8]], %[[S0]] : i64, !llvm.ptr
-  // Slot 1: x, with its size in bytes.
+  // Slot 1: x as its base, its range (the hull where it overlaps y).
   // CHECK: %[[B1:.*]] = llvm.getelementptr %[[BASES]][0, 1]
   // CHECK: llvm.store %[[XP]], %[[B1]]
   // CHECK: %[[P1:.*]] = llvm.getelementptr %[[PTRS]][0, 1]
-  // CHECK: llvm.store %[[XP]], %[[P1]]
+  // CHECK: llvm.store %[[XH]], %[[P1]]
   // CHECK: %[[S1:.*]] = llvm.getelementptr %[[SIZES]][0, 1]
-  // CHECK: llvm.store %[[XBYTES]], %[[S1]]
+  // CHECK: llvm.store %[[XHBYTES]], %[[S1]]
   // CHECK: %[[B3:.*]] = llvm.getelementptr %[[BASES]][0, 3]
   // CHECK: llvm.store %[[YP]], %[[B3]]
+  // CHECK: %[[P3:.*]] = llvm.getelementptr %[[PTRS]][0, 3]
+  // CHECK: llvm.store %[[YH]], %[[P3]]
   // CHECK: %[[S3:.*]] = llvm.getelementptr %[[SIZES]][0, 3]
-  // CHECK: llvm.store %[[YBYTES]], %[[S3]]
+  // CHECK: llvm.store %[[YHBYTES]], %[[S3]]
   // CHECK: %[[TS0:.*]] = llvm.getelementptr %[[TYPES]][0, 0]
   // CHECK: llvm.store %[[T0]], %[[TS0]] : i64, !llvm.ptr
   // CHECK: %[[TS1:.*]] = llvm.getelementptr %[[TYPES]][0, 1]
-  // CHECK: llvm.store %[[T1M]], %[[TS1]] : i64, !llvm.ptr
+  // CHECK: llvm.store %[[T1H]], %[[TS1]] : i64, !llvm.ptr
   // CHECK: %[[TS3:.*]] = llvm.getelementptr %[[TYPES]][0, 3]
-  // CHECK: llvm.store %[[T3]], %[[TS3]] : i64, !llvm.ptr
+  // CHECK: llvm.store %[[T3H]], %[[TS3]] : i64, !llvm.ptr
   // CHECK: %[[NAMES:.*]] = llvm.mlir.addressof @__offload_saxpy_mapnames : !llvm.ptr
   // The grid: 256 threads, enough blocks for one thread per 4 iterations of
   // the kernel's loop (vectorized, see convert-offload-to-gpu), whose bound
-  // is recomputed from the launch's arguments.
+  // is recomputed from the launch's arguments, and one chunk more (the
+  // chunks start where the buffers are aligned, up to 3 iterations below
+  // the loop's lower bound).
   // CHECK: %[[T256:.*]] = llvm.mlir.constant(256 : i32) : i32
   // CHECK: %[[DIM:.*]] = memref.dim %[[X]], %{{.*}} : memref<?xf32>
   // CHECK: %[[DIFF:.*]] = arith.subi %[[DIM]], %{{.*}} : index
   // CHECK: %[[POS:.*]] = arith.maxsi %[[DIFF]], %{{.*}} : index
   // CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[POS]], %{{.*}} : index
   // CHECK: %[[TOTAL:.*]] = arith.muli %{{.*}}, %[[TRIPS]] : index
+  // CHECK: %[[MORE:.*]] = arith.addi %[[TRIPS]], %{{.*}} : index
   // CHECK: %[[C1024:.*]] = arith.constant 1024 : index
-  // CHECK: %[[NB:.*]] = arith.ceildivsi %[[TRIPS]], %[[C1024]] : index
+  // CHECK: %[[NB:.*]] = arith.ceildivsi %[[MORE]], %[[C1024]] : index
   // CHECK: %[[NB1:.*]] = arith.maxsi %[[NB]], %{{.*}} : index
   // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
   // CHECK: %[[NB2:.*]] = arith.minsi %[[NB1]], %[[MAXX]] : index
@@ -275,8 +295,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK: %[[T32:.*]] = llvm.mlir.constant(32 : i32) : i32
   // CHECK: %[[DN:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x?xf32>
   // CHECK: %[[TN:.*]] = arith.ceildivsi %{{.*}}, %{{.*}} : index
+  // CHECK: %[[TNMORE:.*]] = arith.addi %[[TN]], %{{.*}} : index
   // CHECK: %[[C128:.*]] = arith.constant 128 : index
-  // CHECK: %[[BXC:.*]] = arith.ceildivsi %[[TN]], %[[C128]] : index
+  // CHECK: %[[BXC:.*]] = arith.ceildivsi %[[TNMORE]], %[[C128]] : index
   // CHECK: %[[BXM:.*]] = arith.maxsi %[[BXC]], %{{.*}} : index
   // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
   // CHECK: %[[BXN:.*]] = arith.minsi %[[BXM]], %[[MAXX]] : index
@@ -601,7 +622,9 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: %[[OVERLAP:.*]] = llvm.and %[[MEET]], %{{.*}} : i1
   // CHECK: %[[WITHTO:.*]] = llvm.or %[[ALLOC:.*]], %{{.*}} : i64
   // CHECK: %[[BTYPE:.*]] = llvm.select %[[OVERLAP]], %[[WITHTO]], %[[ALLOC]] : i1, i64
-  // CHECK: llvm.store %[[BTYPE]], %{{.*}} : i64, !llvm.ptr
+  // (Both map the hull of the two where they overlap, with both copies.)
+  // CHECK: %[[BHULL:.*]] = llvm.select %{{.*}}, %{{.*}}, %[[BTYPE]] : i1, i64
+  // CHECK: llvm.store %[[BHULL]], %{{.*}} : i64, !llvm.ptr
   // CHECK: llvm.call @__tgt_target_data_begin_mapper(
   // CHECK: %[[WITHFROM:.*]] = llvm.or %[[RELEASE:.*]], %{{.*}} : i64
   // CHECK: llvm.select %{{.*}}, %[[WITHFROM]], %[[RELEASE]] : i1, i64
