@@ -325,7 +325,8 @@ int64_t mlir::offload::getGridVectorWidth(scf::ParallelOp parallel) {
       return;
     auto type = cast<MemRefType>(memref.getType());
     Type element = type.getElementType();
-    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() % 8 ||
+    if (!element.isIntOrFloat() || element.getIntOrFloatBitWidth() < 8 ||
+        !llvm::isPowerOf2_64(element.getIntOrFloatBitWidth()) ||
         element.getIntOrFloatBitWidth() > 64)
       return;
     int64_t offset;

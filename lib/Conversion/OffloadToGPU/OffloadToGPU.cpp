@@ -288,26 +288,42 @@ static gpu::Dimension hardwareDim(unsigned index) {
 /// step` cannot overflow 64 bits.
 static constexpr int64_t kMaxCoveredStep = int64_t(1) << 20;
 
-/// Replaces `parallel` by code that runs its iterations on the thread grid:
-/// loop dimension d of an n-D loop goes to hardware dimension n-1-d.
-///   - When the grid has at least as many threads as the loop has iterations
-///     along every dimension (the default grid of a launch, which the host
-///     computes from the loop's bounds, does), each thread runs at most one
-///     iteration, at its global id, behind a bounds check.
-///   - Otherwise (an explicit or capped grid) each thread starts at its
-///     global id and steps by the grid size.
-/// The test is uniform over the grid, so the two paths never diverge within
-/// a warp; the first keeps loop set-up and strength-reduced pointers out of
-/// the common case. Loops with a non-constant step (or a step above
-/// kMaxCoveredStep) get the second path only.
-/// Whether the memref accesses at exactly the innermost induction variable
-/// of `parallel` are aligned for vectors of `width` elements: every such
-/// memref (defined outside the loop) has a 16-byte aligned base, an offset
-/// plus lower bound that is a multiple of `width`, and outer strides that
-/// are. Null when no access qualifies. Also collects those accesses.
+/// An access of a vectorized loop at its innermost induction variable plus
+/// a constant `offset` along the buffer's last dimension.
+struct VectorAccess {
+  Operation *op;
+  int64_t offset;
+};
+
+/// The constant c when `index` is `iv + c`: `iv` itself, or an arith.addi
+/// or arith.subi of `iv` and a constant.
+static std::optional<int64_t> getOffsetFromIv(Value index, Value iv) {
+  if (index == iv)
+    return 0;
+  if (auto add = index.getDefiningOp<arith::AddIOp>()) {
+    if (add.getLhs() == iv)
+      return getConstantIntValue(add.getRhs());
+    if (add.getRhs() == iv)
+      return getConstantIntValue(add.getLhs());
+  }
+  if (auto sub = index.getDefiningOp<arith::SubIOp>())
+    if (sub.getLhs() == iv)
+      if (std::optional<int64_t> c = getConstantIntValue(sub.getRhs()))
+        return -*c;
+  return std::nullopt;
+}
+
+/// Whether the accesses of `parallel` at its innermost induction variable
+/// plus a constant are aligned for chunks of `width` consecutive iterations
+/// starting at `origin` (and at origin plus a multiple of `width`): each
+/// such memref (defined outside the loop) has its element at `origin` (at
+/// outer indices 0) on a boundary of min(16, width elements), and outer
+/// strides that are multiples of `width`. Null when no access qualifies.
+/// Also collects those accesses with their constant offsets.
 static Value buildAlignmentTest(OpBuilder &b, Location loc,
                                 scf::ParallelOp parallel, int64_t width,
-                                SmallVectorImpl<Operation *> &accesses) {
+                                Value origin,
+                                SmallVectorImpl<VectorAccess> &accesses) {
   Value iv = parallel.getInductionVars().back();
   llvm::SetVector<Value> memrefs;
   parallel.getBody()->walk([&](Operation *op) {
@@ -315,24 +331,28 @@ static Value buildAlignmentTest(OpBuilder &b, Location loc,
     if (!access)
       return;
     auto [memref, indices] = *access;
-    if (indices.empty() || indices.back() != iv ||
+    if (indices.empty() ||
         parallel->isAncestor(memref.getParentBlock()->getParentOp()))
       return;
+    std::optional<int64_t> offset = getOffsetFromIv(indices.back(), iv);
+    if (!offset)
+      return;
     auto type = cast<MemRefType>(memref.getType());
-    int64_t offset;
+    int64_t layoutOffset;
     SmallVector<int64_t> strides;
     if (!type.getElementType().isIntOrFloat() ||
-        failed(type.getStridesAndOffset(strides, offset)) ||
+        !llvm::isPowerOf2_64(type.getElementType().getIntOrFloatBitWidth()) ||
+        type.getElementType().getIntOrFloatBitWidth() < 8 ||
+        failed(type.getStridesAndOffset(strides, layoutOffset)) ||
         strides.back() != 1)
       return;
     memrefs.insert(memref);
-    accesses.push_back(op);
+    accesses.push_back({op, *offset});
   });
   if (memrefs.empty())
     return nullptr;
   Value aligned;
   Value widthValue = arith::ConstantIndexOp::create(b, loc, width);
-  Value sixteen = arith::ConstantIndexOp::create(b, loc, 16);
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   auto isMultiple = [&](Value v, Value of) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
@@ -347,26 +367,30 @@ static Value buildAlignmentTest(OpBuilder &b, Location loc,
     Value pointer =
         memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
     auto type = cast<MemRefType>(memref.getType());
-    Value bytes = arith::MulIOp::create(
-        b, loc, meta.getOffset(),
-        arith::ConstantIndexOp::create(
-            b, loc, type.getElementType().getIntOrFloatBitWidth() / 8));
-    conj(isMultiple(arith::AddIOp::create(b, loc, pointer, bytes), sixteen));
-    conj(isMultiple(arith::AddIOp::create(b, loc, meta.getOffset(),
-                                          parallel.getLowerBound().back()),
-                    widthValue));
+    int64_t bytes = type.getElementType().getIntOrFloatBitWidth() / 8;
+    Value first = arith::AddIOp::create(b, loc, meta.getOffset(), origin);
+    Value address = arith::AddIOp::create(
+        b, loc, pointer,
+        arith::MulIOp::create(b, loc, first,
+                              arith::ConstantIndexOp::create(b, loc, bytes)));
+    conj(
+        isMultiple(address, arith::ConstantIndexOp::create(
+                                b, loc, std::min<int64_t>(16, bytes * width))));
     for (Value stride : meta.getStrides().drop_back())
       conj(isMultiple(stride, widthValue));
   }
   return aligned;
 }
 
-/// Gives the clones (in `mapping`) of `accesses`, loads and stores of the
-/// first of `width` consecutive iterations, the alignment of a vector of
-/// `width` elements (at most 16 bytes).
-static void setVectorAlignment(OpBuilder &b, ArrayRef<Operation *> accesses,
-                               IRMapping &mapping, int64_t width) {
-  for (Operation *access : accesses) {
+/// Gives the clones (in `mapping`) of `accesses`, made for iteration `lane`
+/// of a chunk of `width` consecutive iterations whose first element is
+/// aligned (buildAlignmentTest), the alignment their offset in the chunk
+/// gives them: a chunk's whole vector (at most 16 bytes) at offsets that are
+/// multiples of `width`, less at others, nothing beyond an element's own.
+static void setVectorAlignment(OpBuilder &b, ArrayRef<VectorAccess> accesses,
+                               IRMapping &mapping, int64_t width,
+                               int64_t lane) {
+  for (auto [access, offset] : accesses) {
     Operation *clone = mapping.lookupOrNull(access);
     if (!clone)
       continue;
@@ -375,11 +399,116 @@ static void setVectorAlignment(OpBuilder &b, ArrayRef<Operation *> accesses,
                         .getElementType()
                         .getIntOrFloatBitWidth() /
                     8;
-    clone->setAttr("alignment",
-                   b.getI64IntegerAttr(std::min<int64_t>(16, bytes * width)));
+    int64_t position = ((lane + offset) % width + width) % width;
+    int64_t vector = std::min<int64_t>(16, bytes * width);
+    int64_t alignment =
+        position == 0
+            ? vector
+            : std::min<int64_t>(vector, llvm::MinAlign(0, position * bytes));
+    if (alignment > bytes)
+      clone->setAttr("alignment", b.getI64IntegerAttr(alignment));
   }
 }
 
+/// Replaces the `mappings.size()` clones of each store of `accesses` at an
+/// offset that is a multiple of their number (adjacent clones, one per
+/// iteration of an aligned chunk, in the order of the iterations) by one
+/// vector store of their values with the chunk's alignment. (The backend
+/// would join them too, but not once the compiler's own clean-ups have
+/// moved the last of them into code the chunk shares with other paths.)
+static void storeVectors(RewriterBase &rewriter,
+                         ArrayRef<VectorAccess> accesses,
+                         ArrayRef<IRMapping> mappings) {
+  int64_t width = mappings.size();
+  for (auto [access, offset] : accesses) {
+    if (!isa<memref::StoreOp>(access) || offset % width)
+      continue;
+    SmallVector<memref::StoreOp> stores;
+    for (const IRMapping &mapping : mappings)
+      if (auto store =
+              dyn_cast_or_null<memref::StoreOp>(mapping.lookupOrNull(access)))
+        stores.push_back(store);
+    if ((int64_t)stores.size() != width)
+      continue;
+    Type element = stores.front().getValue().getType();
+    int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+    auto type = VectorType::get({width}, element);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPoint(stores.back());
+    SmallVector<Value> values;
+    for (memref::StoreOp store : stores)
+      values.push_back(store.getValue());
+    Location loc = stores.front().getLoc();
+    Value vector = vector::FromElementsOp::create(rewriter, loc, type, values);
+    vector::StoreOp::create(rewriter, loc, vector, stores.front().getMemRef(),
+                            stores.front().getIndices(), /*nontemporal=*/false,
+                            llvm::Align(std::min<int64_t>(16, bytes * width)));
+    for (memref::StoreOp store : stores)
+      rewriter.eraseOp(store);
+  }
+}
+
+/// The first iteration at or below the innermost lower bound of
+/// `parallel` (a unit step) at which the first buffer accessed at the
+/// innermost induction variable plus a constant has its element on a
+/// boundary of min(16, `width` elements), when its elements are aligned at
+/// all: chunks of `width` iterations from there are aligned for it.
+static Value getAlignedOrigin(OpBuilder &b, Location loc,
+                              scf::ParallelOp parallel, int64_t width) {
+  Value lb = parallel.getLowerBound().back();
+  Value iv = parallel.getInductionVars().back();
+  Value memref;
+  parallel.getBody()->walk([&](Operation *op) {
+    auto access = getLoadStoreAccess(op);
+    if (memref || !access || access->second.empty() ||
+        parallel->isAncestor(access->first.getParentBlock()->getParentOp()) ||
+        !getOffsetFromIv(access->second.back(), iv))
+      return;
+    Type element = cast<MemRefType>(access->first.getType()).getElementType();
+    if (element.isIntOrFloat() &&
+        llvm::isPowerOf2_64(element.getIntOrFloatBitWidth()) &&
+        element.getIntOrFloatBitWidth() >= 8)
+      memref = access->first;
+  });
+  if (!memref)
+    return lb;
+  int64_t bytes = cast<MemRefType>(memref.getType())
+                      .getElementType()
+                      .getIntOrFloatBitWidth() /
+                  8;
+  int64_t vector = std::min<int64_t>(16, bytes * width);
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  // shift = ((pointer + (offset + lb) * bytes) mod vector) / bytes
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value pointer =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, memref);
+  Value address = arith::AddIOp::create(
+      b, loc, pointer,
+      arith::MulIOp::create(b, loc,
+                            arith::AddIOp::create(b, loc, meta.getOffset(), lb),
+                            constant(bytes)));
+  Value shift = arith::DivUIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, address, constant(vector)),
+      constant(bytes));
+  return arith::SubIOp::create(b, loc, lb, shift);
+}
+
+/// Replaces `parallel` by code that runs its iterations on the thread grid:
+/// loop dimension d of an n-D loop goes to hardware dimension n-1-d.
+///   - When the grid has at least as many threads as the loop has iterations
+///     along every dimension (the default grid of a launch, which the host
+///     computes from the loop's bounds, does), each thread runs at most one
+///     iteration, at its global id, behind a bounds check.
+///   - Otherwise (an explicit or capped grid) each thread starts at its
+///     global id and steps by the grid size.
+/// The test is uniform over the grid, so the two paths never diverge within
+/// a warp; the first keeps loop set-up and strength-reduced pointers out of
+/// the common case. Loops with a non-constant step (or a step above
+/// kMaxCoveredStep) get the second path only. With `vectorWidth` > 1 a
+/// thread of the first path runs that many consecutive iterations of the
+/// innermost dimension (chunks aligned for the buffers: getAlignedOrigin).
 static void distributeOverGrid(RewriterBase &rewriter,
                                scf::ParallelOp parallel,
                                int64_t vectorWidth) {
@@ -402,18 +531,32 @@ static void distributeOverGrid(RewriterBase &rewriter,
   });
   Block *strideBlock = nullptr; // where the grid-stride loops go
   if (constantSteps) {
-    // covered = AND_d (ub_d - lb_d <= threads_d * step_d * width_d),
-    // where the innermost dimension runs vectorWidth iterations per thread.
-    SmallVector<Operation *> vectorAccesses;
+    // With vectorWidth > 1, the innermost dimension runs chunks of
+    // vectorWidth consecutive iterations per thread, from `origin`: the
+    // lower bound moved down to where the buffers' chunks are aligned (the
+    // first buffer's element at origin on a vector boundary), so that the
+    // accesses at the induction variable plus a constant take 16-byte
+    // accesses in every chunk but those at the ends, which run the
+    // iterations they hold inside [lb, ub) one by one.
+    SmallVector<VectorAccess> vectorAccesses;
     Value aligned;
-    if (vectorWidth > 1)
+    Value lbInner = parallel.getLowerBound().back();
+    Value origin = lbInner;
+    if (vectorWidth > 1) {
+      Value shifted = getAlignedOrigin(rewriter, loc, parallel, vectorWidth);
       aligned = buildAlignmentTest(rewriter, loc, parallel, vectorWidth,
-                                   vectorAccesses);
+                                   shifted, vectorAccesses);
+      if (aligned)
+        origin =
+            arith::SelectOp::create(rewriter, loc, aligned, shifted, lbInner);
+    }
+    // covered = AND_d (ub_d - lb_d <= threads_d * step_d * width_d), the
+    // innermost from `origin`.
     Value covered;
     for (unsigned d = 0; d < rank; ++d) {
-      Value extent = arith::SubIOp::create(rewriter, loc,
-                                           parallel.getUpperBound()[d],
-                                           parallel.getLowerBound()[d]);
+      Value extent = arith::SubIOp::create(
+          rewriter, loc, parallel.getUpperBound()[d],
+          d == rank - 1 ? origin : parallel.getLowerBound()[d]);
       Value reach = arith::MulIOp::create(rewriter, loc, sizes[d],
                                           parallel.getStep()[d], nuwNsw);
       if (d == rank - 1 && vectorWidth > 1)
@@ -443,8 +586,9 @@ static void distributeOverGrid(RewriterBase &rewriter,
               rewriter, loc, offset,
               arith::ConstantIndexOp::create(rewriter, loc, vectorWidth),
               nuwNsw);
-        Value iv = arith::AddIOp::create(rewriter, loc,
-                                         parallel.getLowerBound()[d], offset);
+        Value iv = arith::AddIOp::create(
+            rewriter, loc,
+            d >= vectorDims ? origin : parallel.getLowerBound()[d], offset);
         ivs.push_back(iv);
         if (d >= vectorDims)
           continue;
@@ -467,34 +611,44 @@ static void distributeOverGrid(RewriterBase &rewriter,
           rewriter.clone(op, mapping);
       } else {
         // vectorWidth consecutive iterations: unrolled when all are inside
-        // (the accesses at the first one then carry the vector's alignment
-        // when the buffers are aligned, so the backend joins them into
-        // vector accesses), else a loop over those inside.
+        // (the accesses then carry the alignment of their place in the
+        // chunk when the buffers are aligned, so the backend joins them
+        // into vector accesses), else a loop over those inside.
         Value first = ivs.back();
         Value ub = parallel.getUpperBound().back();
         Value widthValue =
             arith::ConstantIndexOp::create(rewriter, loc, vectorWidth);
         Value end = arith::AddIOp::create(rewriter, loc, first, widthValue);
-        Value full = arith::CmpIOp::create(
-            rewriter, loc, arith::CmpIPredicate::sle, end, ub);
+        Value full = arith::AndIOp::create(
+            rewriter, loc,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                  first, lbInner),
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
+                                  ub));
         auto choose = scf::IfOp::create(rewriter, loc, full,
                                         /*withElseRegion=*/true);
+        // The iterations' operations interleave (each operation for every
+        // iteration in turn, the iterations being independent), so that a
+        // chunk's accesses of one operation are next to each other.
         auto unroll = [&](bool withAlignment) {
+          SmallVector<IRMapping> mappings(vectorWidth);
           for (int64_t lane = 0; lane < vectorWidth; ++lane) {
-            IRMapping mapping;
             SmallVector<Value> laneIvs(ivs);
             if (lane)
               laneIvs.back() = arith::AddIOp::create(
                   rewriter, loc, first,
                   arith::ConstantIndexOp::create(rewriter, loc, lane));
-            mapping.map(body.getArguments(), laneIvs);
-            for (Operation &op : body.without_terminator())
-              rewriter.clone(op, mapping);
-            if (!withAlignment || lane)
-              continue;
-            setVectorAlignment(rewriter, vectorAccesses, mapping,
-                               vectorWidth);
+            mappings[lane].map(body.getArguments(), laneIvs);
           }
+          for (Operation &op : body.without_terminator())
+            for (IRMapping &mapping : mappings)
+              rewriter.clone(op, mapping);
+          if (!withAlignment)
+            return;
+          for (int64_t lane = 0; lane < vectorWidth; ++lane)
+            setVectorAlignment(rewriter, vectorAccesses, mappings[lane],
+                               vectorWidth, lane);
+          storeVectors(rewriter, vectorAccesses, mappings);
         };
         rewriter.setInsertionPointToStart(choose.thenBlock());
         if (aligned) {
@@ -509,7 +663,10 @@ static void distributeOverGrid(RewriterBase &rewriter,
         }
         rewriter.setInsertionPointToStart(choose.elseBlock());
         Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-        auto tail = scf::ForOp::create(rewriter, loc, first, ub, one);
+        auto tail = scf::ForOp::create(
+            rewriter, loc,
+            arith::MaxSIOp::create(rewriter, loc, first, lbInner),
+            arith::MinSIOp::create(rewriter, loc, end, ub), one);
         rewriter.setInsertionPointToStart(tail.getBody());
         IRMapping mapping;
         SmallVector<Value> tailIvs(ivs);
@@ -802,29 +959,30 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
     neutrals.push_back(arith::ConstantOp::create(
         rewriter, loc, *arith::getNeutralElement(combiner)));
   SmallVector<Value> perThread;
-  SmallVector<Operation *> vectorAccesses;
+  SmallVector<VectorAccess> vectorAccesses;
   Value aligned;
   if (vectorWidth > 1 && rank == 1)
     aligned = buildAlignmentTest(rewriter, loc, parallel, vectorWidth,
-                                 vectorAccesses);
+                                 parallel.getLowerBound()[0], vectorAccesses);
   if (aligned) {
     // 1-D with contiguous accesses: when aligned, each thread takes chunks
-    // of vectorWidth consecutive iterations (unrolled; the first one's
-    // accesses carry the vector's alignment), then the iterations after
+    // of vectorWidth consecutive iterations (unrolled; the accesses carry
+    // the alignment of their place in the chunk), then the iterations after
     // the last whole chunk one by one; else one by one throughout.
     // Plain values: lambdas below capture them (C++17 cannot capture
     // structured bindings).
     Value id, size;
     std::tie(id, size) = getGlobalIdAndSize(rewriter, loc, gpu::Dimension::x);
     Value lb = parallel.getLowerBound()[0], ub = parallel.getUpperBound()[0];
+    // Iteration `iv`, the `lane`-th of an aligned chunk (-1: of none).
     auto cloneStep = [&](OpBuilder &b, Value iv, ValueRange accs,
-                         bool withAlignment) {
+                         int64_t lane) {
       IRMapping mapping;
       mapping.map(body.getArgument(0), iv);
       for (Operation &op : body.without_terminator())
         b.clone(op, mapping);
-      if (withAlignment)
-        setVectorAlignment(b, vectorAccesses, mapping, vectorWidth);
+      if (lane >= 0)
+        setVectorAlignment(b, vectorAccesses, mapping, vectorWidth, lane);
       SmallVector<Value> next;
       for (auto [k, operand] : llvm::enumerate(reduce.getOperands()))
         next.push_back(
@@ -835,7 +993,7 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
       auto loop = scf::ForOp::create(
           b, loc, arith::AddIOp::create(b, loc, from, id), ub, size, inits,
           [&](OpBuilder &lb2, Location, Value iv, ValueRange accs) {
-            scf::YieldOp::create(lb2, loc, cloneStep(lb2, iv, accs, false));
+            scf::YieldOp::create(lb2, loc, cloneStep(lb2, iv, accs, -1));
           });
       return SmallVector<Value>(loop.getResults());
     };
@@ -865,7 +1023,7 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
                                                                    lane))
                                     .getResult()
                               : first;
-              current = cloneStep(b, iv, current, lane == 0);
+              current = cloneStep(b, iv, current, lane);
             }
             scf::YieldOp::create(b, loc, current);
           });
@@ -1077,11 +1235,12 @@ bool mlir::offload::mapsParallelLoopOnBlocks(KernelOp kernel) {
 /// combined with `combine` into `inits` in the order the thread runs them.
 ///   - The thread takes every count-th of the loop's chunks from the id-th
 ///     on, where a chunk is `vectorWidth` consecutive iterations when the
-///     accesses at the induction variable are aligned for vectors of that
-///     many elements (buildAlignmentTest; the first iteration's accesses
-///     then carry the vector's alignment, so the backend joins a chunk's
-///     accesses into 16-byte ones), else one iteration. The iterations
-///     after the last whole chunk go one to each of the first threads.
+///     accesses at the induction variable (plus constants) are aligned for
+///     vectors of that many elements (buildAlignmentTest; the accesses then
+///     carry the alignment of their place in the chunk, so the backend
+///     joins a chunk's accesses into 16-byte ones), else one iteration. The
+///     iterations after the last whole chunk go one to each of the first
+///     threads.
 ///   - It runs `unroll` of its chunks per step while all of them are inside
 ///     the loop, so that their loads are in flight together, then the rest
 ///     one at a time.
@@ -1110,9 +1269,10 @@ static SmallVector<Value> buildThreadShare(
     return next;
   };
   // One chunk: `width` consecutive iterations from `first` (a unit step
-  // when width > 1), the first one's `aligned` accesses marked.
+  // when width > 1), the `aligned` accesses marked with the alignment of
+  // their place in the chunk.
   auto chunk = [&](OpBuilder &b, Value first, int64_t width, ValueRange accs,
-                   ArrayRef<Operation *> aligned) {
+                   ArrayRef<VectorAccess> aligned) {
     SmallVector<Value> current(accs);
     for (int64_t lane = 0; lane < width; ++lane) {
       Value iv = lane ? arith::AddIOp::create(b, loc, first, constant(b, lane))
@@ -1120,15 +1280,15 @@ static SmallVector<Value> buildThreadShare(
                       : first;
       IRMapping mapping;
       current = iteration(b, iv, current, mapping);
-      if (lane == 0 && !aligned.empty())
-        setVectorAlignment(b, aligned, mapping, width);
+      if (!aligned.empty())
+        setVectorAlignment(b, aligned, mapping, width, lane);
     }
     return current;
   };
   // The thread's chunks among chunks [0, numChunks) of `width` iterations,
   // chunk c starting at iteration base + c * width * step.
   auto chunks = [&](OpBuilder &b, Value base, Value numChunks, int64_t width,
-                    ValueRange accs, ArrayRef<Operation *> aligned) {
+                    ValueRange accs, ArrayRef<VectorAccess> aligned) {
     Value chunkSpan = width == 1 ? step : constant(b, width);
     auto start = [&](OpBuilder &nb, Value c) -> Value {
       Value offset = arith::MulIOp::create(nb, loc, c, chunkSpan);
@@ -1186,10 +1346,10 @@ static SmallVector<Value> buildThreadShare(
     Value trips = arith::CeilDivUIOp::create(b, loc, extent, step);
     return chunks(b, lb, trips, 1, accs, {});
   };
-  SmallVector<Operation *> vectorAccesses;
+  SmallVector<VectorAccess> vectorAccesses;
   Value aligned;
   if (vectorWidth > 1)
-    aligned = buildAlignmentTest(rewriter, loc, inner, vectorWidth,
+    aligned = buildAlignmentTest(rewriter, loc, inner, vectorWidth, lb,
                                  vectorAccesses);
   if (!aligned)
     return scalar(rewriter, inits);
