@@ -61,6 +61,9 @@ bool mlir::offload::holdsTensors(Operation *module) {
 
 void mlir::offload::buildOffloadDevicePipeline(
     OpPassManager &pm, const OffloadPipelineOptions &options) {
+  // Aggregate linalg ops (linalg.softmax) as the ops they stand for, on
+  // tensors before the bufferization.
+  pm.addPass(createOffloadDecomposeLinalg());
   if (options.bufferize)
     buildOffloadBufferizePipeline(pm);
   OffloadSetTargetsOptions targets;

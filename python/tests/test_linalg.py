@@ -108,3 +108,63 @@ module attributes {offload.targets = [#offload.host]} {
     text = str(info.value)
     assert "linalg.fill" in text and "tensor" in text
     assert "see current operation" not in text
+
+
+SOFTMAX = """
+module attributes {offload.targets = [#offload.host]} {
+  // linalg.softmax as front ends hand it over: on memrefs in host code
+  // (four outlined kernels over two temporaries), and inside a kernel (a
+  // parallel loop over the rows).
+  func.func @rows(%x: memref<?x?xf32>, %y: memref<?x?xf32>) {
+    linalg.softmax dimension(1) ins(%x : memref<?x?xf32>)
+                                outs(%y : memref<?x?xf32>)
+    return
+  }
+  func.func @columns(%x: memref<?x?xf64>, %y: memref<?x?xf64>) {
+    linalg.softmax dimension(0) ins(%x : memref<?x?xf64>)
+                                outs(%y : memref<?x?xf64>)
+    return
+  }
+  offload.kernel @middle(%x: memref<?x?x?xf32>, %y: memref<?x?x?xf32>) {
+    linalg.softmax dimension(1) ins(%x : memref<?x?x?xf32>)
+                                outs(%y : memref<?x?x?xf32>)
+    offload.return
+  }
+  offload.kernel @vector(%x: memref<7xf32>, %y: memref<7xf32>) {
+    linalg.softmax dimension(0) ins(%x : memref<7xf32>)
+                                outs(%y : memref<7xf32>)
+    offload.return
+  }
+}
+"""
+
+
+def softmax(x, axis):
+    e = np.exp(x - x.max(axis=axis, keepdims=True))
+    return e / e.sum(axis=axis, keepdims=True)
+
+
+def test_softmax():
+    mod = offload.compile(SOFTMAX, targets="host")
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((37, 53)).astype(np.float32) * 4
+    x[3, 5] = -np.inf  # exp(-inf) = 0
+    y = np.zeros_like(x)
+    mod.rows(x, y)
+    np.testing.assert_allclose(y, softmax(x, 1), rtol=2e-6, atol=1e-7)
+    assert y[3, 5] == 0.0
+    np.testing.assert_allclose(y.sum(axis=1), 1, rtol=1e-5)
+    x64 = rng.standard_normal((11, 5)) * 30
+    y64 = np.zeros_like(x64)
+    mod.columns(x64, y64)
+    np.testing.assert_allclose(y64, softmax(x64, 0), rtol=1e-13, atol=1e-300)
+    x3 = rng.standard_normal((3, 9, 4)).astype(np.float32)
+    y3 = np.zeros_like(x3)
+    mod.middle(x3, y3)
+    np.testing.assert_allclose(y3, softmax(x3, 1), rtol=2e-6, atol=1e-7)
+    # Large values: the maximum is taken out first, so nothing overflows.
+    x1 = np.array([1000, 1001, 999, 0, -1000, 1001, 3], dtype=np.float32)
+    y1 = np.zeros_like(x1)
+    mod.vector(x1, y1)
+    np.testing.assert_allclose(y1, softmax(x1.astype(np.float64), 0),
+                               rtol=2e-6, atol=1e-30)

@@ -47,15 +47,48 @@ namespace mlir::offload {
 using namespace mlir;
 using namespace mlir::offload;
 
-/// An uninitialized buffer with the shape of `buffer` (identity layout).
-static Value allocLike(OpBuilder &b, Location loc, Value buffer) {
+/// An uninitialized buffer of the type of `buffer`, and the allocation to
+/// free after: the buffer itself for an identity layout; otherwise a view
+/// with `buffer`'s offset, sizes and strides of new memory holding all it
+/// reaches (the host copy of a kernel reconstructs its arguments' layout
+/// from their type, so it must get the same one).
+static std::pair<Value, Value> allocLike(OpBuilder &b, Location loc,
+                                         Value buffer) {
   auto type = cast<MemRefType>(buffer.getType());
-  SmallVector<Value> dynamicSizes;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    if (type.isDynamicDim(dim))
-      dynamicSizes.push_back(memref::DimOp::create(b, loc, buffer, dim));
-  auto allocType = MemRefType::get(type.getShape(), type.getElementType());
-  return memref::AllocOp::create(b, loc, allocType, dynamicSizes);
+  if (type.getLayout().isIdentity()) {
+    SmallVector<Value> dynamicSizes;
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        dynamicSizes.push_back(memref::DimOp::create(b, loc, buffer, dim));
+    Value alloc = memref::AllocOp::create(b, loc, type, dynamicSizes);
+    return {alloc, alloc};
+  }
+  // Elements: offset + 1 + sum_d max(0, (size_d - 1) * stride_d), or the
+  // offset when a size is 0.
+  auto meta = memref::ExtractStridedMetadataOp::create(b, loc, buffer);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value reach = one;
+  Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
+  for (auto [size, stride] : llvm::zip(meta.getSizes(), meta.getStrides())) {
+    Value last = arith::MulIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, size, one), stride);
+    reach = arith::AddIOp::create(b, loc, reach,
+                                  arith::MaxSIOp::create(b, loc, last, zero));
+    empty = arith::OrIOp::create(
+        b, loc, empty,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero));
+  }
+  Value elements = arith::AddIOp::create(
+      b, loc, meta.getOffset(),
+      arith::SelectOp::create(b, loc, empty, zero, reach));
+  Value alloc = memref::AllocOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, type.getElementType()),
+      ValueRange{elements});
+  Value view = memref::ReinterpretCastOp::create(
+      b, loc, type, alloc, meta.getConstifiedMixedOffset(),
+      meta.getConstifiedMixedSizes(), meta.getConstifiedMixedStrides());
+  return {view, alloc};
 }
 
 /// Declares `name` (an external C function) in `module` once.
@@ -224,7 +257,8 @@ static double getRelativeTolerance(FloatType type) {
 
 /// Whether two scalars differ: integers exactly; floats by more than a
 /// relative tolerance (the device may contract a * b + c into an FMA) plus
-/// `slack` (of the floats' type, or null), with NaN equal to NaN.
+/// `slack` (of the floats' type, or null), with NaN equal to NaN and an
+/// infinity to itself.
 static Value differ(OpBuilder &b, Location loc, Value device, Value host,
                     Value slack = Value()) {
   Type type = device.getType();
@@ -249,7 +283,11 @@ static Value differ(OpBuilder &b, Location loc, Value device, Value host,
       b, loc,
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, device, device),
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, host, host));
-  Value same = arith::OrIOp::create(b, loc, close, bothNaN);
+  // Equal: also infinities of one sign (their difference is NaN).
+  Value equal =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, device, host);
+  Value same = arith::OrIOp::create(
+      b, loc, arith::OrIOp::create(b, loc, close, bothNaN), equal);
   return arith::XOrIOp::create(
       b, loc, same, arith::ConstantIntOp::create(b, loc, 1, 1));
 }
@@ -391,11 +429,13 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   }
   // The host copy, on copies of the buffers it writes.
   IRMapping hostBuffers;
-  SmallVector<Value> host;
+  SmallVector<Value> host, allocations;
   for (auto [index, arg] : written) {
-    host.push_back(allocLike(b, loc, arg));
-    buildElementwiseCopy(b, loc, arg, host.back());
-    hostBuffers.map(arg, host.back());
+    auto [copy, allocation] = allocLike(b, loc, arg);
+    host.push_back(copy);
+    allocations.push_back(allocation);
+    buildElementwiseCopy(b, loc, arg, copy);
+    hostBuffers.map(arg, copy);
   }
   SmallVector<Value> args = {
       LLVM::ZeroOp::create(b, loc, LLVM::LLVMPointerType::get(ctx))};
@@ -414,7 +454,7 @@ void OffloadInsertChecksPass::insertCheck(LaunchOp launch, KernelOp kernel,
   for (auto [i, entry] : llvm::enumerate(written)) {
     compare(b, launch, entry.first, host[i], entry.second,
             slacks.lookup(entry.first));
-    memref::DeallocOp::create(b, loc, host[i]);
+    memref::DeallocOp::create(b, loc, allocations[i]);
   }
 }
 

@@ -99,6 +99,37 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
   ];
 }
 
+def OffloadDecomposeLinalg : Pass<"offload-decompose-linalg", "ModuleOp"> {
+  let summary = "Decompose aggregate linalg ops (linalg.softmax)";
+  let description = [{
+    Rewrites each `linalg.softmax` into ops the rest of the pipeline
+    handles, so that ML front ends can hand it over as they produce it:
+
+    * on tensors: the op's own decomposition (`linalg.fill` and
+      `linalg.generic` ops on tensors: the maximum along the dimension,
+      `exp(x - max)`, their sum, the division), which the host's
+      bufferization then turns into buffers;
+    * on memrefs in host code: the same four `linalg.generic` ops, the
+      maximum and the sum of each row in temporaries (`memref.alloc`,
+      freed after), each op outlined into a kernel by
+      `offload-outline-linalg`;
+    * on memrefs inside an `offload.kernel`: an `scf.parallel` over the
+      other dimensions whose body finds the row's maximum, writes
+      `exp(x - max)` while summing it, then divides by the sum, in
+      sequential loops along the dimension.
+
+    The compile driver and the device pipeline run it first.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 def OffloadBufferizeHost : Pass<"offload-bufferize-host", "ModuleOp"> {
   let summary = "Bufferize the tensors of host code";
   let description = [{
