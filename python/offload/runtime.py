@@ -16,6 +16,7 @@ import difflib
 import json
 import numbers
 import os
+import platform
 import shutil
 import sys
 import tempfile
@@ -224,9 +225,7 @@ class Function:
             if devices != "all":
                 raise ValueError("%s%r: give \"all\" or a list of device "
                                  "numbers" % (what, devices))
-            lib = _open_libomptarget()
-            lib.omp_get_num_devices.restype = ctypes.c_int
-            numbers_ = list(range(lib.omp_get_num_devices()))
+            numbers_ = _all_devices()
         else:
             try:
                 numbers_ = list(devices)
@@ -374,6 +373,41 @@ def load(path):
 
 _omptarget = None
 _omptarget_ready = False
+
+
+def _is_host_plugin_uid(uid):
+    """Whether `uid` (omp_get_uid_from_device) names a device of the host
+    plugin: "<machine>-<number>", as the runtime library tells them."""
+    machine = {"x86_64": "x86_64", "amd64": "x86_64", "aarch64": "aarch64",
+               "arm64": "aarch64", "ppc64le": "ppc64le", "ppc64": "ppc64",
+               "s390x": "s390x", "riscv64": "riscv64",
+               "loongarch64": "loongarch64"}.get(platform.machine().lower())
+    if not uid or not machine:
+        return False
+    prefix = machine + "-"
+    return uid.startswith(prefix) and uid[len(prefix):].isdigit()
+
+
+def _all_devices():
+    """The devices devices="all" stands for, as devices(all) in compiled
+    code: the GPUs, leaving out the host plugin's devices (which run on
+    the host's own cores) when there are any others, unless
+    OFFLOAD_ALL_DEVICES=every; every device when the host plugin's are all
+    there is."""
+    lib = _load_libomptarget()
+    lib.omp_get_num_devices.restype = ctypes.c_int
+    count = lib.omp_get_num_devices()
+    if os.environ.get("OFFLOAD_ALL_DEVICES") == "every":
+        return list(range(count))
+    uid_of = getattr(lib, "omp_get_uid_from_device", None)
+    if uid_of is None:
+        return list(range(count))
+    uid_of.restype = ctypes.c_char_p
+    uid_of.argtypes = [ctypes.c_int]
+    others = [d for d in range(count)
+              if not _is_host_plugin_uid((uid_of(d) or b"").decode(
+                  "utf-8", "replace"))]
+    return others or list(range(count))
 
 
 def _open_libomptarget():

@@ -698,3 +698,42 @@ def test_modules_with_the_same_names(tmp_path, monkeypatch):
             else:
                 module.k(x, devices=devices)
             assert x.tolist() == [value] * 5
+
+
+def test_all_devices_leaves_out_the_host_plugin(monkeypatch):
+    # devices="all" means what devices(all) means in compiled code: the
+    # GPUs, without the host plugin's devices when there are GPUs.
+    from offload import runtime
+
+    class FakeFunction:
+        def __init__(self, fn):
+            self.fn = fn
+
+        def __call__(self, *args):
+            return self.fn(*args)
+
+    def fake_lib(uids):
+        class Lib:
+            omp_get_num_devices = FakeFunction(lambda: len(uids))
+            omp_get_uid_from_device = FakeFunction(
+                lambda d: uids[d].encode())
+        return Lib()
+
+    machine = runtime.platform.machine()
+    host = {"amd64": "x86_64", "arm64": "aarch64"}.get(machine.lower(),
+                                                      machine.lower())
+    mixed = ["GPU-6f1c", host + "-0", "GPU-77aa", host + "-1"]
+    monkeypatch.delenv("OFFLOAD_ALL_DEVICES", raising=False)
+    monkeypatch.setattr(runtime, "_load_libomptarget", lambda: fake_lib(mixed))
+    assert runtime._all_devices() == [0, 2]
+    monkeypatch.setenv("OFFLOAD_ALL_DEVICES", "every")
+    assert runtime._all_devices() == [0, 1, 2, 3]
+    monkeypatch.delenv("OFFLOAD_ALL_DEVICES")
+    only_host = [host + "-0", host + "-1", host + "-2"]
+    monkeypatch.setattr(runtime, "_load_libomptarget",
+                        lambda: fake_lib(only_host))
+    assert runtime._all_devices() == [0, 1, 2]
+    # Not a host device: another name, or no number after the dash.
+    assert not runtime._is_host_plugin_uid(host + "-")
+    assert not runtime._is_host_plugin_uid(host + "-1a")
+    assert not runtime._is_host_plugin_uid("GPU-1")

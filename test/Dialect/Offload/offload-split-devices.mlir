@@ -155,6 +155,22 @@ func.func @in_buffer(%a: memref<?x?xf32>, %list: memref<?xi32>) {
   return
 }
 
+// A list of i64: a value an i32 cannot hold is no device (-1, absent),
+// not its low 32 bits (4294967298 is not device 2).
+// CHECK-LABEL: func.func @in_i64_buffer(
+//       CHECK:   %[[V:.*]] = memref.load %{{.*}} : memref<?xi64>
+//       CHECK:   %[[ID:.*]] = arith.index_cast %[[V]] : i64 to index
+//       CHECK:   %[[ID32:.*]] = arith.index_cast %[[ID]] : index to i32
+//       CHECK:   %[[BACK:.*]] = arith.index_cast %[[ID32]] : i32 to index
+//       CHECK:   %[[FITS:.*]] = arith.cmpi eq, %[[ID]], %[[BACK]] : index
+//       CHECK:   %[[NONE:.*]] = arith.constant -1 : i32
+//       CHECK:   arith.select %[[FITS]], %[[ID32]], %[[NONE]] : i32
+func.func @in_i64_buffer(%a: memref<?x?xf32>, %list: memref<?xi64>) {
+  // expected-remark@+1 {{launch of @scale split over the devices its list names}}
+  offload.launch @scale(%a) devices(%list : memref<?xi64>) : (memref<?x?xf32>) -> ()
+  return
+}
+
 // CHECK: func.func private @omp_get_num_devices() -> i32
 // CHECK: func.func private @omp_get_initial_device() -> i32
 

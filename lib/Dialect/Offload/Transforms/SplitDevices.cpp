@@ -98,13 +98,26 @@ static Value getDeviceList(LaunchOp launch) {
   return {};
 }
 
-/// Element `index` of the device list `list`, as an i32.
+/// Element `index` of the device list `list`, as an i32: -1 (no device)
+/// for a value of a wider type that an i32 cannot hold (4294967298 is not
+/// device 2).
 static Value loadDevice(OpBuilder &b, Location loc, Value list, Value index) {
   Value device = memref::LoadOp::create(b, loc, list, index);
   if (device.getType().isInteger(32))
     return device;
-  Value id = arith::IndexCastOp::create(b, loc, b.getIndexType(), device);
-  return arith::IndexCastOp::create(b, loc, b.getI32Type(), id);
+  Value id = device.getType().isIndex()
+                 ? device
+                 : arith::IndexCastOp::create(b, loc, b.getIndexType(), device)
+                       .getResult();
+  Value id32 = arith::IndexCastOp::create(b, loc, b.getI32Type(), id);
+  if (!device.getType().isIndex() &&
+      device.getType().getIntOrFloatBitWidth() < 32)
+    return id32;
+  Value fits = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::eq, id,
+      arith::IndexCastOp::create(b, loc, b.getIndexType(), id32));
+  return arith::SelectOp::create(b, loc, fits, id32,
+                                 arith::ConstantIntOp::create(b, loc, -1, 32));
 }
 
 static Value callRuntimeQuery(OpBuilder &b, Location loc, func::FuncOp func) {
