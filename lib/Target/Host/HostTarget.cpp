@@ -94,14 +94,33 @@ struct HostSerializer
       return fail("ld.lld not found (Debian package lld-22; or set "
                   "OFFLOAD_LLD)");
     // -Bsymbolic: the image's kernels call its own functions even when
-    // another image loaded before defines the same names.
-    SmallVector<StringRef> args = {
-        *lld, "-shared",    "-Bsymbolic", "--hash-style=gnu",
-        "-o", soPath.str(), objPath.str()};
+    // another image loaded before defines the same names. Through clang
+    // where there is one, with libm and the compiler's runtime library:
+    // the image names the libraries it needs (expf, and __extendhfsf2 for
+    // f16), since the program that loads it may hold them only where the
+    // image cannot see them (a library opened RTLD_LOCAL); else ld.lld
+    // alone.
+    std::optional<std::string> clang = findClang();
+    std::string ldPath = "--ld-path=" + *lld;
+    SmallVector<StringRef> args;
+    if (clang)
+      args = {*clang,
+              "-shared",
+              ldPath,
+              "-Wl,-Bsymbolic",
+              "-Wl,--hash-style=gnu",
+              "-o",
+              soPath.str(),
+              objPath.str(),
+              "-lm"};
+    else
+      args = {*lld, "-shared",    "-Bsymbolic", "--hash-style=gnu",
+              "-o", soPath.str(), objPath.str()};
     std::string message;
-    if (llvm::sys::ExecuteAndWait(*lld, args, std::nullopt, {}, 0, 0,
+    if (llvm::sys::ExecuteAndWait(args.front(), args, std::nullopt, {}, 0, 0,
                                   &message) != 0)
-      return fail("ld.lld failed: " + message);
+      return fail((clang ? "linking with clang failed: " : "ld.lld failed: ") +
+                  message);
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> so =
         llvm::MemoryBuffer::getFile(soPath);
     if (!so)
