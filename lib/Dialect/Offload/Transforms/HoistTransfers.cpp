@@ -1382,9 +1382,13 @@ static std::pair<Value, ValueRange> getElement(const Event &event) {
 
 /// Whether an update for `event` moves one element of `var` (the element's
 /// indices locate it in `var` only when both are the buffer itself, or
-/// aliases of it with the same indices), not all of it.
+/// aliases of it with the same indices, or when the host indexes the view
+/// `var` is: a box of a matrix the device holds), not all of it.
 static bool updatesOneElement(Value var, const Event &event) {
-  return event.element && event.elementSource == stripCasts(var);
+  return event.element &&
+         (event.elementSource == stripCasts(var) ||
+          (event.elementView &&
+           stripCasts(event.elementView) == stripCasts(var)));
 }
 
 /// Whether an update for `event` moves one element of a value that may be
