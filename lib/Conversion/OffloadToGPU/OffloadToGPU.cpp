@@ -532,31 +532,44 @@ static void distributeOverGrid(RewriterBase &rewriter,
   Block *strideBlock = nullptr; // where the grid-stride loops go
   if (constantSteps) {
     // With vectorWidth > 1, the innermost dimension runs chunks of
-    // vectorWidth consecutive iterations per thread, from `origin`: the
-    // lower bound moved down to where the buffers' chunks are aligned (the
-    // first buffer's element at origin on a vector boundary), so that the
-    // accesses at the induction variable plus a constant take 16-byte
-    // accesses in every chunk but those at the ends, which run the
-    // iterations they hold inside [lb, ub) one by one.
+    // vectorWidth consecutive iterations per thread, from `start`: the
+    // lower bound moved up to where the buffers' chunks are aligned (the
+    // first buffer's element at `start` on a vector boundary, at most
+    // vectorWidth - 1 iterations up, and not past the upper bound), so that
+    // the accesses at the induction variable plus a constant take 16-byte
+    // accesses. The thread after the last whole chunk runs the iterations
+    // before `start` and those after the last whole chunk one by one: the
+    // grid's thread per vectorWidth iterations is enough.
     SmallVector<VectorAccess> vectorAccesses;
     Value aligned;
     Value lbInner = parallel.getLowerBound().back();
-    Value origin = lbInner;
+    Value ubInner = parallel.getUpperBound().back();
+    Value start = lbInner;
     if (vectorWidth > 1) {
       Value shifted = getAlignedOrigin(rewriter, loc, parallel, vectorWidth);
       aligned = buildAlignmentTest(rewriter, loc, parallel, vectorWidth,
                                    shifted, vectorAccesses);
-      if (aligned)
-        origin =
-            arith::SelectOp::create(rewriter, loc, aligned, shifted, lbInner);
+      if (aligned) {
+        // shifted + width when it is below lb, else lb (= shifted).
+        Value up = arith::SelectOp::create(
+            rewriter, loc,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                  shifted, lbInner),
+            arith::AddIOp::create(
+                rewriter, loc, shifted,
+                arith::ConstantIndexOp::create(rewriter, loc, vectorWidth)),
+            lbInner);
+        start = arith::SelectOp::create(
+            rewriter, loc, aligned,
+            arith::MinSIOp::create(rewriter, loc, up, ubInner), lbInner);
+      }
     }
-    // covered = AND_d (ub_d - lb_d <= threads_d * step_d * width_d), the
-    // innermost from `origin`.
+    // covered = AND_d (ub_d - lb_d <= threads_d * step_d * width_d).
     Value covered;
     for (unsigned d = 0; d < rank; ++d) {
-      Value extent = arith::SubIOp::create(
-          rewriter, loc, parallel.getUpperBound()[d],
-          d == rank - 1 ? origin : parallel.getLowerBound()[d]);
+      Value extent =
+          arith::SubIOp::create(rewriter, loc, parallel.getUpperBound()[d],
+                                parallel.getLowerBound()[d]);
       Value reach = arith::MulIOp::create(rewriter, loc, sizes[d],
                                           parallel.getStep()[d], nuwNsw);
       if (d == rank - 1 && vectorWidth > 1)
@@ -588,7 +601,7 @@ static void distributeOverGrid(RewriterBase &rewriter,
               nuwNsw);
         Value iv = arith::AddIOp::create(
             rewriter, loc,
-            d >= vectorDims ? origin : parallel.getLowerBound()[d], offset);
+            d >= vectorDims ? start : parallel.getLowerBound()[d], offset);
         ivs.push_back(iv);
         if (d >= vectorDims)
           continue;
@@ -619,12 +632,8 @@ static void distributeOverGrid(RewriterBase &rewriter,
         Value widthValue =
             arith::ConstantIndexOp::create(rewriter, loc, vectorWidth);
         Value end = arith::AddIOp::create(rewriter, loc, first, widthValue);
-        Value full = arith::AndIOp::create(
-            rewriter, loc,
-            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
-                                  first, lbInner),
-            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, end,
-                                  ub));
+        Value full = arith::CmpIOp::create(rewriter, loc,
+                                           arith::CmpIPredicate::sle, end, ub);
         auto choose = scf::IfOp::create(rewriter, loc, full,
                                         /*withElseRegion=*/true);
         // The iterations' operations interleave (each operation for every
@@ -661,19 +670,31 @@ static void distributeOverGrid(RewriterBase &rewriter,
         } else {
           unroll(false);
         }
+        // The thread after the last whole chunk (its chunk starts at or
+        // before ub): the iterations before `start`, then those from its
+        // chunk's start to ub.
         rewriter.setInsertionPointToStart(choose.elseBlock());
-        Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-        auto tail = scf::ForOp::create(
+        auto last = scf::IfOp::create(
             rewriter, loc,
-            arith::MaxSIOp::create(rewriter, loc, first, lbInner),
-            arith::MinSIOp::create(rewriter, loc, end, ub), one);
-        rewriter.setInsertionPointToStart(tail.getBody());
-        IRMapping mapping;
-        SmallVector<Value> tailIvs(ivs);
-        tailIvs.back() = tail.getInductionVar();
-        mapping.map(body.getArguments(), tailIvs);
-        for (Operation &op : body.without_terminator())
-          rewriter.clone(op, mapping);
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle,
+                                  first, ub),
+            /*withElseRegion=*/false);
+        rewriter.setInsertionPointToStart(last.thenBlock());
+        Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+        auto runOneByOne = [&](Value from, Value to) {
+          OpBuilder::InsertionGuard guard(rewriter);
+          auto loop = scf::ForOp::create(rewriter, loc, from, to, one);
+          rewriter.setInsertionPointToStart(loop.getBody());
+          IRMapping mapping;
+          SmallVector<Value> loopIvs(ivs);
+          loopIvs.back() = loop.getInductionVar();
+          mapping.map(body.getArguments(), loopIvs);
+          for (Operation &op : body.without_terminator())
+            rewriter.clone(op, mapping);
+        };
+        if (start != lbInner)
+          runOneByOne(lbInner, start);
+        runOneByOne(first, ub);
       }
     }
     strideBlock = choice.elseBlock();

@@ -537,25 +537,18 @@ static Grid computeGrid(RewriterBase &rewriter, LaunchOp launch,
     total = arith::MulIOp::create(rewriter, loc, total, trips);
     // The innermost dimension of a vectorized grid loop runs vectorWidth
     // iterations per thread.
-    // A grid loop's chunks start up to vectorWidth - 1 iterations below the
-    // lower bound, where the buffers are aligned: one chunk more.
+    // The innermost dimension of a vectorized grid loop runs vectorWidth
+    // iterations per thread.
     int64_t perBlock = threads;
     if (h == 0 && (strategy.kind == KernelStrategyKind::GridLoop ||
                    strategy.kind == KernelStrategyKind::GridReduction))
       perBlock *= strategy.vectorWidth;
-    Value chunked = trips;
-    if (h == 0 && strategy.kind == KernelStrategyKind::GridLoop &&
-        strategy.vectorWidth > 1)
-      chunked =
-          arith::AddIOp::create(rewriter, loc, trips,
-                                arith::ConstantIndexOp::create(
-                                    rewriter, loc, strategy.vectorWidth - 1));
     if (transpose)
       perBlock = kTransposeTile; // a tile of 32 x 32 iterations per block
     Value blocks =
         onBlocks ? trips
                  : arith::CeilDivSIOp::create(
-                       rewriter, loc, chunked,
+                       rewriter, loc, trips,
                        arith::ConstantIndexOp::create(rewriter, loc, perBlock))
                        .getResult();
     blocks = arith::MaxSIOp::create(rewriter, loc, blocks, one);

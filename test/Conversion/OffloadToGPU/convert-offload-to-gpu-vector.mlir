@@ -1,12 +1,12 @@
 // RUN: offload-opt %s --convert-offload-to-gpu=remarks=true -verify-diagnostics | FileCheck %s
 
 // A grid loop whose accesses at the innermost induction variable are
-// contiguous runs 4 (f32) consecutive iterations per thread, in chunks that
-// start where the buffers are aligned (the lower bound moved down by up to 3
-// iterations): unrolled when the chunk is inside the bounds, its accesses
-// aligned as their place in the chunk allows and its stores one vector store
-// when a uniform test finds the buffers aligned, else a loop over the
-// chunk's iterations inside the bounds.
+// contiguous runs 4 (f32) consecutive iterations per thread, in chunks from
+// where the buffers are aligned (the lower bound moved up by up to 3
+// iterations): unrolled, its accesses aligned as their place in the chunk
+// allows and its stores one vector store when a uniform test finds the
+// buffers aligned; the thread after the last whole chunk runs the
+// iterations before the first chunk and after the last one by one.
 module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // expected-remark@+1 {{kernel @scale: strategy 'grid-loop': a parallel loop without reductions: 4 consecutive iterations per thread}}
   offload.kernel @scale(%a: f32, %x: memref<?xf32>, %y: memref<?xf32>) {
@@ -33,7 +33,7 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
     offload.return
   }
   // A 2-D stencil from row and column 1, reading its neighbours: chunks
-  // from the aligned column at or below 1; the rows above and below and
+  // from the first aligned column at or above 1; the rows above and below and
   // the stores at the chunk's start 16-byte aligned, the row's own
   // neighbours at the chunk's start or middle too.
   // expected-remark@+1 {{kernel @stencil: strategy 'grid-loop': a parallel loop without reductions: 4 consecutive iterations per thread}}
@@ -89,13 +89,15 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: %[[SHIFTED:.*]] = arith.subi %c0, %[[SHIFT]] : index
 // CHECK: arith.remui %{{.*}}, %c16
 // CHECK: %[[ALIGNED:.*]] = arith.andi
-// CHECK: %[[ORIGIN:.*]] = arith.select %[[ALIGNED]], %[[SHIFTED]], %c0 : index
+// CHECK: %[[BELOW:.*]] = arith.cmpi slt, %[[SHIFTED]], %c0 : index
+// CHECK: %[[NEXT:.*]] = arith.addi %[[SHIFTED]], %{{.*}} : index
+// CHECK: %[[UP:.*]] = arith.select %[[BELOW]], %[[NEXT]], %c0 : index
+// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[UP]], %[[N:.*]] : index
+// CHECK: %[[START:.*]] = arith.select %[[ALIGNED]], %[[CLAMPED]], %c0 : index
 // CHECK: scf.if
-// CHECK: %[[FIRST:.*]] = arith.addi %[[ORIGIN]], %{{.*}} : index
+// CHECK: %[[FIRST:.*]] = arith.addi %[[START]], %{{.*}} : index
 // CHECK: %[[END:.*]] = arith.addi %[[FIRST]], %{{.*}} : index
-// CHECK: %[[ABOVE:.*]] = arith.cmpi sge, %[[FIRST]], %c0 : index
-// CHECK: %[[BELOW:.*]] = arith.cmpi sle, %[[END]]
-// CHECK: %[[FULL:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// CHECK: %[[FULL:.*]] = arith.cmpi sle, %[[END]], %[[N]] : index
 // CHECK: scf.if %[[FULL]] {
 // CHECK: scf.if %[[ALIGNED]] {
 // CHECK: memref.load %{{.*}}[%[[FIRST]]] {alignment = 16 : i64}
@@ -103,15 +105,20 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: } else {
 // CHECK-COUNT-4: memref.store
 // CHECK: } else {
-// CHECK: %[[FROM:.*]] = arith.maxsi %[[FIRST]], %c0 : index
-// CHECK: scf.for %[[I:.*]] = %[[FROM]] to
+// CHECK: %[[LAST:.*]] = arith.cmpi sle, %[[FIRST]], %[[N]] : index
+// CHECK: scf.if %[[LAST]] {
+// CHECK: scf.for %[[H:.*]] = %c0 to %[[START]] step
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[H]]]
+// CHECK: scf.for %[[I:.*]] = %[[FIRST]] to %[[N]] step
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]]]
 // CHECK-LABEL: gpu.func @copy64
 // CHECK: memref.load %{{.*}}[%{{.*}}] {alignment = 16 : i64} : memref<?xf64>
 // CHECK-LABEL: gpu.func @stencil
 // CHECK: %[[SHIFTED:.*]] = arith.subi %c1, %{{.*}} : index
-// CHECK: %[[ORIGIN:.*]] = arith.select %[[ALIGNED:.*]], %[[SHIFTED]], %c1 : index
-// CHECK: %[[FIRST:.*]] = arith.addi %[[ORIGIN]], %{{.*}} : index
+// CHECK: %[[UP:.*]] = arith.select %{{.*}}, %{{.*}}, %c1 : index
+// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[UP]], %{{.*}} : index
+// CHECK: %[[START:.*]] = arith.select %[[ALIGNED:.*]], %[[CLAMPED]], %c1 : index
+// CHECK: %[[FIRST:.*]] = arith.addi %[[START]], %{{.*}} : index
 // CHECK: scf.if %[[ALIGNED]] {
 // The row above: each iteration's load, aligned by its place in the chunk.
 // CHECK: memref.load %{{.*}}[%{{.*}}, %[[FIRST]]] {alignment = 16 : i64}

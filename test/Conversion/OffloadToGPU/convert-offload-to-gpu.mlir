@@ -94,28 +94,29 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
 // CHECK: %[[GID:.*]] = arith.addi %[[BASE]], %[[TID]] : index
 // CHECK: %[[NTHREADS:.*]] = arith.muli %[[GDIM]], %[[BDIM]] : index
 // When the grid has a thread for every 4 iterations (the default grid of a
-// launch, one chunk more), each thread runs the 4 iterations from the
-// origin plus 4 times its id, the origin being the lower bound moved down to
-// where x's elements are 16-byte aligned (when every buffer is aligned
-// there): unrolled with the iterations' operations interleaved, the
-// accesses aligned as their place in the chunk allows and the stores one
-// vector store, or a loop over the chunk's iterations inside the bounds.
+// launch), each thread runs the 4 iterations from the start plus 4 times
+// its id, the start being the lower bound moved up to where x's elements
+// are 16-byte aligned (when every buffer is aligned there): unrolled with
+// the iterations' operations interleaved, the accesses aligned as their
+// place in the chunk allows and the stores one vector store; the thread
+// after the last whole chunk runs the iterations before the start and
+// after its chunk's start one by one.
 // CHECK: %[[SHIFT:.*]] = arith.divui
 // CHECK: %[[SHIFTED:.*]] = arith.subi %[[C0]], %[[SHIFT]] : index
 // CHECK: %[[ALIGNED:.*]] = arith.andi
-// CHECK: %[[ORIGIN:.*]] = arith.select %[[ALIGNED]], %[[SHIFTED]], %[[C0]] : index
-// CHECK: %[[EXTENT:.*]] = arith.subi %[[N]], %[[ORIGIN]] : index
+// CHECK: %[[UP:.*]] = arith.select %{{.*}}, %{{.*}}, %[[C0]] : index
+// CHECK: %[[CLAMPED:.*]] = arith.minsi %[[UP]], %[[N]] : index
+// CHECK: %[[START:.*]] = arith.select %[[ALIGNED]], %[[CLAMPED]], %[[C0]] : index
+// CHECK: %[[EXTENT:.*]] = arith.subi %[[N]], %[[C0]] : index
 // CHECK: %[[REACH:.*]] = arith.muli %[[NTHREADS]], %[[C1]] overflow<nsw, nuw> : index
 // CHECK: %[[REACH4:.*]] = arith.muli %[[REACH]], %{{.*}} overflow<nsw, nuw> : index
 // CHECK: %[[COVERED:.*]] = arith.cmpi sle, %[[EXTENT]], %[[REACH4]] : index
 // CHECK: scf.if %[[COVERED]] {
 // CHECK: %[[OFF1:.*]] = arith.muli %[[GID]], %[[C1]] overflow<nsw, nuw> : index
 // CHECK: %[[OFF4:.*]] = arith.muli %[[OFF1]], %{{.*}} overflow<nsw, nuw> : index
-// CHECK: %[[I1:.*]] = arith.addi %[[ORIGIN]], %[[OFF4]] : index
+// CHECK: %[[I1:.*]] = arith.addi %[[START]], %[[OFF4]] : index
 // CHECK: %[[END:.*]] = arith.addi %[[I1]], %{{.*}} : index
-// CHECK: %[[ABOVE:.*]] = arith.cmpi sge, %[[I1]], %[[C0]] : index
-// CHECK: %[[BELOW:.*]] = arith.cmpi sle, %[[END]], %[[N]] : index
-// CHECK: %[[FULL:.*]] = arith.andi %[[ABOVE]], %[[BELOW]] : i1
+// CHECK: %[[FULL:.*]] = arith.cmpi sle, %[[END]], %[[N]] : index
 // CHECK: scf.if %[[FULL]] {
 // CHECK: scf.if %[[ALIGNED]] {
 // CHECK: memref.load %[[XM]][%[[I1]]] {alignment = 16 : i64} : memref<?xf32>
@@ -133,9 +134,11 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_80">,
 // CHECK-COUNT-4: memref.store %{{.*}}, %[[YM]][%{{.*}}] : memref<?xf32>
 // CHECK-NEXT: }
 // CHECK-NEXT: } else {
-// CHECK: %[[FROM:.*]] = arith.maxsi %[[I1]], %[[C0]] : index
-// CHECK: %[[TO:.*]] = arith.minsi %[[END]], %[[N]] : index
-// CHECK: scf.for %[[T:.*]] = %[[FROM]] to %[[TO]] step %{{.*}} {
+// CHECK: %[[LAST:.*]] = arith.cmpi sle, %[[I1]], %[[N]] : index
+// CHECK: scf.if %[[LAST]] {
+// CHECK: scf.for %[[H:.*]] = %[[C0]] to %[[START]] step %{{.*}} {
+// CHECK: memref.store %{{.*}}, %[[YM]][%[[H]]] : memref<?xf32>
+// CHECK: scf.for %[[T:.*]] = %[[I1]] to %[[N]] step %{{.*}} {
 // CHECK: memref.store %{{.*}}, %[[YM]][%[[T]]] : memref<?xf32>
 // Otherwise (an explicit grid) a grid-stride loop.
 // CHECK: } else {

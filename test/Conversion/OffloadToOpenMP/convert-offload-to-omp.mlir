@@ -150,18 +150,15 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: %[[NAMES:.*]] = llvm.mlir.addressof @__offload_saxpy_mapnames : !llvm.ptr
   // The grid: 256 threads, enough blocks for one thread per 4 iterations of
   // the kernel's loop (vectorized, see convert-offload-to-gpu), whose bound
-  // is recomputed from the launch's arguments, and one chunk more (the
-  // chunks start where the buffers are aligned, up to 3 iterations below
-  // the loop's lower bound).
+  // is recomputed from the launch's arguments.
   // CHECK: %[[T256:.*]] = llvm.mlir.constant(256 : i32) : i32
   // CHECK: %[[DIM:.*]] = memref.dim %[[X]], %{{.*}} : memref<?xf32>
   // CHECK: %[[DIFF:.*]] = arith.subi %[[DIM]], %{{.*}} : index
   // CHECK: %[[POS:.*]] = arith.maxsi %[[DIFF]], %{{.*}} : index
   // CHECK: %[[TRIPS:.*]] = arith.ceildivsi %[[POS]], %{{.*}} : index
   // CHECK: %[[TOTAL:.*]] = arith.muli %{{.*}}, %[[TRIPS]] : index
-  // CHECK: %[[MORE:.*]] = arith.addi %[[TRIPS]], %{{.*}} : index
   // CHECK: %[[C1024:.*]] = arith.constant 1024 : index
-  // CHECK: %[[NB:.*]] = arith.ceildivsi %[[MORE]], %[[C1024]] : index
+  // CHECK: %[[NB:.*]] = arith.ceildivsi %[[TRIPS]], %[[C1024]] : index
   // CHECK: %[[NB1:.*]] = arith.maxsi %[[NB]], %{{.*}} : index
   // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
   // CHECK: %[[NB2:.*]] = arith.minsi %[[NB1]], %[[MAXX]] : index
@@ -295,9 +292,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK: %[[T32:.*]] = llvm.mlir.constant(32 : i32) : i32
   // CHECK: %[[DN:.*]] = memref.dim %[[A]], %{{.*}} : memref<?x?xf32>
   // CHECK: %[[TN:.*]] = arith.ceildivsi %{{.*}}, %{{.*}} : index
-  // CHECK: %[[TNMORE:.*]] = arith.addi %[[TN]], %{{.*}} : index
   // CHECK: %[[C128:.*]] = arith.constant 128 : index
-  // CHECK: %[[BXC:.*]] = arith.ceildivsi %[[TNMORE]], %[[C128]] : index
+  // CHECK: %[[BXC:.*]] = arith.ceildivsi %[[TN]], %[[C128]] : index
   // CHECK: %[[BXM:.*]] = arith.maxsi %[[BXC]], %{{.*}} : index
   // CHECK: %[[MAXX:.*]] = arith.constant 2147483647 : index
   // CHECK: %[[BXN:.*]] = arith.minsi %[[BXM]], %[[MAXX]] : index
