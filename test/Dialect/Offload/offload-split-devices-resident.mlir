@@ -601,7 +601,7 @@ func.func @calls_address_taken(%a: memref<?xf32>, %b: memref<?xf32>, %steps: ind
 func.func @other_devices(%a: memref<?xf32>, %b: memref<?xf32>, %d: i32, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: @step runs over other devices than @step}}
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: a launch of @step lists other devices than the one before}}
   scf.for %t = %c0 to %steps step %c1 {
     // expected-remark@+1 {{launch of @step split over every device present}}
     offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()

@@ -1748,8 +1748,12 @@ struct OffloadSplitDevicesPass
         });
     for (LaunchOp launch : summary.launches) {
       if (!sameDevices(launch, leader))
-        return "@" + launch.getKernel().str() +
-               " runs over other devices than @" + leader.getKernel().str();
+        return launch.getKernel() == leader.getKernel()
+                   ? "a launch of @" + launch.getKernel().str() +
+                         " lists other devices than the one before"
+                   : "@" + launch.getKernel().str() +
+                         " runs over other devices than @" +
+                         leader.getKernel().str();
       bool needsCheck = false, clipped = false;
       llvm::SmallSetVector<unsigned, 2> touched;
       for (Value arg : launch.getArgs())
