@@ -1175,6 +1175,18 @@ static bool areDistinct(Value a, Value b) {
   return globalA && globalB && globalA.getName() != globalB.getName();
 }
 
+/// Whether a stride of `buffer`'s layout may be negative (dynamic, or a
+/// negative constant): its lowest element may be below its first.
+static bool mayHaveNegativeStrides(Value buffer) {
+  int64_t offset;
+  SmallVector<int64_t> strides;
+  auto type = cast<MemRefType>(buffer.getType());
+  return failed(type.getStridesAndOffset(strides, offset)) ||
+         llvm::any_of(strides, [](int64_t stride) {
+           return ShapedType::isDynamic(stride) || stride < 0;
+         });
+}
+
 /// The pairs of entries of `mapped` (entry and buffer) that copy
 /// differently and may be one buffer at run time (areDistinct), or of which
 /// one is a box (`boxSlots`: its rows copy only when its entry was just
@@ -1419,9 +1431,11 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
           mapped.push_back({types.size(), operand});
           types.push_back(param | getMapTypeBits(map));
           sizes.push_back(getMappedSizeInBytes(rewriter, loc, section));
-          if (section != operand)
+          // (Where a section starts, or the buffer's lowest element when
+          // a stride may be negative: the kernel gets the first.)
+          if (section != operand || mayHaveNegativeStrides(section))
             sectionBegins[values.size() - 1] =
-                getFirstElementPointer(rewriter, loc, section);
+                getLowestElementPointer(rewriter, loc, section);
           if (isBoxCandidate(section, map))
             boxes.push_back(
                 {values.size() - 1, section,
@@ -1685,12 +1699,12 @@ struct WaitOpLowering : public OpConversionPattern<WaitOp> {
   }
 };
 
-/// The omp.map.info of one map clause: the bytes from the buffer's first
-/// element to its last.
+/// The omp.map.info of one map clause: the bytes from the buffer's lowest
+/// element to its highest.
 static Value createMapInfo(ConversionPatternRewriter &rewriter, Location loc,
                            Value buffer, MapAttr map, StringRef name) {
   MLIRContext *ctx = rewriter.getContext();
-  Value begin = getFirstElementPointer(rewriter, loc, buffer);
+  Value begin = getLowestElementPointer(rewriter, loc, buffer);
   Value bytes = getMappedSizeInBytes(rewriter, loc, buffer);
   Value zero = i64Constant(rewriter, loc, 0);
   Value one = i64Constant(rewriter, loc, 1);
@@ -1779,7 +1793,7 @@ static void callDataMapper(ConversionPatternRewriter &rewriter, OpTy op,
     auto map = cast<MapAttr>(kind);
     if (isBoxCandidate(var, map))
       boxes.push_back({values.size(), var, getMapTypeBits(map) & copyBits});
-    values.push_back(getFirstElementPointer(rewriter, loc, var));
+    values.push_back(getLowestElementPointer(rewriter, loc, var));
     sizes.push_back(getMappedSizeInBytes(rewriter, loc, var));
     types.push_back(getMapTypeBits(map));
   }
@@ -1915,7 +1929,7 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
                                      getDeviceId(rewriter, loc, device));
     };
     Value source = toI32(op.getSource()), dest = toI32(op.getDest());
-    Value begin = getFirstElementPointer(rewriter, loc, op.getBuffer());
+    Value begin = getLowestElementPointer(rewriter, loc, op.getBuffer());
     Value bytes = getMappedSizeInBytes(rewriter, loc, op.getBuffer());
     Value zero = i64Constant(rewriter, loc, 0);
     Value any = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,

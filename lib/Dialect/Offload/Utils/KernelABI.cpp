@@ -5,6 +5,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -103,6 +104,48 @@ static Value packScalar(OpBuilder &b, Location loc, Value value) {
   return value;
 }
 
+/// Whether `stride` (a value of a strided layout's metadata) may be
+/// negative: not a constant, or a negative one.
+static bool mayBeNegative(Value stride) {
+  std::optional<int64_t> value = getConstantIntValue(stride);
+  return !value || *value < 0;
+}
+
+Value mlir::offload::getLowestElementPointer(OpBuilder &b, Location loc,
+                                             Value memref) {
+  auto type = cast<MemRefType>(memref.getType());
+  int64_t offset;
+  SmallVector<int64_t> strides;
+  if (succeeded(type.getStridesAndOffset(strides, offset)) &&
+      llvm::all_of(strides, [](int64_t stride) {
+        return !ShapedType::isDynamic(stride) && stride >= 0;
+      }))
+    return getFirstElementPointer(b, loc, memref);
+  // The first element plus, per dimension of negative stride, (size - 1) *
+  // stride elements (none when a size is 0).
+  auto metadata = memref::ExtractStridedMetadataOp::create(b, loc, memref);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  Value down = zero;
+  for (auto [size, stride] :
+       llvm::zip(metadata.getSizes(), metadata.getStrides())) {
+    Value last = arith::MaxSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, size, one), zero);
+    Value reach = arith::MulIOp::create(b, loc, last, stride);
+    down = arith::AddIOp::create(b, loc, down,
+                                 arith::MinSIOp::create(b, loc, reach, zero));
+  }
+  Value eltBytes = arith::ConstantIndexOp::create(
+      b, loc, getElementSizeInBytes(type.getElementType()));
+  Value first = LLVM::PtrToIntOp::create(
+      b, loc, b.getI64Type(), getFirstElementPointer(b, loc, memref));
+  Value lowest = LLVM::AddOp::create(
+      b, loc, first,
+      toI64(b, loc, arith::MulIOp::create(b, loc, down, eltBytes)));
+  return LLVM::IntToPtrOp::create(
+      b, loc, LLVM::LLVMPointerType::get(b.getContext()), lowest);
+}
+
 Value mlir::offload::getFirstElementPointer(OpBuilder &b, Location loc,
                                             Value memref) {
   auto type = cast<MemRefType>(memref.getType());
@@ -142,13 +185,18 @@ Value mlir::offload::getMappedSizeInBytes(OpBuilder &b, Location loc,
   Value one = arith::ConstantIndexOp::create(b, loc, 1);
   // Elements from the first to the last one reachable, inclusive:
   // 1 + sum((size_d - 1) * stride_d), or 0 when any size is 0.
+  // (A negative stride reaches below the first element: its reach counts
+  // as much, getLowestElementPointer starting there.)
   Value span = one;
   Value empty = arith::ConstantIntOp::create(b, loc, 0, 1);
   for (auto [size, stride] :
        llvm::zip(metadata.getSizes(), metadata.getStrides())) {
     Value last = arith::SubIOp::create(b, loc, size, one);
-    span = arith::AddIOp::create(b, loc, span,
-                                 arith::MulIOp::create(b, loc, last, stride));
+    Value reach = arith::MulIOp::create(b, loc, last, stride);
+    if (mayBeNegative(stride))
+      reach = arith::MaxSIOp::create(
+          b, loc, reach, arith::SubIOp::create(b, loc, zero, reach));
+    span = arith::AddIOp::create(b, loc, span, reach);
     empty = arith::OrIOp::create(
         b, loc, empty,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, size, zero));

@@ -55,8 +55,13 @@ SmallVector<Value> packKernelArgument(OpBuilder &b, Location loc, Value value);
 /// `!llvm.ptr`.
 Value getFirstElementPointer(OpBuilder &b, Location loc, Value memref);
 
-/// Host side: the number of bytes of `memref` reachable from its first
-/// element (what a map clause moves), as an i64.
+/// Host side: the address of the lowest element of `memref` (its first,
+/// unless a stride is negative), as an `!llvm.ptr`: where a map clause's
+/// bytes start.
+Value getLowestElementPointer(OpBuilder &b, Location loc, Value memref);
+
+/// Host side: the number of bytes of `memref` reachable from its lowest
+/// element to its highest (what a map clause moves), as an i64.
 Value getMappedSizeInBytes(OpBuilder &b, Location loc, Value memref);
 
 /// Device side: rebuilds a kernel argument of `type` from the lowered
