@@ -168,3 +168,43 @@ def test_softmax():
     mod.vector(x1, y1)
     np.testing.assert_allclose(y1, softmax(x1.astype(np.float64), 0),
                                rtol=2e-6, atol=1e-30)
+
+
+PACK = """
+module attributes {offload.targets = [#offload.host]} {
+  // linalg.pack of a 10 x 7 matrix into 4 x 2 tiles (padded with 0), and
+  // linalg.unpack back, on tensors as a tiling ML compiler emits them.
+  func.func @roundtrip(%x: memref<10x7xf32>, %p: memref<3x4x4x2xf32>,
+                       %y: memref<10x7xf32>) {
+    %xt = bufferization.to_tensor %x restrict
+        : memref<10x7xf32> to tensor<10x7xf32>
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<3x4x4x2xf32>
+    %packed = linalg.pack %xt padding_value(%zero : f32)
+        inner_dims_pos = [0, 1] inner_tiles = [4, 2] into %e
+        : tensor<10x7xf32> -> tensor<3x4x4x2xf32>
+    bufferization.materialize_in_destination %packed in restrict writable %p
+        : (tensor<3x4x4x2xf32>, memref<3x4x4x2xf32>) -> ()
+    %e2 = tensor.empty() : tensor<10x7xf32>
+    %back = linalg.unpack %packed inner_dims_pos = [0, 1]
+        inner_tiles = [4, 2] into %e2
+        : tensor<3x4x4x2xf32> -> tensor<10x7xf32>
+    bufferization.materialize_in_destination %back in restrict writable %y
+        : (tensor<10x7xf32>, memref<10x7xf32>) -> ()
+    return
+  }
+}
+"""
+
+
+def test_pack_and_unpack():
+    mod = offload.compile(PACK, targets="host")
+    x = np.arange(70, dtype=np.float32).reshape(10, 7)
+    p = np.full((3, 4, 4, 2), -1, dtype=np.float32)
+    y = np.zeros_like(x)
+    mod.roundtrip(x, p, y)
+    padded = np.zeros((12, 8), dtype=np.float32)
+    padded[:10, :7] = x
+    np.testing.assert_array_equal(
+        p, padded.reshape(3, 4, 4, 2).transpose(0, 2, 1, 3))
+    np.testing.assert_array_equal(y, x)

@@ -89,3 +89,26 @@ module attributes {offload.targets = [#offload.host]} {
     offload.return
   }
 }
+
+// -----
+
+// linalg.pack on tensors: pad to whole tiles, expand into tiles,
+// transpose the tile dimensions inwards; linalg.unpack the other way.
+// CHECK-LABEL: func.func @pack_unpack(
+// CHECK-NOT: linalg.pack
+// CHECK: tensor.pad
+// CHECK: tensor.expand_shape {{.*}} : tensor<12x8xf32> into tensor<3x4x4x2xf32>
+// CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1, 3]
+// CHECK-NOT: linalg.unpack
+// CHECK: linalg.transpose {{.*}} permutation = [0, 2, 1, 3]
+// CHECK: tensor.collapse_shape {{.*}} into tensor<12x8xf32>
+// CHECK: tensor.extract_slice {{.*}}[0, 0] [10, 7] [1, 1]
+// CHECK: return
+func.func @pack_unpack(%x: tensor<10x7xf32>) -> tensor<10x7xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x4x4x2xf32>
+  %p = linalg.pack %x padding_value(%zero : f32) inner_dims_pos = [0, 1] inner_tiles = [4, 2] into %e : tensor<10x7xf32> -> tensor<3x4x4x2xf32>
+  %e2 = tensor.empty() : tensor<10x7xf32>
+  %u = linalg.unpack %p inner_dims_pos = [0, 1] inner_tiles = [4, 2] into %e2 : tensor<3x4x4x2xf32> -> tensor<10x7xf32>
+  return %u : tensor<10x7xf32>
+}

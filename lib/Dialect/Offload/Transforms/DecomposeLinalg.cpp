@@ -1,12 +1,12 @@
 //===- DecomposeLinalg.cpp - offload-decompose-linalg -----------*- C++ -*-===//
 //
-// linalg ops that are aggregates of others (linalg.softmax) as those
-// others, so that the rest of the pipeline, which handles structured ops,
-// sees them: on tensors by the op's own decomposition (linalg.generic ops
-// the host bufferization then turns into buffers), on memrefs in host code
-// as linalg.generic ops over temporaries (each outlined into a kernel
-// later), and inside kernels as loops (a parallel loop over the rows, each
-// row's maximum, sum and results in sequential loops).
+// linalg ops that are aggregates of others (linalg.softmax, linalg.pack
+// and linalg.unpack) as those others, so that the rest of the pipeline, which
+// handles structured ops, sees them: on tensors by the op's own decomposition
+// (linalg.generic ops the host bufferization then turns into buffers), on
+// memrefs in host code as linalg.generic ops over temporaries (each outlined
+// into a kernel later), and inside kernels as loops (a parallel loop over the
+// rows, each row's maximum, sum and results in sequential loops).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -196,6 +197,34 @@ struct OffloadDecomposeLinalgPass
     SmallVector<linalg::SoftmaxOp> ops;
     getOperation()->walk([&](linalg::SoftmaxOp op) { ops.push_back(op); });
     IRRewriter rewriter(&getContext());
+    // linalg.pack and linalg.unpack on tensors (data layout changes of
+    // tiled ML kernels): pad, expand_shape and transpose; transpose,
+    // collapse_shape and extract_slice.
+    SmallVector<Operation *> packs;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<linalg::PackOp, linalg::UnPackOp>(op))
+        packs.push_back(op);
+    });
+    for (Operation *op : packs) {
+      rewriter.setInsertionPoint(op);
+      auto dest = cast<DestinationStyleOpInterface>(op);
+      if (!dest.hasPureTensorSemantics()) {
+        op->emitOpError("is supported on tensors only; give it tensors");
+        return signalPassFailure();
+      }
+      bool lowered =
+          isa<linalg::PackOp>(op)
+              ? succeeded(linalg::lowerPack(rewriter, cast<linalg::PackOp>(op)))
+              : succeeded(
+                    linalg::lowerUnPack(rewriter, cast<linalg::UnPackOp>(op)));
+      if (!lowered) {
+        op->emitOpError("could not be rewritten into pad, reshape and "
+                        "transpose ops (tiles of a size known only at run "
+                        "time are not supported); give its inner tiles "
+                        "constant sizes");
+        return signalPassFailure();
+      }
+    }
     for (linalg::SoftmaxOp op : ops) {
       rewriter.setInsertionPoint(op);
       if (op.hasPureTensorSemantics()) {

@@ -100,10 +100,15 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
 }
 
 def OffloadDecomposeLinalg : Pass<"offload-decompose-linalg", "ModuleOp"> {
-  let summary = "Decompose aggregate linalg ops (linalg.softmax)";
+  let summary = "Decompose aggregate linalg ops (softmax, pack, unpack)";
   let description = [{
-    Rewrites each `linalg.softmax` into ops the rest of the pipeline
-    handles, so that ML front ends can hand it over as they produce it:
+    Rewrites `linalg.pack` and `linalg.unpack` on tensors (the data layout
+    changes of tiled ML kernels) into `tensor.pad`, `tensor.expand_shape`
+    and `linalg.transpose`, and `linalg.transpose`, `tensor.collapse_shape`
+    and `tensor.extract_slice` (inner tiles of constant sizes; others are
+    an error). Rewrites each `linalg.softmax` into ops the rest of the
+    pipeline handles, so that ML front ends can hand it over as they
+    produce it:
 
     * on tensors: the op's own decomposition (`linalg.fill` and
       `linalg.generic` ops on tensors: the maximum along the dimension,
