@@ -1344,6 +1344,31 @@ func.func @while_pingpong(%n: index, %steps: i32) -> (memref<?xi32>, memref<?xi3
   return %r#0, %r#1 : memref<?xi32>, memref<?xi32>
 }
 
+// The same loop in the do-while form, the split launch in the condition
+// region: not kept (only split launches directly in the body are), and the
+// remark says so.
+// CHECK-LABEL: func.func @while_condition_launch(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @while_condition_launch(%n: index, %steps: i32) -> (memref<?xi32>, memref<?xi32>) {
+  %z = arith.constant 0 : i32
+  %one = arith.constant 1 : i32
+  %a = memref.alloc(%n) : memref<?xi32>
+  %b = memref.alloc(%n) : memref<?xi32>
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: the loop passes buffers between iterations that a split launch in an 'scf.while' condition or nested in another op uses (only split launches directly in the loop's body keep their sections)}}
+  %r:3 = scf.while (%p = %a, %q = %b, %it = %z) : (memref<?xi32>, memref<?xi32>, i32) -> (memref<?xi32>, memref<?xi32>, i32) {
+    // expected-remark@+1 {{launch of @inc split over every device present}}
+    offload.launch @inc(%p, %q) devices(all) : (memref<?xi32>, memref<?xi32>) -> ()
+    %it1 = arith.addi %it, %one : i32
+    %go = arith.cmpi slt, %it1, %steps : i32
+    scf.condition(%go) %q, %p, %it1 : memref<?xi32>, memref<?xi32>, i32
+  } do {
+  ^bb0(%p: memref<?xi32>, %q: memref<?xi32>, %it: i32):
+    scf.yield %p, %q, %it : memref<?xi32>, memref<?xi32>, i32
+  }
+  return %r#0, %r#1 : memref<?xi32>, memref<?xi32>
+}
+
 // Its condition passing one buffer on twice: no run.
 // CHECK-LABEL: func.func @while_twice(
 //   CHECK-NOT:   offload.enter_data

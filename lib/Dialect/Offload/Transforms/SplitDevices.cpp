@@ -1605,8 +1605,13 @@ struct OffloadSplitDevicesPass
               llvm::is_contained(syncs->second, user))
             continue;
           auto launch = dyn_cast<LaunchOp>(user);
-          if (!launch || launch->getBlock() != body ||
-              (!launch.getAllDevices() && launch.getDevices().empty()))
+          bool split = launch &&
+                       (launch.getAllDevices() || !launch.getDevices().empty());
+          if (split && launch->getBlock() != body)
+            return reject("a split launch in an 'scf.while' condition or "
+                          "nested in another op uses (only split launches "
+                          "directly in the loop's body keep their sections)");
+          if (!split)
             return reject("'" + user->getName().getStringRef() +
                           "' uses, not only split launches of its body");
         }
