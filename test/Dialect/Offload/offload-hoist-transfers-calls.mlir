@@ -243,6 +243,37 @@ func.func @calls_rec(%a: memref<?xf32>, %steps: index) {
   return
 }
 
+// The call of @rec splits the block: the loop before it and the launches
+// after it each keep the buffer on the device, and the call maps it itself.
+// CHECK-LABEL: func.func @loop_then_rec(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom:
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: call @rec(%[[A]],
+// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom:
+// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom:
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: return
+func.func @loop_then_rec(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  scf.for %k = %c0 to %steps step %c1 {
+    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  }
+  // expected-remark@+1 {{buffer not kept on the device across this call: it is passed to @rec, which cannot be entered with it on the device: @rec calls itself (directly or through other functions) (argument #0)}}
+  func.call @rec(%a, %c3) : (memref<?xf32>, index) -> ()
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  return
+}
+
 // -----
 
 offload.kernel @inc(%a: memref<?xf32>) {

@@ -308,6 +308,17 @@ struct EnteredResult {
   unsigned launches = 0;
 };
 using EnteredResults = DenseMap<Value, EnteredResult>;
+
+/// The ops of a block from `begin` up to, not including, `end` (null: the
+/// block's first op, its end).
+struct OpRange {
+  Operation *begin = nullptr, *end = nullptr;
+  bool contains(Operation *op) const {
+    return (!begin || !op->isBeforeInBlock(begin)) &&
+           (!end || op->isBeforeInBlock(end));
+  }
+};
+
 } // namespace
 
 /// Whether `root` (a buffer root) is its own buffer, distinct from the
@@ -1005,9 +1016,15 @@ collectEvents(Block *block, Value root,
               const DenseSet<std::pair<Operation *, Value>> *covered,
               const CarriedUses *carried, const SummaryMap &summaries,
               BufferEvents &result, std::string &reason,
-              const EnteredResults *entered = nullptr) {
+              const EnteredResults *entered = nullptr,
+              const OpRange &range = OpRange()) {
   result = BufferEvents();
   result.root = root;
+  // (Whether `user`, nested in an op of the block, is outside the range.)
+  auto outside = [&](Operation *user) {
+    Operation *op = getAncestorIn(block, user);
+    return op && !range.contains(op);
+  };
   llvm::MapVector<Operation *, Event> events;
   bool failed = false;
   Operation *user = nullptr;
@@ -1034,7 +1051,8 @@ collectEvents(Block *block, Value root,
     return event;
   };
   Operation *maker = root.getDefiningOp();
-  bool madeHere = maker && maker->getBlock() == block && !isPassedOn(root);
+  bool madeHere = maker && maker->getBlock() == block && !isPassedOn(root) &&
+                  range.contains(maker);
   // By a call to a function that launches on it (its resident copy returns
   // it entered).
   if (auto call = dyn_cast_if_present<CallOpInterface>(maker);
@@ -1058,6 +1076,13 @@ collectEvents(Block *block, Value root,
                  it->second.launches, /*deviceWrites=*/true);
   forEachUseThroughViews(root, [&](OpOperand &use) {
     user = use.getOwner();
+    // (An address handed out anywhere may be used in the range.)
+    if (outside(user)) {
+      if (!isa<LaunchOp, PackOp>(user) && isAddressEscape(user))
+        fail("its address is taken ('" + user->getName().getStringRef() +
+             "'): the host may touch it through that at any time");
+      return;
+    }
     // A loop's initial value: its uses inside are those of the loop's
     // arguments (and results), which the walk follows. A loop keeping it on
     // the device (`carried`) is one op launching on it.
@@ -1156,7 +1181,9 @@ collectEvents(Block *block, Value root,
     }
     if (auto pack = dyn_cast<PackOp>(user)) {
       for (Operation *packUser : pack->getUsers())
-        if (auto launch = dyn_cast<LaunchOp>(packUser))
+        if (outside(packUser))
+          continue;
+        else if (auto launch = dyn_cast<LaunchOp>(packUser))
           addLaunch(launch, use.get());
         else
           fail("its aggregate is used by something else than a launch");
@@ -1304,6 +1331,8 @@ collectEvents(Block *block, Value root,
   Operation *def = root.getDefiningOp();
   if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(def))
     block->walk([&](CallOpInterface call) {
+      if (outside(call))
+        return WalkResult::advance();
       // (An indirect call resolves to the op making its callee value.)
       Operation *callee = call.resolveCallable();
       std::string through;
@@ -2234,9 +2263,15 @@ private:
                              ArrayRef<unsigned> results);
   /// Says, once per buffer, why it still moves at every iteration of a loop
   /// in `block` that launches on it.
-  /// `at`, when given, is the op the reason is about.
+  /// `at`, when given, is the op the reason is about; only loops among the
+  /// ops of `range` count.
+  /// Says that the buffer `root` leaves the device around `at`, a launch or
+  /// a call that splits its block (processBlock), and why.
+  void remarkNotAcross(Value root, Operation *at, StringRef why);
+  DenseSet<std::pair<Operation *, Value>> reportedSplits;
   void remarkPerIteration(Block *block, Value root, StringRef why,
-                          Operation *at = nullptr);
+                          Operation *at = nullptr,
+                          const OpRange &range = OpRange());
 
   /// Whether an enclosing op keeps `root` on the device around `block`: one
   /// this pass made resident, or a data region of the program.
@@ -2829,6 +2864,10 @@ void OffloadHoistTransfersPass::processFunction(
   redirectCalls(fn);
 }
 
+/// How many ops one buffer's uses in a block may be split at
+/// (processBlock).
+static constexpr unsigned kMaxSplits = 8;
+
 void OffloadHoistTransfersPass::processBlock(Block *block) {
   llvm::SetVector<Value> roots;
   block->walk([&](Operation *op) {
@@ -2889,19 +2928,45 @@ void OffloadHoistTransfersPass::processBlock(Block *block) {
                              getOriginName(root) + "')");
       continue;
     }
-    std::string reason;
-    BufferEvents buffer;
-    if (!collectEvents(block, root, &covered, /*carried=*/nullptr, summaries,
-                       buffer, reason, &enteredResults)) {
-      if (reason != kMappedExplicitly && !isMappedExplicitly(root))
-        remarkPerIteration(block, root, reason, buffer.failedAt);
-      continue;
+    // A launch or a call the buffer cannot stay on the device across (a
+    // recursive callee's, say) splits the block: the ops before it and
+    // those after it may each keep it there, and it maps the buffer itself.
+    SmallVector<OpRange> ranges = {OpRange()};
+    SmallVector<std::pair<Operation *, std::string>> splitAt;
+    size_t numCovered = covered.size();
+    for (unsigned splits = 0; !ranges.empty();) {
+      OpRange range = ranges.pop_back_val();
+      std::string reason;
+      BufferEvents buffer;
+      if (!collectEvents(block, root, &covered, /*carried=*/nullptr, summaries,
+                         buffer, reason, &enteredResults, range)) {
+        Operation *at = buffer.failedAt;
+        Operation *op = at ? getAncestorIn(block, at) : nullptr;
+        if (reason == kMappedExplicitly || isMappedExplicitly(root))
+          continue;
+        if (!op || !range.contains(op) || !isa<LaunchOp, CallOpInterface>(at) ||
+            ++splits > kMaxSplits) {
+          remarkPerIteration(block, root, reason, at, range);
+          continue;
+        }
+        if (isInProgramLoopBelow(at, op))
+          remarkPerIteration(block, root, reason, at, {op, op->getNextNode()});
+        else
+          splitAt.push_back({at, reason});
+        ranges.push_back({op->getNextNode(), range.end});
+        ranges.push_back({range.begin, op});
+        continue;
+      }
+      if (!buffer.var)
+        continue;
+      std::string why = hoist(block, buffer);
+      if (!why.empty())
+        remarkPerIteration(block, root, why, nullptr, range);
     }
-    if (!buffer.var)
-      continue;
-    std::string why = hoist(block, buffer);
-    if (!why.empty())
-      remarkPerIteration(block, root, why);
+    // (Where ops around it keep the buffer on the device.)
+    if (covered.size() != numCovered)
+      for (auto &[at, why] : splitAt)
+        remarkNotAcross(root, at, why);
   }
 }
 
@@ -4169,9 +4234,32 @@ Value OffloadHoistTransfersPass::buildArgumentAliasCheck(
   return aliased;
 }
 
+/// Appends " (argument #i, ...)": which operands of `where`, a launch or a
+/// call, are `root` or views of it.
+static void appendPositions(InFlightDiagnostic &remark, Operation *where,
+                            Value root) {
+  // (A launch may move several.)
+  SmallVector<unsigned> positions;
+  OperandRange operands = isa<LaunchOp>(where)
+                              ? cast<LaunchOp>(where).getArgs()
+                              : cast<CallOpInterface>(where).getArgOperands();
+  for (auto [position, operand] : llvm::enumerate(operands))
+    for (Value member : getAggregateMembers(operand))
+      if (isa<MemRefType>(member.getType()) && getViewRoot(member) == root) {
+        positions.push_back(position);
+        break;
+      }
+  if (!positions.empty()) {
+    remark << " (argument" << (positions.size() > 1 ? "s" : "") << " ";
+    llvm::interleaveComma(positions, remark,
+                          [&](unsigned p) { remark << "#" << p; });
+    remark << ")";
+  }
+}
+
 void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
-                                                   StringRef why,
-                                                   Operation *at) {
+                                                   StringRef why, Operation *at,
+                                                   const OpRange &range) {
   if (!remarks || inCopy || remarked.contains(root))
     return;
   // Inside an omp.parallel region (the host threads of a split launch, one
@@ -4184,11 +4272,14 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
   Operation *where = nullptr;
   if (at && isa<LaunchOp, CallOpInterface>(at) &&
       block->findAncestorOpInBlock(*at) &&
+      range.contains(block->findAncestorOpInBlock(*at)) &&
       isInProgramLoopBelow(at, block->findAncestorOpInBlock(*at)))
     where = at;
-  block->walk([&](Operation *op) {
+  block->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (where)
       return WalkResult::interrupt();
+    if (op->getBlock() == block && !range.contains(op))
+      return WalkResult::skip();
     bool maps = false;
     if (auto launch = dyn_cast<LaunchOp>(op)) {
       for (Value operand : launch.getArgs())
@@ -4210,26 +4301,20 @@ void OffloadHoistTransfersPass::remarkPerIteration(Block *block, Value root,
   if (!where)
     return;
   remarked.insert(root);
-  // Which of its operands the buffer is (a launch may move several).
-  SmallVector<unsigned> positions;
-  OperandRange operands = isa<LaunchOp>(where)
-                              ? cast<LaunchOp>(where).getArgs()
-                              : cast<CallOpInterface>(where).getArgOperands();
-  for (auto [position, operand] : llvm::enumerate(operands))
-    for (Value member : getAggregateMembers(operand))
-      if (isa<MemRefType>(member.getType()) && getViewRoot(member) == root) {
-        positions.push_back(position);
-        break;
-      }
   InFlightDiagnostic remark = where->emitRemark();
   remark << "buffer moved at every iteration of the loop around "
          << (isa<LaunchOp>(where) ? "this launch" : "this call") << ": " << why;
-  if (!positions.empty()) {
-    remark << " (argument" << (positions.size() > 1 ? "s" : "") << " ";
-    llvm::interleaveComma(positions, remark,
-                          [&](unsigned p) { remark << "#" << p; });
-    remark << ")";
-  }
+  appendPositions(remark, where, root);
+}
+
+void OffloadHoistTransfersPass::remarkNotAcross(Value root, Operation *at,
+                                                StringRef why) {
+  if (!remarks || inCopy || !reportedSplits.insert({at, root}).second)
+    return;
+  InFlightDiagnostic remark = at->emitRemark();
+  remark << "buffer not kept on the device across "
+         << (isa<LaunchOp>(at) ? "this launch" : "this call") << ": " << why;
+  appendPositions(remark, at, root);
 }
 
 void OffloadHoistTransfersPass::processResidentBlock(Block *block, Value root,
