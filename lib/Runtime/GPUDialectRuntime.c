@@ -295,11 +295,17 @@ HIDDEN void __offload_gpu_launch(const char *where, void *hostAddr,
                                  const char *kinds) {
   init(where);
   int64_t sizes[6] = {gridX, gridY, gridZ, blockX, blockY, blockZ};
-  for (int i = 0; i < 6; ++i)
-    if (sizes[i] <= 0 || sizes[i] > 0x7fffffff)
-      fail(where, "grid and block sizes must be between 1 and 2^31-1");
+  int empty = 0;
+  for (int i = 0; i < 6; ++i) {
+    if (sizes[i] < 0 || sizes[i] > 0x7fffffff)
+      fail(where, "grid and block sizes must be between 0 and 2^31-1");
+    empty |= sizes[i] == 0;
+  }
   if (dynamicShared < 0)
     fail(where, "negative dynamic shared memory size");
+  /* No thread to run (an empty batch: ceildiv(0, n) blocks). */
+  if (empty)
+    return;
   uint32_t total = (uint32_t)count + kLaunchParams;
   void **bases = malloc(total * sizeof(void *));
   void **begins = malloc(total * sizeof(void *));

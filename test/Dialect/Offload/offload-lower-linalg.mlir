@@ -297,3 +297,66 @@ offload.kernel @copies(%a: memref<?x?xf32>, %b: memref<?x?xf32>) {
   }
   offload.return
 }
+
+// Reduction loops that index outputs. Loop 0 of @rows_marked_reduction
+// indexes its only output as a dimension: its iterations write different
+// elements, so it is parallel (a row reduction). In @rows_and_columns each
+// loop indexes one output and reduces into the other: one thread runs the
+// loops in order, loading and storing the outputs at every iteration.
+// CHECK-LABEL: offload.kernel @rows_marked_reduction
+// CHECK: scf.parallel (%[[R:.*]]) =
+// CHECK: scf.parallel (%[[C:.*]]) = {{.*}} init (%{{.*}}) -> f32
+// CHECK: memref.load %{{.*}}[%[[R]], %[[C]]]
+// CHECK: scf.reduce
+offload.kernel @rows_marked_reduction(%x: memref<?x256xf32>, %rs: memref<?xf32>) {
+  // expected-remark@+1 {{'linalg.generic' lowered to a parallel loop over its outputs holding a parallel reduction}}
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["reduction", "reduction"]}
+      ins(%x : memref<?x256xf32>) outs(%rs : memref<?xf32>) {
+  ^bb0(%v: f32, %a: f32):
+    %s = arith.addf %a, %v : f32
+    linalg.yield %s : f32
+  }
+  offload.return
+}
+
+// CHECK-LABEL: offload.kernel @rows_and_columns
+// CHECK: scf.parallel (%{{.*}}) = (%{{.*}}) to (%c1{{.*}})
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-DAG: memref.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK-DAG: memref.load %[[RS:.*]][%[[I]]]
+// CHECK-DAG: memref.load %[[CS:.*]][%[[J]]]
+// CHECK: memref.store %{{.*}}, %[[RS]][%[[I]]]
+// CHECK: memref.store %{{.*}}, %[[CS]][%[[J]]]
+// CHECK-NOT: linalg.
+offload.kernel @rows_and_columns(%x: memref<?x?xf32>, %rs: memref<?xf32>, %cs: memref<?xf32>) {
+  // expected-remark@+1 {{'linalg.generic' lowered to one thread running all its loops in order (a reduction loop indexes an output)}}
+  linalg.generic {indexing_maps = [#id, #row, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%rs, %cs : memref<?xf32>, memref<?xf32>) {
+  ^bb0(%v: f32, %a: f32, %b: f32):
+    %s = arith.addf %a, %v : f32
+    %t = arith.addf %b, %v : f32
+    linalg.yield %s, %t : f32, f32
+  }
+  offload.return
+}
+
+// An input reads the output the op reduces into: the other forms would
+// keep the output in a register and the input would see none of its
+// updates. One thread runs the loops in order.
+// CHECK-LABEL: offload.kernel @reads_its_output
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: memref.load %[[O:arg[0-9]+]][%[[I]]]
+// CHECK: memref.store %{{.*}}, %[[O]][%[[I]]]
+offload.kernel @reads_its_output(%x: memref<?x?xf32>, %o: memref<?xf32>) {
+  // expected-remark@+1 {{'linalg.generic' lowered to one thread running all its loops in order (an input reads an output it reduces into)}}
+  linalg.generic {indexing_maps = [#id, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %o : memref<?x?xf32>, memref<?xf32>) outs(%o : memref<?xf32>) {
+  ^bb0(%v: f32, %oi: f32, %a: f32):
+    %m = arith.mulf %v, %oi : f32
+    %s = arith.addf %a, %m : f32
+    linalg.yield %s : f32
+  }
+  offload.return
+}

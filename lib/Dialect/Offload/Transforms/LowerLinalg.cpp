@@ -282,6 +282,31 @@ static void storeOutputs(OpBuilder &b, Location loc, linalg::LinalgOp op,
 // Reductions
 //===----------------------------------------------------------------------===//
 
+/// The kind of each loop of `op` as its lowering treats it: its iterator
+/// type, except that a reduction loop every output's indexing map has as one
+/// of its dimensions is parallel (iterations at different values of it
+/// write different elements of every output). Empty when a reduction loop
+/// still indexes an output otherwise: its iterations must run in order.
+static SmallVector<utils::IteratorType> getLoopKinds(linalg::LinalgOp op) {
+  SmallVector<utils::IteratorType> kinds = op.getIteratorTypesArray();
+  for (auto [loop, kind] : llvm::enumerate(kinds)) {
+    if (kind != utils::IteratorType::reduction)
+      continue;
+    bool inAll = true, inAny = false;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      AffineMap map = op.getMatchingIndexingMap(&init);
+      inAll &= llvm::is_contained(map.getResults(),
+                                  getAffineDimExpr(loop, op.getContext()));
+      inAny |= map.isFunctionOfDim(loop);
+    }
+    if (inAll && op.getNumDpsInits() != 0)
+      kind = utils::IteratorType::parallel;
+    else if (inAny)
+      return {};
+  }
+  return kinds;
+}
+
 /// For each output of `op`, the operation of its body that combines the
 /// output's current value with a value computed from the inputs only (an
 /// arith op with a neutral element, the output's only use), or failure.
@@ -436,6 +461,9 @@ private:
   void lowerRowReduction(linalg::LinalgOp op, ArrayRef<Value> loopSizes,
                          ArrayRef<Operation *> combiners,
                          ArrayRef<Value> initials);
+  /// Every loop sequential, in one thread, the outputs loaded and stored at
+  /// each iteration (as upstream's linalg-to-loops does).
+  void lowerSequential(linalg::LinalgOp op, ArrayRef<Value> loopSizes);
   /// Only reductions: one scf.parallel with scf.reduce over the grid.
   void lowerFullReduction(linalg::LinalgOp op, ArrayRef<Value> loopSizes,
                           ArrayRef<Operation *> combiners,
@@ -505,7 +533,7 @@ void Lowering::lowerSequentialReduction(linalg::LinalgOp op,
                                         ArrayRef<Value> initials) {
   Location loc = op.getLoc();
   SmallVector<unsigned> parallel, reduction;
-  for (auto [loop, type] : llvm::enumerate(op.getIteratorTypesArray()))
+  for (auto [loop, type] : llvm::enumerate(getLoopKinds(op)))
     (type == utils::IteratorType::parallel ? parallel : reduction)
         .push_back(loop);
   SmallVector<Value> parallelSizes;
@@ -554,6 +582,34 @@ void Lowering::lowerSequentialReduction(linalg::LinalgOp op,
                  [&](OpBuilder &b, ArrayRef<Value> ivs, ValueRange) {
                    emit(b, ivs);
                  });
+}
+
+void Lowering::lowerSequential(linalg::LinalgOp op, ArrayRef<Value> loopSizes) {
+  Location loc = op.getLoc();
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  createParallel(
+      rewriter, loc, {one}, 1, {},
+      [&](OpBuilder &b, ArrayRef<Value>, ValueRange) {
+        Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+        SmallVector<Value> ivs(op.getNumLoops());
+        std::function<void(OpBuilder &, unsigned)> nest = [&](OpBuilder &nb,
+                                                              unsigned depth) {
+          if (depth == ivs.size()) {
+            SmallVector<Value> args = loadArguments(nb, loc, op, ivs);
+            storeOutputs(nb, loc, op, cloneBody(nb, op, args, ivs), ivs);
+            return;
+          }
+          scf::ForOp::create(nb, loc, zero, loopSizes[depth], one,
+                             ValueRange(),
+                             [&](OpBuilder &fb, Location, Value iv,
+                                 ValueRange) {
+                               ivs[depth] = iv;
+                               nest(fb, depth + 1);
+                               scf::YieldOp::create(fb, loc);
+                             });
+        };
+        nest(b, 0);
+      });
 }
 
 /// Clones the body of `op` at `b` for the iteration at `ivs` without its
@@ -651,14 +707,45 @@ void Lowering::lowerFullReduction(linalg::LinalgOp op,
 }
 
 /// How the loops of `op` are laid out (see Lowering).
-enum class Form { Parallel, RowReduction, FullReduction, SequentialReduction };
+enum class Form {
+  Parallel,
+  RowReduction,
+  FullReduction,
+  SequentialReduction,
+  Sequential,
+  SequentialInPlace
+};
+
+/// The buffer `v` is a view of (through view-like ops), or `v` itself.
+static Value getRootBuffer(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// Whether an input of `op` is (a view of) the buffer of one of its outputs.
+static bool readsAnOutput(linalg::LinalgOp op) {
+  llvm::SmallPtrSet<Value, 4> outputs;
+  for (OpOperand &init : op.getDpsInitsMutable())
+    outputs.insert(getRootBuffer(init.get()));
+  return llvm::any_of(op.getDpsInputOperands(), [&](OpOperand *input) {
+    return isa<MemRefType>(input->get().getType()) &&
+           outputs.contains(getRootBuffer(input->get()));
+  });
+}
 
 static Form chooseForm(linalg::LinalgOp op) {
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  SmallVector<utils::IteratorType> iterators = getLoopKinds(op);
+  if (iterators.empty() && op.getNumLoops() != 0)
+    return Form::Sequential;
   unsigned numReductions =
       llvm::count(iterators, utils::IteratorType::reduction);
   if (numReductions == 0)
     return Form::Parallel;
+  // The other forms carry the outputs in registers across the reduction
+  // loops: an input reading an output would see none of what they add.
+  if (readsAnOutput(op))
+    return Form::SequentialInPlace;
   if (failed(getCombiners(op)))
     return Form::SequentialReduction;
   if (numReductions == iterators.size())
@@ -687,6 +774,12 @@ static StringRef describe(Form form) {
     return "a parallel reduction over the grid";
   case Form::SequentialReduction:
     return "a parallel loop over its outputs, each reducing sequentially";
+  case Form::Sequential:
+    return "one thread running all its loops in order (a reduction loop "
+           "indexes an output)";
+  case Form::SequentialInPlace:
+    return "one thread running all its loops in order (an input reads an "
+           "output it reduces into)";
   }
   llvm_unreachable("unknown form");
 }
@@ -714,6 +807,10 @@ LogicalResult Lowering::lower(linalg::LinalgOp op, ArrayRef<Value> initials) {
     break;
   case Form::SequentialReduction:
     lowerSequentialReduction(op, loopSizes, initials);
+    break;
+  case Form::Sequential:
+  case Form::SequentialInPlace:
+    lowerSequential(op, loopSizes);
     break;
   }
   rewriter.eraseOp(op);
@@ -746,13 +843,6 @@ static linalg::FillOp getFusedFill(linalg::LinalgOp op) {
       return {};
   }
   return {};
-}
-
-/// The buffer `v` is a view of (through view-like ops), or `v` itself.
-static Value getRootBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
 }
 
 /// For each output of `op`, an op with reduction loops, the linalg.fill
