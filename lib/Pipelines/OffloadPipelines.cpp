@@ -31,6 +31,9 @@ using namespace mlir;
 using namespace mlir::offload;
 
 void mlir::offload::buildOffloadBufferizePipeline(OpPassManager &pm) {
+  // Elementwise arith and math ops on tensors (`arith.addf %a, %b :
+  // tensor<4xf32>`), which bufferization does not take, as linalg.generic.
+  pm.addPass(createConvertElementwiseToLinalgPass());
   // An empty tensor that an op then fills becomes that op's output buffer,
   // not a buffer of its own copied into it.
   pm.addPass(bufferization::createEmptyTensorEliminationPass());

@@ -72,3 +72,21 @@ func.func @repeat(%x: memref<4x4xf32>, %w: memref<4x4xf32>, %n: index) -> f32 {
   %v = tensor.extract %r[%c0, %c0] : tensor<4x4xf32>
   return %v : f32
 }
+
+// A function on memrefs in a module on tensors, freeing a buffer it
+// allocates: the dealloc goes (the ownership-based deallocation after this
+// pass frees the buffer, and takes no deallocs of the program's own).
+// CHECK-LABEL: func.func @own_temporary(
+// CHECK: %[[T:.*]] = memref.alloc() : memref<2x2xf32>
+// CHECK: %[[C:.*]] = memref.cast %[[T]]
+// CHECK: linalg.pooling_nhwc_sum {{.*}} ins(%{{.*}}, %[[C]] :
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @own_temporary(%x: memref<1x4x4x1xf32>, %o: memref<1x2x2x1xf32>) {
+  %win = memref.alloc() : memref<2x2xf32>
+  %cast = memref.cast %win : memref<2x2xf32> to memref<?x?xf32>
+  linalg.pooling_nhwc_sum {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+    ins(%x, %cast : memref<1x4x4x1xf32>, memref<?x?xf32>) outs(%o : memref<1x2x2x1xf32>)
+  memref.dealloc %cast : memref<?x?xf32>
+  return
+}

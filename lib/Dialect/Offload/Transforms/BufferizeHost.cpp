@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Bufferization/Transforms/OneShotAnalysis.h"
 #include "mlir/Dialect/Bufferization/Transforms/OneShotModuleBufferize.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADBUFFERIZEHOST
@@ -28,6 +29,8 @@ struct OffloadBufferizeHostPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (failed(dropOwnDeallocs()))
+      return signalPassFailure();
     bufferization::OneShotBufferizationOptions options;
     options.bufferizeFunctionBoundaries = true;
     // A loop carrying a tensor that each iteration computes anew (a model
@@ -48,6 +51,43 @@ struct OffloadBufferizeHostPass
     if (failed(bufferization::runOneShotModuleBufferize(getOperation(),
                                                         options, state)))
       signalPassFailure();
+  }
+
+  /// Removes the host code's deallocs of buffers their function allocates
+  /// (the ownership-based deallocation after this pass frees those, and
+  /// takes no deallocs of its own); rejects the others.
+  LogicalResult dropOwnDeallocs() {
+    SmallVector<memref::DeallocOp> own;
+    WalkResult result =
+        getOperation()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+          if (isa<KernelOp>(op))
+            return WalkResult::skip();
+          auto dealloc = dyn_cast<memref::DeallocOp>(op);
+          if (!dealloc)
+            return WalkResult::advance();
+          Value buffer = dealloc.getMemref();
+          while (auto cast = buffer.getDefiningOp<memref::CastOp>())
+            buffer = cast.getSource();
+          auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+          if (alloc && alloc->getParentOfType<FunctionOpInterface>() ==
+                           op->getParentOfType<FunctionOpInterface>()) {
+            own.push_back(dealloc);
+            return WalkResult::advance();
+          }
+          dealloc.emitError()
+              << "'memref.dealloc' of a buffer this function does not "
+                 "allocate, in a module written on tensors: the buffers of "
+                 "such a module are freed by the compiler (ownership-based "
+                 "deallocation), which takes no deallocs of the program's "
+                 "own; free it where it is allocated, or compile the "
+                 "functions on memrefs in a module of their own";
+          return WalkResult::interrupt();
+        });
+    if (result.wasInterrupted())
+      return failure();
+    for (memref::DeallocOp dealloc : own)
+      dealloc.erase();
+    return success();
   }
 };
 } // namespace

@@ -146,7 +146,14 @@ def OffloadBufferizeHost : Pass<"offload-bufferize-host", "ModuleOp"> {
     and `offload-lower-linalg` reports it. Follow it with the
     ownership-based deallocation of the buffers it allocates;
     `offload-bufferize-pipeline` (`offload-pipeline{bufferize=1}`) runs
-    both.
+    both, after turning elementwise arith and math ops on tensors into
+    linalg.generic (`convert-elementwise-to-linalg`).
+
+    That deallocation frees every buffer a function allocates, and takes
+    no `memref.dealloc` of the program's own: this pass removes those that
+    free a buffer the same function allocates (the deallocation frees it
+    again), and rejects the others (a buffer a caller passed, or a call
+    returned), with the reason.
   }];
   let dependentDialects = [
     "::mlir::bufferization::BufferizationDialect",
