@@ -20,11 +20,46 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 using namespace mlir;
 using namespace mlir::offload;
+
+/// A directory laid out as a CUDA toolkit for MLIR's serializer,
+/// `bin/ptxas` and `nvvm/libdevice/libdevice.10.bc` linking to `ptxas` and
+/// `libdevice`: made once (under the system's temporary directory, named by
+/// the two paths) and reused.
+static std::optional<std::string> getLinkedToolkit(StringRef ptxas,
+                                                   StringRef libdevice) {
+  llvm::SmallString<256> root;
+  llvm::sys::path::system_temp_directory(/*erasedOnReboot=*/true, root);
+  llvm::sys::path::append(
+      root, "offload-toolkit-" +
+                llvm::utohexstr(llvm::xxh3_64bits(ptxas.str() + "\n" +
+                                                   libdevice.str())));
+  llvm::SmallString<256> bin(root), nvvm(root);
+  llvm::sys::path::append(bin, "bin");
+  llvm::sys::path::append(nvvm, "nvvm", "libdevice");
+  llvm::SmallString<256> ptxasLink(bin), libdeviceLink(nvvm);
+  llvm::sys::path::append(ptxasLink, "ptxas");
+  llvm::sys::path::append(libdeviceLink, "libdevice.10.bc");
+  auto link = [](StringRef target, StringRef path) {
+    if (llvm::sys::fs::equivalent(target, path))
+      return true;
+    llvm::SmallString<256> absolute(target);
+    if (llvm::sys::fs::make_absolute(absolute))
+      return false;
+    llvm::sys::fs::remove(path);
+    return !llvm::sys::fs::create_link(absolute, path);
+  };
+  if (llvm::sys::fs::create_directories(bin) ||
+      llvm::sys::fs::create_directories(nvvm) || !link(ptxas, ptxasLink) ||
+      !link(libdevice, libdeviceLink))
+    return std::nullopt;
+  return std::string(root);
+}
 
 namespace {
 struct NVPTXTargetModel
@@ -147,6 +182,13 @@ struct NVPTXTargetModel
       if (llvm::sys::fs::equivalent(inToolkit, *libdevice))
         toolkit = std::string(root);
     }
+    // A ptxas outside such a toolkit (OFFLOAD_PTXAS naming another CUDA's,
+    // or a wrapper): a toolkit of links to it and to the libdevice, so
+    // that the serializer runs that ptxas.
+    if (ptxas && libdevice && toolkit.empty())
+      if (std::optional<std::string> linked =
+              getLinkedToolkit(*ptxas, *libdevice))
+        toolkit = *linked;
     if (libdevice && toolkit.empty())
       libraries.push_back(StringAttr::get(attr.getContext(), *libdevice));
     return gpu::TargetOptions(toolkit, libraries, "", "",
