@@ -126,9 +126,10 @@ struct OffloadEmbedImagesPass
       if (!global->hasAttr(OffloadDialect::getRuntimeStateAttrName()))
         continue;
       auto type = dyn_cast<LLVM::LLVMStructType>(global.getType());
-      if (!type || type.getBody().size() != 2)
+      if (!type || type.getBody().size() != 2 || global.getAddrSpace() != 0)
         return global.emitError()
-               << "cannot record the offload descriptor in the launch state";
+               << "cannot record the offload descriptor in the launch state "
+                  "(a struct of two pointers in address space 0)";
       global.removeValueAttr();
       Region &init = global.getInitializerRegion();
       init.getBlocks().clear();

@@ -68,6 +68,19 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// (In another address space, found by offload-fuzz: the error had no
+// location.)
+module attributes {gpu.container_module} {
+  // expected-error@+1 {{cannot record the offload descriptor in the launch state (a struct of two pointers in address space 0)}}
+  llvm.mlir.global internal @__offload_module() {addr_space = 1 : i32, offload.runtime_state} : !llvm.struct<(ptr, ptr)> {
+    %0 = llvm.mlir.zero : !llvm.struct<(ptr, ptr)>
+    llvm.return %0 : !llvm.struct<(ptr, ptr)>
+  }
+  gpu.binary @a <#offload.libomptarget> [#gpu.object<#offload.host, bin = "A">]
+}
+
+// -----
+
 module attributes {gpu.container_module} {
   // expected-error@+1 {{only NVPTX images can be LLVM bitcode (compiled by the runtime); #offload.host is not}}
   gpu.binary @a <#offload.libomptarget> [#gpu.object<#offload.host, offload = "A">]
