@@ -1898,7 +1898,7 @@ func.func @other_names(%n: index, %c: i1, %k: index) -> (f32, f32) {
   %one = arith.constant 1.0 : f32
   linalg.fill ins(%one : f32) outs(%a : memref<?xf32>)
   linalg.fill ins(%one : f32) outs(%b : memref<?xf32>)
-  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'release', 1 update(s); 2 copies instead of 2}}
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es): enter 'to', exit 'release', 1 update(s); 2 copies instead of 4}}
   offload.launch @bump(%a) : (memref<?xf32>) -> ()
   %all = memref.subview %a[0] [%n] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
   %cast = memref.cast %all : memref<?xf32, strided<[1]>> to memref<?xf32>
@@ -2524,4 +2524,69 @@ func.func @peek_view_after_pingpong(%n: index, %v: f32) -> f32 {
   memref.dealloc %a : memref<?xf32>
   memref.dealloc %b : memref<?xf32>
   return %e : f32
+}
+
+// -----
+
+// Launches mapping different views of one buffer (two overlapping windows
+// of a stencil, x[0:n-1] and x[1:n]): all of it stays on the device around
+// the loop, and each launch maps its window there.
+offload.kernel @pair(%l: memref<?xf32, strided<[1], offset: ?>>, %r: memref<?xf32, strided<[1], offset: ?>>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %a = memref.load %l[%i] : memref<?xf32, strided<[1], offset: ?>>
+    %b = memref.load %r[%i] : memref<?xf32, strided<[1], offset: ?>>
+    %s = arith.addf %a, %b : f32
+    memref.store %s, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+offload.kernel @halve(%y: memref<?xf32>, %r: memref<?xf32, strided<[1], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h = arith.constant 0.5 : f32
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %a = memref.load %y[%i] : memref<?xf32>
+    %s = arith.mulf %a, %h : f32
+    memref.store %s, %r[%i] : memref<?xf32, strided<[1], offset: ?>>
+  }
+  offload.return
+}
+
+// CHECK-LABEL: func.func @windows(
+// CHECK: %[[X:.*]] = memref.alloc
+// CHECK: offload.enter_data map(to: %[[X]] : memref<?xf32>)
+// CHECK: scf.for
+// CHECK: offload.launch @pair
+// CHECK: offload.launch @halve
+// CHECK: }
+// CHECK: offload.update map(from:
+// CHECK-NEXT: memref.load %[[X]]
+// CHECK-NEXT: offload.exit_data map(release: %[[X]] : memref<?xf32>)
+func.func @windows(%n: index, %steps: index) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = arith.subi %n, %c1 : index
+  %x = memref.alloc(%n) : memref<?xf32>
+  %y = memref.alloc(%m) : memref<?xf32>
+  %one = arith.constant 1.0 : f32
+  linalg.fill ins(%one : f32) outs(%x : memref<?xf32>)
+  %l0 = memref.subview %x[0] [%m] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+  %l = memref.cast %l0 : memref<?xf32, strided<[1]>> to memref<?xf32, strided<[1], offset: ?>>
+  %r0 = memref.subview %x[1] [%m] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: 1>>
+  %r = memref.cast %r0 : memref<?xf32, strided<[1], offset: 1>> to memref<?xf32, strided<[1], offset: ?>>
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops): enter 'to', exit 'release', 1 update(s); 2 copies instead of 0 + 3 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops): enter 'alloc', exit 'release'}}
+  scf.for %s = %c0 to %steps step %c1 {
+    offload.launch @pair(%l, %r, %y) : (memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>, memref<?xf32>) -> ()
+    offload.launch @halve(%y, %r) : (memref<?xf32>, memref<?xf32, strided<[1], offset: ?>>) -> ()
+  }
+  %v = memref.load %x[%c1] : memref<?xf32>
+  memref.dealloc %x : memref<?xf32>
+  memref.dealloc %y : memref<?xf32>
+  return %v : f32
 }

@@ -559,6 +559,20 @@ static bool needsHostDataAt(CallOpInterface call, unsigned position,
 
 /// What `value` is an alias of with the same indices: through casts, and
 /// through calls whose callees return the argument they were given.
+/// Whether `value` is `root` or a view of it that only reaches its elements
+/// (subviews, casts, reshapes and transposes of it).
+static bool isMemRefInside(Value value, Value root) {
+  while (value != root) {
+    Operation *def = value.getDefiningOp();
+    if (!isa_and_nonnull<memref::SubViewOp, memref::CastOp,
+                         memref::ExpandShapeOp, memref::CollapseShapeOp,
+                         memref::TransposeOp>(def))
+      return false;
+    value = def->getOperand(0);
+  }
+  return isa<MemRefType>(root.getType());
+}
+
 static Value stripAliases(Value value) {
   while (true) {
     value = stripCasts(value);
@@ -1159,6 +1173,16 @@ collectEvents(Block *block, Value root,
       } else if (result.var == arg) {
         result.sections |= var != arg;
         result.sameSection &= isSameSection(var, result.section);
+      } else if (isMemRefInside(arg, root) && isMemRefInside(result.var, root) &&
+                 (var != arg || result.sections ||
+                  sameElements(arg) != sameElements(result.var))) {
+        // Different views of the buffer (the overlapping windows of a
+        // stencil, x[0:n-1] and x[1:n]): all of it is kept on the device,
+        // and each launch maps its part there.
+        result.var = root;
+        result.sections = true;
+        result.sameSection = false;
+        result.section = Value();
       } else if (var != arg || result.sections ||
                  sameElements(arg) != sameElements(result.var)) {
         // (A cast of the same value, mapped whole, is the same elements.)
@@ -4669,9 +4693,17 @@ std::string OffloadHoistTransfersPass::hoist(Block *block,
       if (event.deviceWrites)
         deviceNewer = anyDeviceWrite = true;
       unsigned copies = 0;
-      for (LaunchOp launch : event.launches)
-        if (MapAttr map = getMapForBuffer(launch, var))
+      for (LaunchOp launch : event.launches) {
+        if (MapAttr map = getMapForBuffer(launch, var)) {
           copies += map.copiesIn() + map.copiesOut();
+          continue;
+        }
+        // (Views of it, when the launches map different ones.)
+        for (Value arg : launch.getArgs())
+          if (MapAttr map = launch.getMapFor(arg);
+              map && arg != var && isMemRefInside(arg, var))
+            copies += map.copiesIn() + map.copiesOut();
+      }
       for (const CallUse &use : event.calls)
         copies += use.summary->copies;
       if (event.resultSummary)
