@@ -253,6 +253,55 @@ func.func @launch_copy_select(%src: memref<?xf32>, %dst: memref<?xf32>, %a: memr
 
 // -----
 
+// Buffers picked by region ops (scf.if, scf.index_switch, scf.execute_region)
+// are followed through the values they yield: each buffer one of them may
+// be is written (they were taken as untouched, and the writes were lost).
+
+offload.kernel @pick_if(%a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 0.0 : f32
+  %s = scf.if %c -> memref<?xf32> {
+    scf.yield %a : memref<?xf32>
+  } else {
+    scf.yield %b : memref<?xf32>
+  }
+  memref.store %f, %s[%c0] : memref<?xf32>
+  offload.return
+}
+
+offload.kernel @pick_switch(%a: memref<?xf32>, %b: memref<?xf32>, %k: index) {
+  %c0 = arith.constant 0 : index
+  %s = scf.index_switch %k -> memref<?xf32>
+  case 1 {
+    scf.yield %a : memref<?xf32>
+  }
+  default {
+    %e = scf.execute_region -> memref<?xf32> {
+      scf.yield %b : memref<?xf32>
+    }
+    scf.yield %e : memref<?xf32>
+  }
+  %v = memref.load %s[%c0] : memref<?xf32>
+  memref.store %v, %s[%k] : memref<?xf32>
+  offload.return
+}
+
+// CHECK-LABEL: func.func @launch_picks(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[B:.*]]: memref<?xf32>,
+// CHECK: offload.launch @pick_if(%[[A]], %[[B]], %{{.*}}) map(tofrom: %[[A]] : memref<?xf32>, tofrom: %[[B]] : memref<?xf32>)
+// CHECK: offload.launch @pick_switch(%[[A]], %[[B]], %{{.*}}) map(tofrom: %[[A]] : memref<?xf32>, tofrom: %[[B]] : memref<?xf32>)
+func.func @launch_picks(%a: memref<?xf32>, %b: memref<?xf32>, %c: i1, %k: index) {
+  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel @pick_if writes it}}
+  // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel @pick_if writes it}}
+  offload.launch @pick_if(%a, %b, %c) : (memref<?xf32>, memref<?xf32>, i1) -> ()
+  // expected-remark@+2 {{argument #0 mapped 'tofrom': kernel @pick_switch reads and writes it}}
+  // expected-remark@+1 {{argument #1 mapped 'tofrom': kernel @pick_switch reads and writes it}}
+  offload.launch @pick_switch(%a, %b, %k) : (memref<?xf32>, memref<?xf32>, index) -> ()
+  return
+}
+
+// -----
+
 // Launches nested in data regions and loops get clauses too, and the
 // enclosing ops are left alone.
 

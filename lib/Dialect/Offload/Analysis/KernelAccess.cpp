@@ -851,6 +851,26 @@ BufferAccess AccessWalker::run(Value buffer, scf::ParallelOp parallelLoop) {
           continue;
         }
       }
+      // A terminator yielding it (scf.yield of an scf.if, scf.index_switch,
+      // scf.execute_region or a loop; scf.condition) gives it to the op
+      // around: accesses through that op's results, and through its
+      // regions' arguments (a loop's next iteration), are the buffer's.
+      if (user->hasTrait<OpTrait::IsTerminator>() &&
+          user->getNumSuccessors() == 0) {
+        Operation *parent = user->getParentOp();
+        if (parent && !isa<FunctionOpInterface>(parent)) {
+          sectionPossible = false;
+          for (Value result : parent->getResults())
+            if (isa<BaseMemRefType>(result.getType()))
+              worklist.insert(result);
+          for (Region &region : parent->getRegions())
+            if (!region.empty())
+              for (BlockArgument arg : region.front().getArguments())
+                if (isa<BaseMemRefType>(arg.getType()))
+                  worklist.insert(arg);
+          continue;
+        }
+      }
       auto iface = dyn_cast<MemoryEffectOpInterface>(user);
       if (!iface) {
         sectionPossible = false;
