@@ -1120,3 +1120,17 @@ func.func @device_copy_i128(%x: memref<?xf32>, %a: i32, %b: i128) {
   offload.device_copy %x from(%a : i32) to(%b : i128) : memref<?xf32>
   return
 }
+
+// -----
+
+// expected-error@+1 {{'offload.kernel' op name 'my-kernel' cannot be a symbol of every device image: a kernel's name is a C identifier (letters, digits and '_', not starting with a digit)}}
+offload.kernel @"my-kernel"(%x: memref<?xf32>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{name '1k' cannot be a symbol of every device image}}
+offload.kernel @"1k"(%x: memref<?xf32>) {
+  offload.return
+}

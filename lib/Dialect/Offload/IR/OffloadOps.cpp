@@ -7,6 +7,7 @@
 
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -247,6 +248,15 @@ void KernelOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult KernelOp::verify() {
+  // The name is the kernel's symbol in every device image (PTX, AMDGPU
+  // assembly, the host's ELF), which take C identifiers.
+  StringRef name = getSymName();
+  if (name.empty() || llvm::isDigit(name.front()) ||
+      !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+    return emitOpError() << "name '" << name
+                         << "' cannot be a symbol of every device image: a "
+                            "kernel's name is a C identifier (letters, "
+                            "digits and '_', not starting with a digit)";
   if (getFunctionType().getNumResults() != 0)
     return emitOpError() << "kernels return no values; write results to a "
                             "buffer argument instead";
