@@ -139,6 +139,15 @@ static int fail(const llvm::Twine &message) {
   return 1;
 }
 
+/// Whether writing `path` would overwrite the input file `input`.
+static bool isInput(llvm::StringRef path, llvm::StringRef input) {
+  if (input == "-" || path == "-")
+    return false;
+  if (llvm::sys::fs::exists(path))
+    return llvm::sys::fs::equivalent(path, input);
+  return false;
+}
+
 static bool writeFile(llvm::StringRef path, llvm::StringRef bytes) {
   std::error_code ec;
   llvm::raw_fd_ostream out(path, ec);
@@ -190,6 +199,19 @@ int main(int argc, char **argv) {
       out = (base + ".o").str();
       break;
     }
+  }
+
+  // Never over the source: the output, or a file --save-temps keeps.
+  {
+    SmallVector<std::string> written = {out};
+    if (saveTemps)
+      for (const char *suffix : {".lowered.mlir", ".ll", ".o"})
+        written.push_back(out + suffix);
+    for (const std::string &path : written)
+      if (isInput(path, input))
+        return fail("the output file '" + path + "' is the input file" +
+                    (path == out ? "" : " (--save-temps writes it)") +
+                    "; choose another with -o");
   }
 
   DialectRegistry registry;
@@ -252,6 +274,10 @@ int main(int argc, char **argv) {
     for (const offload::DeviceImage &image :
          offload::getDeviceImages(*module)) {
       std::string path = out + "." + image.target + "." + image.extension;
+      if (isInput(path, input))
+        return fail("--save-temps would write the " + image.target +
+                    " image over the input file '" + path +
+                    "'; choose another output name with -o");
       if (options.log)
         *options.log << "offload-cc: saving the " << image.target
                      << " image to " << path << "\n";
@@ -298,6 +324,11 @@ int main(int argc, char **argv) {
   std::string objectPath = emit == Emit::Obj || saveTemps
                                ? out + (emit == Emit::Obj ? "" : ".o")
                                : "";
+  // An object for standard output (a pipe, which the object writer cannot
+  // seek in) goes through a temporary file.
+  bool objectToStdout = emit == Emit::Obj && out == "-";
+  if (objectToStdout)
+    objectPath.clear();
   std::optional<llvm::FileRemover> removeObject;
   if (objectPath.empty()) {
     llvm::SmallString<128> tmp;
@@ -314,6 +345,17 @@ int main(int argc, char **argv) {
     if (llvm::Error error =
             offload::emitObjectFile(*llvmModule, objectPath, options))
       return fail(llvm::toString(std::move(error)));
+  }
+  if (objectToStdout) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> object =
+        llvm::MemoryBuffer::getFile(objectPath, /*IsText=*/false);
+    if (!object)
+      return fail("cannot read back " + objectPath);
+    llvm::outs() << (*object)->getBuffer();
+    llvm::outs().flush();
+    return llvm::outs().has_error() ? fail("cannot write the object to "
+                                           "standard output")
+                                    : 0;
   }
   if (emit == Emit::Obj)
     return 0;
