@@ -274,6 +274,11 @@ MlirLogicalResult offloadCompileSharedLibrary(MlirModule module,
                                               MlirStringRef outputPath,
                                               OffloadCompileOptions options) {
   ModuleOp op = unwrap(module);
+  if (outputPath.length == 0) {
+    emitError(op.getLoc())
+        << "offloadCompileSharedLibrary: the output path is empty";
+    return wrap(failure());
+  }
   if (failed(checkOptions(op, options)))
     return wrap(failure());
   offload::CompileOptions driverOptions = unwrapOptions(options);

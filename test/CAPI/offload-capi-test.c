@@ -138,6 +138,13 @@ int main(int argc, char **argv) {
   printf("compiled: %d\n", compiled);
   printDiagnostics(diags);
 
+  // CHECK-NEXT: no output path: 0
+  // CHECK-NEXT: diagnostic 0 at saxpy.mlir:1:1: offloadCompileSharedLibrary: the output path is empty
+  printf("no output path: %d\n",
+         mlirLogicalResultIsSuccess(offloadCompileSharedLibrary(
+             module, mlirStringRefCreateFromCString(""), options)));
+  printDiagnostics(diags);
+
   // CHECK-NEXT: bad options: 0
   // CHECK-NEXT: diagnostic 0 at saxpy.mlir:1:1: optimization level 7 is not one of 0 to 3
   options.optLevel = 7;
