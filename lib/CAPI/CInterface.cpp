@@ -50,6 +50,8 @@ using namespace mlir::offload;
 
 static constexpr llvm::StringLiteral kArgNamesAttr = "offload_capi.arg_names";
 static constexpr llvm::StringLiteral kLauncherPrefix = "__offload_launch_";
+/// On the launcher of a kernel (addKernelLaunchers).
+static constexpr llvm::StringLiteral kLauncherAttr = "offload_capi.launcher";
 static constexpr llvm::StringLiteral kInterfaceGlobal = "__offload_interface";
 static constexpr llvm::StringLiteral kCheckerAttr = "offload_capi.checker";
 static constexpr llvm::StringLiteral kEntryCheckAttr =
@@ -118,18 +120,28 @@ static func::FuncOp createLauncher(OpBuilder &b, KernelOp kernel,
   return func;
 }
 
-/// A host function `__offload_launch_<k>` launching each kernel.
-static void addKernelLaunchers(ModuleOp module) {
+/// A host function `__offload_launch_<k>` launching each kernel (the
+/// entry point `k` of the library); an error when the module has another
+/// symbol of that name.
+static LogicalResult addKernelLaunchers(ModuleOp module) {
   OpBuilder b(module.getContext());
   b.setInsertionPointToEnd(module.getBody());
   for (KernelOp kernel : llvm::to_vector(module.getOps<KernelOp>())) {
     std::string name = (kLauncherPrefix + kernel.getSymName()).str();
-    if (module.lookupSymbol(name))
-      continue;
+    if (Operation *existing = module.lookupSymbol(name)) {
+      if (existing->hasAttr(kLauncherAttr))
+        continue;
+      return existing->emitError()
+             << "@" << name << " is the name of kernel @"
+             << kernel.getSymName()
+             << "'s entry point in the library; rename it";
+    }
     auto func = createLauncher(b, kernel, name, /*overDevices=*/false);
+    func->setAttr(kLauncherAttr, UnitAttr::get(b.getContext()));
     if (Attribute names = kernel->getAttr(kArgNamesAttr))
       func->setAttr(kArgNamesAttr, names);
   }
+  return success();
 }
 
 /// For each kernel, a second launcher that runs it over the devices listed
@@ -358,7 +370,8 @@ static FailureOr<std::string> computeInterface(ModuleOp module) {
 
 FailureOr<std::string> capi::getInterface(ModuleOp module) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  addKernelLaunchers(*copy);
+  if (failed(addKernelLaunchers(*copy)))
+    return failure();
   // Remarks come from offloadModuleAddCInterface only.
   ScopedDiagnosticHandler quiet(module.getContext(), [](Diagnostic &diag) {
     return success(diag.getSeverity() == DiagnosticSeverity::Remark);
@@ -374,7 +387,8 @@ LogicalResult capi::addCInterface(ModuleOp module) {
     return emitError(module.getLoc())
            << "the module has a C interface already ('" << kInterfaceGlobal
            << "' exists)";
-  addKernelLaunchers(module);
+  if (failed(addKernelLaunchers(module)))
+    return failure();
   if (failed(addEntryChecks(module)))
     return failure();
   addDeviceLaunchers(module);

@@ -306,7 +306,8 @@ class Module:
         if os.environ.get("OFFLOAD_LIBOMPTARGET"):
             _open_libomptarget()  # satisfies the module's libomptarget.so
         try:
-            self._lib = ctypes.CDLL(self.path, mode=ctypes.RTLD_GLOBAL)
+            self._lib = ctypes.CDLL(_fresh_path(self.path),
+                                    mode=ctypes.RTLD_GLOBAL)
         except OSError as error:
             raise OSError("cannot load %s: %s (is libomptarget on the "
                           "loader's path? set LD_LIBRARY_PATH)"
@@ -360,6 +361,29 @@ class Module:
         path = os.fspath(path)
         shutil.copyfile(self.path, path)
         return path
+
+
+# The libraries this process loaded, by path: the identity of the file then
+# (device, inode, modification time, size).
+_loaded = {}
+
+
+def _fresh_path(path):
+    """`path`, or a copy of it under a new name when this process loaded
+    another file from `path` before (a module compiled again to the same
+    output): the loader would hand back the library it has under that name,
+    the old code."""
+    st = os.stat(path)
+    identity = (st.st_dev, st.st_ino, st.st_mtime_ns, st.st_size)
+    seen = _loaded.get(path)
+    if seen is None or seen == identity:
+        _loaded[path] = identity
+        return path
+    directory = tempfile.mkdtemp(prefix="offload-module-")
+    copy = os.path.join(directory, os.path.basename(path))
+    shutil.copyfile(path, copy)
+    _loaded[copy] = identity
+    return copy
 
 
 def load(path):

@@ -737,3 +737,83 @@ def test_all_devices_leaves_out_the_host_plugin(monkeypatch):
     assert not runtime._is_host_plugin_uid(host + "-")
     assert not runtime._is_host_plugin_uid(host + "-1a")
     assert not runtime._is_host_plugin_uid("GPU-1")
+
+
+PICK = """\
+module {
+  offload.kernel @dbl(%x: memref<?xf32>, %y: memref<?xf32>, %c: i1) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %z = scf.if %c -> memref<?xf32> {
+      scf.yield %x : memref<?xf32>
+    } else {
+      scf.yield %y : memref<?xf32>
+    }
+    %n = memref.dim %z, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %z[%i] : memref<?xf32>
+      %w = arith.addf %v, %v : f32
+      memref.store %w, %z[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+"""
+
+
+def test_kernel_writing_a_buffer_it_picks_with_scf_if():
+    # Both buffers the kernel may pick are written (they were taken as
+    # untouched, and the doubling was lost).
+    module = offload.compile(PICK, targets="host")
+    assert "x: float32(?,) tofrom" in module.dbl.signature
+    x = np.arange(4, dtype=np.float32)
+    y = np.ones(4, dtype=np.float32)
+    module.dbl(x, y, True)
+    module.dbl(x, y, False)
+    assert x.tolist() == [0, 2, 4, 6]
+    assert y.tolist() == [2, 2, 2, 2]
+
+
+def test_function_named_like_a_kernels_entry_point():
+    text = PICK.replace("""  }
+}
+""", """  }
+  func.func @__offload_launch_dbl() -> i32 {
+    %r = arith.constant 8 : i32
+    return %r : i32
+  }
+}
+""")
+    with pytest.raises(offload.CompileError) as info:
+        offload.compile(text, targets="host")
+    assert info.value.message == ("@__offload_launch_dbl is the name of "
+                                  "kernel @dbl's entry point in the "
+                                  "library; rename it")
+
+
+def test_compiling_again_to_the_same_output(tmp_path):
+    # The second module's code runs, not the first's (the loader hands back
+    # the library it has under a path).
+    scale = """\
+module {
+  offload.kernel @scale(%x: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %f = arith.constant FACTOR : f32
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      memref.store %f, %x[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+"""
+    out = str(tmp_path / "same.so")
+    results = []
+    for factor in ("2.0", "3.0"):
+        module = offload.compile(scale.replace("FACTOR", factor),
+                                 targets="host", output=out, cache=False)
+        x = np.zeros(4, dtype=np.float32)
+        module.scale(x)
+        results.append(x.tolist())
+    assert results == [[2, 2, 2, 2], [3, 3, 3, 3]]
