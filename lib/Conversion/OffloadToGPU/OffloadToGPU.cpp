@@ -1778,7 +1778,12 @@ collectCallees(ArrayRef<KernelOp> roots, SymbolTable &symbolTable) {
           continue; // not a module symbol (e.g. nested); the verifier knows
         auto callee = dyn_cast<func::FuncOp>(symbol);
         if (!callee || callee.isExternal()) {
-          op->emitError() << "kernel code refers to @" << name.getValue()
+          // (A constant the canonicalizer hoisted has lost its location:
+          // the kernel's, then.)
+          Location loc = op->getLoc();
+          if (!loc->findInstanceOf<FileLineColLoc>())
+            loc = worklist[i]->getLoc();
+          emitError(loc) << "kernel code refers to @" << name.getValue()
                           << ", a '" << symbol->getName()
                           << (callee ? "' without a body" : "'")
                           << "; device code can only use functions defined "
