@@ -213,6 +213,53 @@ LogicalResult mlir::offload::verifyKernelContents(KernelOp kernel) {
   });
   if (tensors.wasInterrupted())
     return failure();
+  // Atomic updates no target has: a multiply (LLVM's atomicrmw has none),
+  // a compare-and-swap loop on floats (cmpxchg takes integers), float
+  // kinds on integers.
+  WalkResult atomics = kernel.walk([&](Operation *op) {
+    if (auto rmw = dyn_cast<memref::AtomicRMWOp>(op)) {
+      arith::AtomicRMWKind kind = rmw.getKind();
+      bool isFloat = isa<FloatType>(rmw.getValue().getType());
+      bool floatKind = kind == arith::AtomicRMWKind::addf ||
+                       kind == arith::AtomicRMWKind::mulf ||
+                       kind == arith::AtomicRMWKind::maximumf ||
+                       kind == arith::AtomicRMWKind::minimumf ||
+                       kind == arith::AtomicRMWKind::maxnumf ||
+                       kind == arith::AtomicRMWKind::minnumf;
+      if (kind == arith::AtomicRMWKind::muli ||
+          kind == arith::AtomicRMWKind::mulf) {
+        op->emitError() << "'memref.atomic_rmw " << stringifyEnum(kind)
+                        << "' in kernel @" << kernel.getSymName()
+                        << ": no target has an atomic multiply; use "
+                           "memref.generic_atomic_rmw (on integers), or "
+                           "reduce with scf.reduce";
+        return WalkResult::interrupt();
+      }
+      if (floatKind != isFloat) {
+        op->emitError() << "'memref.atomic_rmw " << stringifyEnum(kind)
+                        << "' in kernel @" << kernel.getSymName() << " on "
+                        << rmw.getValue().getType() << ": a "
+                        << (floatKind ? "float" : "integer")
+                        << " kind on a value of another type";
+        return WalkResult::interrupt();
+      }
+    }
+    if (auto rmw = dyn_cast<memref::GenericAtomicRMWOp>(op)) {
+      Type type = rmw.getResult().getType();
+      if (!type.isSignlessInteger()) {
+        op->emitError()
+            << "'memref.generic_atomic_rmw' in kernel @" << kernel.getSymName()
+            << " on " << type
+            << ": its compare-and-swap loop takes signless integers; for "
+               "floats use memref.atomic_rmw (addf, maximumf, minimumf, "
+               "maxnumf, minnumf), or reduce with scf.reduce";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (atomics.wasInterrupted())
+    return failure();
   // Linalg ops stay only as a tiled or tensor-core contraction
   // (offload-lower-linalg).
   KernelStrategyKind kind = selectKernelStrategy(kernel).kind;

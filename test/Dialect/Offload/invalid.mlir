@@ -7,7 +7,7 @@ offload.kernel @results(%x: memref<?xf32>) -> f32 {
 
 // -----
 
-// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'vector<4xf32>': kernel arguments are memrefs (identity or strided layout, default memory space) of integers, floats, index, complex numbers or vectors of 2^k integers or floats, and integer, float or index scalars of at most 64 bits}}
+// expected-error@+1 {{'offload.kernel' op argument #0 has unsupported type 'vector<4xf32>': kernel arguments are memrefs (identity or strided layout, default memory space) of integers, floats (f16, bf16, f32, f64), index, complex numbers or vectors of 2^k integers or floats, and integer, float or index scalars of at most 64 bits}}
 offload.kernel @vector_arg(%v: vector<4xf32>) {
   offload.return
 }
@@ -1132,5 +1132,19 @@ offload.kernel @"my-kernel"(%x: memref<?xf32>) {
 
 // expected-error@+1 {{name '1k' cannot be a symbol of every device image}}
 offload.kernel @"1k"(%x: memref<?xf32>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{argument #0 has unsupported type 'memref<?xtf32>'}}
+offload.kernel @tf32_buffer(%x: memref<?xtf32>) {
+  offload.return
+}
+
+// -----
+
+// expected-error@+1 {{argument #0 has unsupported type 'memref<?xf8E4M3FN>'}}
+offload.kernel @f8_buffer(%x: memref<?xf8E4M3FN>) {
   offload.return
 }

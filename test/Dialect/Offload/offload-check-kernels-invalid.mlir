@@ -152,3 +152,50 @@ module attributes {offload.targets = [#offload.host]} {
     return
   }
 }
+
+// -----
+
+// Atomic updates no target has.
+offload.kernel @atomic_multiply(%x: memref<?xi64>, %h: memref<4xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xi64>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi64>
+    // expected-error@+1 {{'memref.atomic_rmw muli' in kernel @atomic_multiply: no target has an atomic multiply; use memref.generic_atomic_rmw (on integers), or reduce with scf.reduce}}
+    %r = memref.atomic_rmw muli %v, %h[%c0] : (i64, memref<4xi64>) -> i64
+  }
+  offload.return
+}
+
+// -----
+
+offload.kernel @float_kind_on_integers(%x: memref<?xi32>, %h: memref<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xi32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xi32>
+    // expected-error@+1 {{'memref.atomic_rmw maxnumf' in kernel @float_kind_on_integers on 'i32': a float kind on a value of another type}}
+    %r = memref.atomic_rmw maxnumf %v, %h[%c0] : (i32, memref<4xi32>) -> i32
+  }
+  offload.return
+}
+
+// -----
+
+offload.kernel @cas_on_floats(%x: memref<?xf32>, %h: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %x[%i] : memref<?xf32>
+    // expected-error@+1 {{'memref.generic_atomic_rmw' in kernel @cas_on_floats on 'f32': its compare-and-swap loop takes signless integers; for floats use memref.atomic_rmw (addf, maximumf, minimumf, maxnumf, minnumf), or reduce with scf.reduce}}
+    %r = memref.generic_atomic_rmw %h[%c0] : memref<4xf32> {
+    ^bb0(%old: f32):
+      %new = arith.mulf %old, %v : f32
+      memref.atomic_yield %new : f32
+    }
+  }
+  offload.return
+}

@@ -172,15 +172,15 @@ static LogicalResult verifyHostOnly(Operation *op) {
 // Kernel argument types
 //===----------------------------------------------------------------------===//
 
-/// Scalars a kernel can take: integers and floats of at most 64 bits, index.
+/// Scalars a kernel can take: integers of at most 64 bits, index, and the
+/// floats every target has (f16, bf16, f32, f64; not tf32 or the 8- and
+/// 4-bit formats, which no target lowers as values).
 static bool isSupportedScalar(Type type) {
   if (isa<IndexType>(type))
     return true;
   if (auto intType = dyn_cast<IntegerType>(type))
     return intType.getWidth() <= 64;
-  if (auto floatType = dyn_cast<FloatType>(type))
-    return floatType.getWidth() <= 64;
-  return false;
+  return isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(type);
 }
 
 /// Plain structs a buffer may hold, moved bitwise: complex numbers, and
@@ -265,9 +265,10 @@ LogicalResult KernelOp::verify() {
       return emitOpError()
              << "argument #" << index << " has unsupported type " << type
              << ": kernel arguments are memrefs (identity or strided layout, "
-                "default memory space) of integers, floats, index, complex "
-                "numbers or vectors of 2^k integers or floats, and integer, "
-                "float or index scalars of at most 64 bits";
+                "default memory space) of integers, floats (f16, bf16, f32, "
+                "f64), index, complex numbers or vectors of 2^k integers or "
+                "floats, and integer, float or index scalars of at most 64 "
+                "bits";
   if (getBody().empty())
     return emitOpError() << "needs a body";
   for (BlockArgument arg : getArguments())
