@@ -127,6 +127,15 @@ static LogicalResult addKernelLaunchers(ModuleOp module) {
   OpBuilder b(module.getContext());
   b.setInsertionPointToEnd(module.getBody());
   for (KernelOp kernel : llvm::to_vector(module.getOps<KernelOp>())) {
+    // A kernel taking an aggregate (offload.pack) is launched by the
+    // module's own functions: a caller outside has no aggregate to give.
+    if (llvm::any_of(kernel.getArgumentTypes(),
+                     [](Type type) { return isa<TupleType>(type); })) {
+      kernel.emitRemark() << "kernel @" << kernel.getSymName()
+                          << " is no entry point of the library: it takes "
+                             "an aggregate (call a function that packs it)";
+      continue;
+    }
     std::string name = (kLauncherPrefix + kernel.getSymName()).str();
     if (Operation *existing = module.lookupSymbol(name)) {
       if (existing->hasAttr(kLauncherAttr))
@@ -370,12 +379,12 @@ static FailureOr<std::string> computeInterface(ModuleOp module) {
 
 FailureOr<std::string> capi::getInterface(ModuleOp module) {
   OwningOpRef<ModuleOp> copy = module.clone();
-  if (failed(addKernelLaunchers(*copy)))
-    return failure();
   // Remarks come from offloadModuleAddCInterface only.
   ScopedDiagnosticHandler quiet(module.getContext(), [](Diagnostic &diag) {
     return success(diag.getSeverity() == DiagnosticSeverity::Remark);
   });
+  if (failed(addKernelLaunchers(*copy)))
+    return failure();
   if (failed(addEntryChecks(*copy)))
     return failure();
   addDeviceLaunchers(*copy);

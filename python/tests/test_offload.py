@@ -817,3 +817,37 @@ module {
         module.scale(x)
         results.append(x.tolist())
     assert results == [[2, 2, 2, 2], [3, 3, 3, 3]]
+
+
+def test_kernel_taking_an_aggregate_is_no_entry_point():
+    # The module's function that packs the aggregate is the entry point;
+    # the kernel is left out (its launcher could not be built: the module
+    # failed to compile).
+    text = """\
+module {
+  offload.kernel @copy(%s: tuple<memref<?xf32>, memref<?xf32>>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %x, %y = offload.unpack %s : tuple<memref<?xf32>, memref<?xf32>>
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %y[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+  func.func @run(%x: memref<?xf32>, %y: memref<?xf32>) {
+    %p = offload.pack %x, %y : tuple<memref<?xf32>, memref<?xf32>>
+    offload.launch @copy(%p) : (tuple<memref<?xf32>, memref<?xf32>>) -> ()
+    return
+  }
+}
+"""
+    module = offload.compile(text, targets="host")
+    assert sorted(module.functions) == ["run"]
+    assert any("kernel @copy is no entry point of the library: it takes an "
+               "aggregate" in str(remark) for remark in module.remarks)
+    x = np.arange(5, dtype=np.float32)
+    y = np.zeros(5, dtype=np.float32)
+    module.run(x, y)
+    assert y.tolist() == [0, 1, 2, 3, 4]
