@@ -27,6 +27,29 @@ func.func @same_buffer(%n: index) {
 
 // -----
 
+// A written view with stride 0: every iteration writes the one element.
+offload.kernel @fill(%x: memref<?xf32, strided<[?], offset: ?>>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %y, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %y[%i] : memref<?xf32>
+    memref.store %v, %x[%i] : memref<?xf32, strided<[?], offset: ?>>
+  }
+  offload.return
+}
+
+func.func @zero_stride(%buf: memref<?xf32>, %y: memref<?xf32>, %n: index) {
+  %v = memref.subview %buf[0] [%n] [0] : memref<?xf32> to memref<?xf32, strided<[0]>>
+  // expected-note@+1 {{argument #0 is defined here}}
+  %vc = memref.cast %v : memref<?xf32, strided<[0]>> to memref<?xf32, strided<[?], offset: ?>>
+  // expected-error@+1 {{argument #0 of the launch of @fill has stride 0 along dimension 0 (each index there is the same element), and the kernel writes it: writes at different indices would race on one element. Pass a view without zero strides, or add 'allow_aliasing' to the launch if that is intended}}
+  offload.launch @fill(%vc, %y) : (memref<?xf32, strided<[?], offset: ?>>, memref<?xf32>) -> ()
+  return
+}
+
+// -----
+
 offload.kernel @copy(%src: memref<?xf32, strided<[1], offset: ?>>,
                      %dst: memref<?xf32, strided<[1], offset: ?>>) {
   %c0 = arith.constant 0 : index

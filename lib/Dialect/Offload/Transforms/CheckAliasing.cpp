@@ -60,6 +60,25 @@ static std::string getOverlapReason(Value a, Value b) {
          "disjoint";
 }
 
+/// A dimension along which `value` (or the value it is a cast of) has a
+/// stride of 0 and possibly more than one element: every index there is the
+/// same element.
+static std::optional<unsigned> getZeroStrideDim(Value value) {
+  while (true) {
+    auto type = cast<MemRefType>(value.getType());
+    int64_t offset;
+    SmallVector<int64_t> strides;
+    if (succeeded(type.getStridesAndOffset(strides, offset)))
+      for (auto [dim, stride] : llvm::enumerate(strides))
+        if (stride == 0 && type.getDimSize(dim) != 1)
+          return dim;
+    auto cast = value.getDefiningOp<memref::CastOp>();
+    if (!cast)
+      return std::nullopt;
+    value = cast.getSource();
+  }
+}
+
 namespace {
 struct OffloadCheckAliasingPass
     : public offload::impl::OffloadCheckAliasingBase<
@@ -94,6 +113,28 @@ struct OffloadCheckAliasingPass
               buffers.push_back(
                   {member, &analysis.getAccess(kernel, index, m),
                    name + " member #" + std::to_string(m)});
+      }
+      // A written view with a zero stride: the kernel's iterations write
+      // one element through different indices.
+      for (const Entry &entry : buffers) {
+        if (!entry.access->written)
+          continue;
+        std::optional<unsigned> dim = getZeroStrideDim(entry.value);
+        if (!dim)
+          continue;
+        InFlightDiagnostic diag =
+            launch.emitError()
+            << "argument " << entry.name << " of the launch of @"
+            << kernel.getSymName() << " has stride 0 along dimension "
+            << *dim
+            << " (each index there is the same element), and the kernel "
+               "writes it: writes at different indices would race on one "
+               "element. Pass a view without zero strides, or add "
+               "'allow_aliasing' to the launch if that is intended";
+        if (Operation *def = entry.value.getDefiningOp())
+          diag.attachNote(def->getLoc())
+              << "argument " << entry.name << " is defined here";
+        failed = true;
       }
       for (unsigned i = 0; i < buffers.size(); ++i) {
         const BufferAccess &first = *buffers[i].access;
