@@ -115,3 +115,24 @@ offload.kernel @step_three(%x: memref<?xi64>, %y: memref<?xi64>) {
   }
   offload.return
 }
+
+// -----
+
+// A buffer the kernel allocates for each thread is checked too.
+offload.kernel @private_buffer(%x: memref<?xf32>, %y: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %a = memref.alloca() : memref<4xf32>
+    %v = memref.load %x[%i] : memref<?xf32>
+    scf.for %k = %c0 to %c5 step %c1 {
+      // expected-error@+1 {{'memref.store' writes the buffer defined at}}
+      memref.store %v, %a[%k] : memref<4xf32>
+    }
+    %w = memref.load %a[%c0] : memref<4xf32>
+    memref.store %w, %y[%i] : memref<?xf32>
+  }
+  offload.return
+}

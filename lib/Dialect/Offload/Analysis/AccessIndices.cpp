@@ -749,7 +749,8 @@ bool AccessIndexAnalysis::addIndexedAccess(
 }
 
 SmallVector<MemoryAccess, 0>
-AccessIndexAnalysis::getAccesses(Operation *op, Operation *scope) {
+AccessIndexAnalysis::getAccesses(Operation *op, Operation *scope,
+                                 bool withPrivate) {
   SmallVector<MemoryAccess, 0> accesses;
   op->walk<WalkOrder::PreOrder>([&](Operation *nested) {
     if (nested == op)
@@ -815,6 +816,8 @@ AccessIndexAnalysis::getAccesses(Operation *op, Operation *scope) {
   // Buffers allocated in the scope are private to the thread that
   // allocated them.
   llvm::erase_if(accesses, [&](const MemoryAccess &access) {
+    if (withPrivate)
+      return false;
     Operation *def = access.root ? access.root.getDefiningOp() : nullptr;
     return def && isa<memref::AllocOp, memref::AllocaOp>(def) &&
            scope->isAncestor(def);

@@ -127,7 +127,8 @@ struct OffloadCheckBoundsPass
     bool failed = false;
     for (KernelOp kernel : getOperation().getOps<KernelOp>()) {
       AccessIndexAnalysis analysis;
-      for (const MemoryAccess &access : analysis.getAccesses(kernel, kernel))
+      for (const MemoryAccess &access : analysis.getAccesses(kernel, kernel,
+                                                       /*withPrivate=*/true))
         failed |= !checkAccess(kernel, access, analysis);
     }
     if (failed)

@@ -157,8 +157,10 @@ public:
   std::optional<DivRem> getDivRem(Factor factor);
 
   /// The memory accesses nested in `op`'s regions, in order. Accesses of
-  /// buffers allocated inside `scope` (private to a thread) are left out.
-  SmallVector<MemoryAccess, 0> getAccesses(Operation *op, Operation *scope);
+  /// buffers allocated inside `scope` (private to a thread) are left out,
+  /// unless `withPrivate`.
+  SmallVector<MemoryAccess, 0> getAccesses(Operation *op, Operation *scope,
+                                           bool withPrivate = false);
 
   /// Whether `value` is the same in every iteration of `loop`: defined
   /// outside it, or computed without memory from such values.
