@@ -851,3 +851,37 @@ module {
     y = np.zeros(5, dtype=np.float32)
     module.run(x, y)
     assert y.tolist() == [0, 1, 2, 3, 4]
+
+
+def test_entry_check_refuses_indices_that_overflow():
+    # y[i] = x[i * s]: with 9 elements of y and s = 2^61 the last index,
+    # 8 * 2^61, wraps to 0 in 64 bits; the check accepted the call and
+    # iteration 1 read x[2^61] (a crash). It is refused now, and a stride
+    # that fits still runs.
+    text = """\
+module {
+  offload.kernel @strided(%x: memref<?xf32>, %y: memref<?xf32>, %s: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %y, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %j = arith.muli %i, %s : index
+      %v = memref.load %x[%j] : memref<?xf32>
+      memref.store %v, %y[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+}
+"""
+    module = offload.compile(text, targets="host")
+    x = np.arange(32, dtype=np.float32)
+    for s in (2**61, 2**62 + 1):
+        y = np.zeros(9, dtype=np.float32)
+        with pytest.raises(ValueError, match=r"strided\(\): the indices of "
+                           r"its accesses overflow 64-bit integers with "
+                           r"these arguments"):
+            module.strided(x, y, s)
+        assert y.tolist() == [0] * 9
+    y = np.zeros(9, dtype=np.float32)
+    module.strided(x, y, 3)
+    assert y.tolist() == [0, 3, 6, 9, 12, 15, 18, 21, 24]

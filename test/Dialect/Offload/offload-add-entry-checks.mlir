@@ -65,7 +65,9 @@ module {
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[CM1:.*]] = arith.constant -1 : index
 // CHECK-DAG: %[[RUNS:.*]] = arith.cmpi sgt, %[[N]], %[[C1]] : index
-// CHECK-DAG: %[[END:.*]] = arith.addi %[[N]], %[[C1]] : index
+// CHECK-DAG: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK-DAG: %[[END64:.*]] = arith.addi %[[N64]], %{{.*}} : i64
+// CHECK-DAG: %[[END:.*]] = arith.index_cast %[[END64]] : i64 to index
 // CHECK-DAG: arith.select %[[RUNS]], %[[END]], %[[C0]] : index
 // CHECK-DAG: arith.select %[[RUNS]], %[[CM1]], %[[C0]] : index
 // CHECK: cf.cond_br
@@ -96,15 +98,24 @@ module {
 
 // Row-major indexing i * n + j over loops of m and n, with a step of 2 on
 // j: the last j is the largest even number below n.
+// The arithmetic is on i64, each addition, subtraction and multiplication
+// checked for overflow (a wrapped range would pass a call that then reads
+// far outside the buffer): the first check refuses such calls.
+// CHECK-DAG: llvm.mlir.global private constant @[[OVERFLOW:.*]]("flat(): the indices of its accesses overflow 64-bit integers with these arguments\00")
 // CHECK-LABEL: func.func @__offload_check_flat(
 // CHECK-SAME: %[[X:.*]]: memref<?xf64>, %[[M:.*]]: index, %[[N:.*]]: index,
-// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
 // CHECK-DAG: %[[C2:.*]] = arith.constant 2 : index
-// CHECK-DAG: %[[MLAST:.*]] = arith.subi %[[M]], %[[C1]] : index
-// CHECK-DAG: %[[NSPAN:.*]] = arith.subi %[[N]], %[[C1]] : index
-// CHECK-DAG: %[[Q:.*]] = arith.floordivsi %[[NSPAN]], %[[C2]] : index
-// CHECK-DAG: %[[JLAST:.*]] = arith.muli %[[Q]], %[[C2]] : index
-// CHECK-DAG: %[[ROW:.*]] = arith.muli %[[MLAST]], %[[N]] : index
+// CHECK-DAG: %[[C2_64:.*]] = arith.constant 2 : i64
+// CHECK-DAG: %[[M64:.*]] = arith.index_cast %[[M]] : index to i64
+// CHECK-DAG: %[[MLAST:.*]] = arith.subi %[[M64]], %{{.*}} : i64
+// CHECK-DAG: %[[N64:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK-DAG: %[[NSPAN:.*]] = arith.subi %[[N64]], %{{.*}} : i64
+// CHECK-DAG: %[[NSPANI:.*]] = arith.index_cast %[[NSPAN]] : i64 to index
+// CHECK-DAG: %[[Q:.*]] = arith.floordivsi %[[NSPANI]], %[[C2]] : index
+// CHECK-DAG: %[[Q64:.*]] = arith.index_cast %[[Q]] : index to i64
+// CHECK-DAG: %[[JLAST:.*]], %[[JHIGH:.*]] = arith.mulsi_extended %[[Q64]], %[[C2_64]] : i64
+// CHECK-DAG: %[[ROW:.*]], %[[ROWHIGH:.*]] = arith.mulsi_extended %[[MLAST]], %[[N64]] : i64
+// CHECK-DAG: llvm.mlir.addressof @[[OVERFLOW]]
 // CHECK: cf.cond_br
 // CHECK-NOT: extract_aligned_pointer
 // CHECK: return

@@ -152,11 +152,26 @@ public:
   llvm::MapVector<std::pair<unsigned, unsigned>, Requirement> requirements;
   SmallVector<StepRequirement> stepRequirements;
   SmallVector<Unchecked> unchecked;
+  /// Whether an addition, subtraction or multiplication of the checks
+  /// overflowed 64 bits (null: none was made): the ranges they compute
+  /// would be wrong, and the call is refused.
+  Value overflowed;
 
 private:
   Location loc() { return checker.getLoc(); }
   Value constant(int64_t v) {
     return arith::ConstantIndexOp::create(b, loc(), v);
+  }
+  /// `x + y`, `x - y` and `x * y` on index values, recording in
+  /// `overflowed` whether the signed 64-bit result wrapped.
+  Value add(Value x, Value y) { return checked(x, y, arith::AddIOp()); }
+  Value sub(Value x, Value y) { return checked(x, y, arith::SubIOp()); }
+  Value mul(Value x, Value y) { return checked(x, y, arith::MulIOp()); }
+  template <typename OpTy> Value checked(Value x, Value y, OpTy);
+  void recordOverflow(Value wrapped) {
+    overflowed = overflowed
+                     ? arith::OrIOp::create(b, loc(), overflowed, wrapped)
+                     : wrapped;
   }
   Value toIndex(Value v);
   IndexRange invariant(Value exact);
@@ -193,6 +208,38 @@ private:
   llvm::SmallPtrSet<Operation *, 4> activeCallees;
 };
 } // namespace
+
+template <typename OpTy>
+Value CheckerBuilder::checked(Value x, Value y, OpTy) {
+  Type i64 = b.getI64Type();
+  Value a = arith::IndexCastOp::create(b, loc(), i64, x);
+  Value c = arith::IndexCastOp::create(b, loc(), i64, y);
+  Value zero = arith::ConstantIntOp::create(b, loc(), 0, 64);
+  Value result, wrapped;
+  if constexpr (std::is_same_v<OpTy, arith::MulIOp>) {
+    // The high half of the 128-bit product is the sign of the low half.
+    auto product = arith::MulSIExtendedOp::create(b, loc(), a, c);
+    result = product.getLow();
+    Value sign = arith::ShRSIOp::create(
+        b, loc(), result, arith::ConstantIntOp::create(b, loc(), 63, 64));
+    wrapped = arith::CmpIOp::create(b, loc(), arith::CmpIPredicate::ne,
+                                    product.getHigh(), sign);
+  } else {
+    result = OpTy::create(b, loc(), a, c);
+    // Signed overflow: the result's sign differs from both operands' (an
+    // addition) or from the first's, the operands' signs differing (a
+    // subtraction).
+    Value fromA = arith::XOrIOp::create(b, loc(), a, result);
+    Value other = std::is_same_v<OpTy, arith::AddIOp>
+                      ? arith::XOrIOp::create(b, loc(), c, result)
+                      : arith::XOrIOp::create(b, loc(), a, c);
+    wrapped = arith::CmpIOp::create(
+        b, loc(), arith::CmpIPredicate::slt,
+        arith::AndIOp::create(b, loc(), fromA, other), zero);
+  }
+  recordOverflow(wrapped);
+  return arith::IndexCastOp::create(b, loc(), b.getIndexType(), result);
+}
 
 Value CheckerBuilder::toIndex(Value v) {
   if (v.getType().isIndex())
@@ -314,14 +361,14 @@ FailureOr<IndexRange> CheckerBuilder::evalOp(Operation *def, Value v,
     if (isa<arith::AddIOp>(def))
       return binary(
           [&](const IndexRange &l, const IndexRange &r, IndexRange &out) {
-            out.min = arith::AddIOp::create(b, loc(), l.min, r.min);
-            out.max = arith::AddIOp::create(b, loc(), l.max, r.max);
+            out.min = add(l.min, r.min);
+            out.max = add(l.max, r.max);
           });
     if (isa<arith::SubIOp>(def))
       return binary(
           [&](const IndexRange &l, const IndexRange &r, IndexRange &out) {
-            out.min = arith::SubIOp::create(b, loc(), l.min, r.max);
-            out.max = arith::SubIOp::create(b, loc(), l.max, r.min);
+            out.min = sub(l.min, r.max);
+            out.max = sub(l.max, r.min);
           });
     if (isa<arith::MulIOp>(def)) {
       if (!operands[0].isInvariant() && !operands[1].isInvariant()) {
@@ -330,8 +377,8 @@ FailureOr<IndexRange> CheckerBuilder::evalOp(Operation *def, Value v,
       }
       return binary(
           [&](const IndexRange &l, const IndexRange &r, IndexRange &out) {
-            Value a = arith::MulIOp::create(b, loc(), l.min, r.min);
-            Value c = arith::MulIOp::create(b, loc(), l.max, r.max);
+            Value a = mul(l.min, r.min);
+            Value c = mul(l.max, r.max);
             out.min = arith::MinSIOp::create(b, loc(), a, c);
             out.max = arith::MaxSIOp::create(b, loc(), a, c);
           });
@@ -380,7 +427,7 @@ void CheckerBuilder::addRequirement(unsigned arg, unsigned dim,
                                     const IndexRange &range, Value guard,
                                     int64_t extra) {
   Value zero = constant(0);
-  Value end = arith::AddIOp::create(b, loc(), range.max, constant(1 + extra));
+  Value end = add(range.max, constant(1 + extra));
   Value low = range.min;
   if (guard) {
     end = arith::SelectOp::create(b, loc(), guard, end, zero);
@@ -464,13 +511,10 @@ void CheckerBuilder::visitLoop(Operation *op, ValueRange ivs,
     // The first and the last value of the loop variable.
     Value one = constant(1);
     Value stepValue = arith::MaxSIOp::create(b, loc(), step->min, one);
-    Value span = arith::SubIOp::create(
-        b, loc(), arith::SubIOp::create(b, loc(), ub->min, lb->min), one);
-    Value last = arith::AddIOp::create(
-        b, loc(), lb->min,
-        arith::MulIOp::create(
-            b, loc(), arith::FloorDivSIOp::create(b, loc(), span, stepValue),
-            stepValue));
+    Value span = sub(sub(ub->min, lb->min), one);
+    Value last = add(
+        lb->min,
+        mul(arith::FloorDivSIOp::create(b, loc(), span, stepValue), stepValue));
     IndexRange range;
     range.min = lb->min;
     range.max = last;
@@ -597,8 +641,8 @@ void CheckerBuilder::visitLinalg(linalg::LinalgOp op, Scope &scope) {
           return;
         if (auto c = dyn_cast<AffineConstantExpr>(e)) {
           Value v = constant(c.getValue() * scale);
-          min = arith::AddIOp::create(b, loc(), min, v);
-          max = arith::AddIOp::create(b, loc(), max, v);
+          min = this->add(min, v);
+          max = this->add(max, v);
           return;
         }
         if (auto d = dyn_cast<AffineDimExpr>(e)) {
@@ -607,17 +651,12 @@ void CheckerBuilder::visitLinalg(linalg::LinalgOp op, Scope &scope) {
             return;
           }
           seen.push_back(d.getPosition());
-          Value last = arith::MulIOp::create(
-              b, loc(),
-              arith::SubIOp::create(b, loc(), sizes[d.getPosition()],
-                                    constant(1)),
-              constant(scale));
-          min = arith::AddIOp::create(
-              b, loc(), min,
-              arith::MinSIOp::create(b, loc(), last, constant(0)));
-          max = arith::AddIOp::create(
-              b, loc(), max,
-              arith::MaxSIOp::create(b, loc(), last, constant(0)));
+          Value last =
+              mul(sub(sizes[d.getPosition()], constant(1)), constant(scale));
+          min = this->add(min,
+                          arith::MinSIOp::create(b, loc(), last, constant(0)));
+          max = this->add(max,
+                          arith::MaxSIOp::create(b, loc(), last, constant(0)));
           return;
         }
         auto bin = dyn_cast<AffineBinaryOpExpr>(e);
@@ -1057,6 +1096,12 @@ void OffloadAddEntryChecksPass::addChecker(func::FuncOp entry) {
     b.setInsertionPointToEnd(current);
   };
   std::string prefix = escapeFormat(publicName) + "(): ";
+  // (First: the ranges the other checks compare were computed with it.)
+  if (builder.overflowed)
+    addCheck(builder.overflowed, 1,
+             prefix + "the indices of its accesses overflow 64-bit integers "
+                      "with these arguments",
+             {});
   for (auto &[key, req] : builder.requirements) {
     auto [arg, dim] = key;
     Value memref = checker.getArgument(arg);
