@@ -151,9 +151,10 @@ def _lib():
 
 def _is_path(source_or_path):
     """Whether `source_or_path` names a file rather than holding MLIR text
-    (a path-like object, or a string without a newline or a brace)."""
+    (a path-like object, or a non-blank string without a newline or a
+    brace; a blank string is an empty module's text)."""
     return isinstance(source_or_path, os.PathLike) or (
-        isinstance(source_or_path, str) and
+        isinstance(source_or_path, str) and source_or_path.strip() != "" and
         "\n" not in source_or_path and "{" not in source_or_path)
 
 

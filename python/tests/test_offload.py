@@ -885,3 +885,8 @@ module {
     y = np.zeros(9, dtype=np.float32)
     module.strided(x, y, 3)
     assert y.tolist() == [0, 3, 6, 9, 12, 15, 18, 21, 24]
+
+
+def test_empty_source_is_an_empty_module():
+    # It was taken as a path ("cannot read : No such file or directory").
+    assert offload.compile("", targets="host").functions == {}
