@@ -81,6 +81,8 @@ struct AMDGPUTargetModel
     OffloadLowerMathOptions math;
     math.library = "ocml";
     pm.addPass(createOffloadLowerMath(math));
+    // The stack is in address space 5 (private memory).
+    pm.addPass(createOffloadPrivateAllocas());
     addPreLLVMLoweringPasses(pm);
     ConvertGpuOpsToROCDLOpsOptions options;
     options.chipset =

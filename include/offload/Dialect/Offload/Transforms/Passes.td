@@ -967,6 +967,36 @@ def OffloadExpandCopies : Pass<"offload-expand-copies"> {
   ];
 }
 
+def OffloadPrivateAllocas : Pass<"offload-private-allocas"> {
+  let summary = "Put the stack buffers of device code in private memory";
+  let description = [{
+    Makes each `memref.alloca` of the default memory space allocate in GPU
+    private memory (`#gpu.address_space<private>`) and casts the result
+    back (`memref.memory_space_cast`), so that its users are unchanged.
+    AMDGPU's stack lives in address space 5: an `alloca` in the default
+    (flat) space stops its instruction selection ("Cannot select:
+    FrameIndex"). The AMDGPU target pipeline runs it before
+    `convert-gpu-to-rocdl`, which maps private memory to address space 5,
+    as clang does for HIP. A per-thread scratch array in a kernel:
+
+    ```mlir
+    %a = memref.alloca() : memref<4xf32>
+    ```
+
+    becomes
+
+    ```mlir
+    %p = memref.alloca() : memref<4xf32, #gpu.address_space<private>>
+    %a = memref.memory_space_cast %p
+        : memref<4xf32, #gpu.address_space<private>> to memref<4xf32>
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
 def OffloadExpandReshapes : Pass<"offload-expand-reshapes"> {
   let summary = "Rewrite memref.expand_shape as a reinterpret_cast";
   let description = [{
