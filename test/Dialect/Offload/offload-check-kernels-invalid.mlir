@@ -199,3 +199,18 @@ offload.kernel @cas_on_floats(%x: memref<?xf32>, %h: memref<4xf32>) {
   }
   offload.return
 }
+
+// -----
+
+// Host functions defined under the name of a C library or runtime function
+// replace those the runtime calls (a @realloc that launches, called by the
+// runtime's constructor). Declarations are fine.
+func.func private @printf(i64)
+// expected-error@+1 {{function @realloc has the name of a C library function that the program, the offload runtime or the C library call: defining it replaces theirs; rename it}}
+func.func @realloc(%x: memref<?xf32>) {
+  return
+}
+// expected-error@+1 {{function @__tgt_register_lib has the name of a runtime function}}
+func.func @__tgt_register_lib(%x: memref<?xf32>) {
+  return
+}

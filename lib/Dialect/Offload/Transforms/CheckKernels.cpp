@@ -107,6 +107,42 @@ static LogicalResult verifyHostBufferized(ModuleOp module) {
   return success(!failed);
 }
 
+/// Host functions defined under the name of a function of the C library
+/// or of the offload runtime (libomptarget, libomp, the support library):
+/// the program exports them, and they replace those the runtime, the C
+/// library itself and the generated code call (a `@realloc` that
+/// launches a kernel, called by the runtime's constructor).
+static LogicalResult verifyHostFunctionNames(ModuleOp module) {
+  static constexpr llvm::StringLiteral kLibraryNames[] = {
+      "abort",   "aligned_alloc", "atexit",         "calloc",   "dlclose",
+      "dlerror", "dlopen",        "dlsym",          "exit",     "fprintf",
+      "free",    "fwrite",        "getenv",         "malloc",   "memcmp",
+      "memcpy",  "memmove",       "memset",         "posix_memalign",
+      "printf",  "puts",          "realloc",        "snprintf", "strcmp",
+      "strdup",  "strlen",        "strncmp",        "write"};
+  static constexpr llvm::StringLiteral kRuntimePrefixes[] = {
+      "__tgt_", "__kmpc_", "omp_", "ompx_", "__offload_rt_", "pthread_"};
+  bool failed = false;
+  for (Operation &op : *module.getBody()) {
+    auto fn = dyn_cast<FunctionOpInterface>(&op);
+    if (!fn || isa<KernelOp>(&op) || fn.isExternal())
+      continue;
+    StringRef name = SymbolTable::getSymbolName(&op).getValue();
+    bool library = llvm::is_contained(kLibraryNames, name);
+    bool runtime = llvm::any_of(kRuntimePrefixes, [&](StringRef prefix) {
+      return name.starts_with(prefix);
+    });
+    if (!library && !runtime)
+      continue;
+    op.emitError() << "function @" << name << " has the name of a "
+                   << (library ? "C library function" : "runtime function")
+                   << " that the program, the offload runtime or the C "
+                      "library call: defining it replaces theirs; rename it";
+    failed = true;
+  }
+  return success(!failed);
+}
+
 struct OffloadCheckKernelsPass
     : public offload::impl::OffloadCheckKernelsBase<OffloadCheckKernelsPass> {
   using Base::Base;
@@ -119,6 +155,7 @@ struct OffloadCheckKernelsPass
     failed |= mlir::failed(verifyNestedKernels(module));
     failed |= mlir::failed(verifyHostMemorySpaces(module));
     failed |= mlir::failed(verifyHostBufferized(module));
+    failed |= mlir::failed(verifyHostFunctionNames(module));
     SymbolTableCollection symbols;
     module.walk([&](LaunchOp launch) {
       if (auto kernel = symbols.lookupNearestSymbolFrom<KernelOp>(
