@@ -181,8 +181,16 @@ HIDDEN void __offload_gpu_free(const char *where, void *ptr) {
 }
 
 HIDDEN void __offload_gpu_memcpy(const char *where, void *dst, const void *src,
-                                 int64_t bytes) {
+                                 int64_t bytes, int64_t srcBytes) {
   init(where);
+  if (bytes != srcBytes) {
+    char message[160];
+    snprintf(message, sizeof message,
+             "copying between buffers of different sizes (%lld bytes into "
+             "%lld)",
+             (long long)srcBytes, (long long)bytes);
+    fail(where, message);
+  }
   if (bytes <= 0)
     return;
   int dstDevice = deviceOf(dst), srcDevice = deviceOf(src);

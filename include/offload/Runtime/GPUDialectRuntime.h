@@ -33,9 +33,11 @@ void *__offload_gpu_alloc(const char *where, int64_t bytes,
 void __offload_gpu_free(const char *where, void *ptr);
 
 /// gpu.memcpy: `bytes` from `src` to `dst`, each on the device when it lies
-/// in memory __offload_gpu_alloc returned, else on the host.
+/// in memory __offload_gpu_alloc returned, else on the host. `src_bytes`,
+/// the size of the source, must be `bytes` (the op copies whole buffers of
+/// one shape): the program stops otherwise.
 void __offload_gpu_memcpy(const char *where, void *dst, const void *src,
-                          int64_t bytes);
+                          int64_t bytes, int64_t src_bytes);
 
 /// gpu.memset: `count` elements of `element_bytes` (1, 2, 4 or 8) at `dst`
 /// set to the low bytes of `bits`.

@@ -332,7 +332,7 @@ struct DeallocLowering : public RuntimeCallLowering<gpu::DeallocOp> {
   }
 };
 
-/// gpu.memcpy: `__offload_gpu_memcpy(where, dst, src, bytes)`.
+/// gpu.memcpy: `__offload_gpu_memcpy(where, dst, src, bytes, src_bytes)`.
 struct MemcpyLowering : public RuntimeCallLowering<gpu::MemcpyOp> {
   using RuntimeCallLowering::RuntimeCallLowering;
 
@@ -345,12 +345,14 @@ struct MemcpyLowering : public RuntimeCallLowering<gpu::MemcpyOp> {
     Location loc = op.getLoc();
     Value dst = single(adaptor.getDst()), src = single(adaptor.getSrc());
     auto type = cast<MemRefType>(dst.getType());
+    Value elementBytes = i64Constant(
+        rewriter, loc, getElementSizeInBytes(type.getElementType()));
     Value bytes = arith::MulIOp::create(
-        rewriter, loc, getNumElements(rewriter, loc, dst),
-        i64Constant(rewriter, loc,
-                    getElementSizeInBytes(type.getElementType())));
+        rewriter, loc, getNumElements(rewriter, loc, dst), elementBytes);
+    Value srcBytes = arith::MulIOp::create(
+        rewriter, loc, getNumElements(rewriter, loc, src), elementBytes);
     return {getPointer(rewriter, loc, dst), getPointer(rewriter, loc, src),
-            bytes};
+            bytes, srcBytes};
   }
 };
 

@@ -10,7 +10,7 @@
 // CHECK-DAG: llvm.mlir.global internal constant @__offload_region_scale(0 : i8) {addr_space = 0 : i32, offload.entry = "scale"}
 // CHECK-DAG: llvm.func @__offload_gpu_launch(!llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i32, i32, !llvm.ptr, !llvm.ptr)
 // CHECK-DAG: llvm.func @__offload_gpu_alloc(!llvm.ptr, i64, i32) -> !llvm.ptr
-// CHECK-DAG: llvm.func @__offload_gpu_memcpy(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64)
+// CHECK-DAG: llvm.func @__offload_gpu_memcpy(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64)
 // CHECK-DAG: llvm.func @__offload_gpu_free(!llvm.ptr, !llvm.ptr)
 // CHECK-DAG: llvm.mlir.global internal constant @__offload_gpu_kinds("\01\00\00\00")
 // CHECK-DAG: llvm.mlir.global internal constant @__offload_gpu_where{{.*}}("kernel @k::@scale at {{.*}}convert-gpu-to-offload.mlir:{{[0-9]+}}:{{[0-9]+}}\00")
