@@ -557,8 +557,6 @@ static bool needsHostDataAt(CallOpInterface call, unsigned position,
                                     initializesAt(call, position, summary));
 }
 
-/// What `value` is an alias of with the same indices: through casts, and
-/// through calls whose callees return the argument they were given.
 /// Whether `value` is `root` or a view of it that only reaches its elements
 /// (subviews, casts, reshapes and transposes of it).
 static bool isMemRefInside(Value value, Value root) {
@@ -573,6 +571,8 @@ static bool isMemRefInside(Value value, Value root) {
   return isa<MemRefType>(root.getType());
 }
 
+/// What `value` is an alias of with the same indices: through casts, and
+/// through calls whose callees return the argument they were given.
 static Value stripAliases(Value value) {
   while (true) {
     value = stripCasts(value);
@@ -1173,20 +1173,18 @@ collectEvents(Block *block, Value root,
       } else if (result.var == arg) {
         result.sections |= var != arg;
         result.sameSection &= isSameSection(var, result.section);
-      } else if (isMemRefInside(arg, root) && isMemRefInside(result.var, root) &&
-                 (var != arg || result.sections ||
-                  sameElements(arg) != sameElements(result.var))) {
+      } else if (var != arg || result.sections ||
+                 sameElements(arg) != sameElements(result.var)) {
+        // (A cast of the same value, mapped whole, is the same elements.)
         // Different views of the buffer (the overlapping windows of a
         // stencil, x[0:n-1] and x[1:n]): all of it is kept on the device,
         // and each launch maps its part there.
+        if (!isMemRefInside(arg, root) || !isMemRefInside(result.var, root))
+          return fail("launches map different views of it");
         result.var = root;
         result.sections = true;
         result.sameSection = false;
         result.section = Value();
-      } else if (var != arg || result.sections ||
-                 sameElements(arg) != sameElements(result.var)) {
-        // (A cast of the same value, mapped whole, is the same elements.)
-        return fail("launches map different views of it");
       }
       if (!seen)
         event.launches.push_back(launch);
@@ -2289,13 +2287,13 @@ private:
   /// in `block` that launches on it.
   /// `at`, when given, is the op the reason is about; only loops among the
   /// ops of `range` count.
-  /// Says that the buffer `root` leaves the device around `at`, a launch or
-  /// a call that splits its block (processBlock), and why.
-  void remarkNotAcross(Value root, Operation *at, StringRef why);
-  DenseSet<std::pair<Operation *, Value>> reportedSplits;
   void remarkPerIteration(Block *block, Value root, StringRef why,
                           Operation *at = nullptr,
                           const OpRange &range = OpRange());
+  /// Says that the buffer `root` leaves the device around `at`, a launch or
+  /// a call that splits its block (processBlock), and why; once per pair.
+  void remarkNotAcross(Value root, Operation *at, StringRef why);
+  DenseSet<std::pair<Operation *, Value>> reportedSplits;
 
   /// Whether an enclosing op keeps `root` on the device around `block`: one
   /// this pass made resident, or a data region of the program.
