@@ -32,6 +32,23 @@ offload.kernel @dynamic(%a: memref<?xf32>, %b: memref<?xf32>) {
 
 // -----
 
+// a[i + n] with n = dim a: already past the end at the first iteration,
+// whatever the last one reaches.
+offload.kernel @shifted(%a: memref<?xf32>, %b: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %j = arith.addi %i, %n : index
+    // expected-error@+1 {{'memref.load' reads argument #0 of @shifted at indices its size to a run-time value along dimension 0, past its end (its size there is known at run time)}}
+    %v = memref.load %a[%j] : memref<?xf32>
+    memref.store %v, %b[%i] : memref<?xf32>
+  }
+  offload.return
+}
+
+// -----
+
 // a[i - 1] from i = 0.
 offload.kernel @previous(%a: memref<?xf32>) {
   %c0 = arith.constant 0 : index

@@ -147,9 +147,13 @@ struct OffloadCheckBoundsPass
       if (!range)
         continue;
       IndexForm size = analysis.getSize(access.memref, dim);
+      // Past the end at the last iteration, or already at the first (the
+      // high side may be unknown then: `x[i + dim x]`).
       std::optional<int64_t> past = (range->high - size).getConstant();
+      std::optional<int64_t> firstPast = (range->low - size).getConstant();
       std::optional<int64_t> low = range->low.getConstant();
-      if (!(past && *past >= 0) && !(low && *low < 0))
+      if (!(past && *past >= 0) && !(firstPast && *firstPast >= 0) &&
+          !(low && *low < 0))
         continue;
       bool below = low && *low < 0;
       InFlightDiagnostic diag = access.op->emitError();
