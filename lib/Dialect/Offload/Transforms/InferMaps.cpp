@@ -13,9 +13,11 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/MapVector.h"
+#include "llvm/Support/CheckedArithmetic.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADINFERMAPS
@@ -52,6 +54,13 @@ struct OffloadInferMapsPass
   /// `launch`, or null when it cannot be computed there.
   Value createSection(LaunchOp launch, KernelOp kernel, Value buffer,
                       const BufferSection &section);
+  /// Warnings for an explicit clause that, provably, does not give the
+  /// kernel what it reads: a section narrower than the elements its loop
+  /// reaches, or `from`/`alloc` of a buffer it reads before writing that
+  /// nothing else put on the device.
+  void checkExplicitMap(LaunchOp launch, KernelOp kernel, Value buffer,
+                        unsigned argument, MapAttr map,
+                        const BufferAccess &access);
 };
 } // namespace
 
@@ -108,11 +117,142 @@ Value OffloadInferMapsPass::createSection(LaunchOp launch, KernelOp kernel,
   return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
 }
 
+/// The value of `value`, an index in `kernel` (outside its parallel loop)
+/// or on the host before `launch`, when the program makes it a constant:
+/// constants, sums, differences and products of them, and the sizes of
+/// buffers of static shape or allocated with constant sizes.
+static std::optional<int64_t> evaluate(Value value, LaunchOp launch,
+                                       KernelOp kernel, unsigned depth = 0) {
+  if (depth > 32)
+    return std::nullopt;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() != &kernel.getBody().front())
+      return std::nullopt;
+    value = launch.getArgs()[arg.getArgNumber()];
+  }
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  Operation *op = value.getDefiningOp();
+  if (!op)
+    return std::nullopt;
+  auto operand = [&](Value v) {
+    return evaluate(v, launch, kernel, depth + 1);
+  };
+  if (isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op)) {
+    std::optional<int64_t> lhs = operand(op->getOperand(0));
+    std::optional<int64_t> rhs = operand(op->getOperand(1));
+    if (!lhs || !rhs)
+      return std::nullopt;
+    std::optional<int64_t> result =
+        isa<arith::AddIOp>(op)   ? llvm::checkedAdd(*lhs, *rhs)
+        : isa<arith::SubIOp>(op) ? llvm::checkedSub(*lhs, *rhs)
+                                 : llvm::checkedMul(*lhs, *rhs);
+    return result;
+  }
+  auto dimOp = dyn_cast<memref::DimOp>(op);
+  if (!dimOp)
+    return std::nullopt;
+  std::optional<int64_t> dim = operand(dimOp.getIndex());
+  Value source = dimOp.getSource();
+  if (auto arg = dyn_cast<BlockArgument>(source);
+      arg && arg.getOwner() == &kernel.getBody().front())
+    source = launch.getArgs()[arg.getArgNumber()];
+  while (auto cast = source.getDefiningOp<memref::CastOp>())
+    source = cast.getSource();
+  auto type = dyn_cast<MemRefType>(source.getType());
+  if (!dim || !type || *dim < 0 || *dim >= type.getRank())
+    return std::nullopt;
+  if (!type.isDynamicDim(*dim))
+    return type.getDimSize(*dim);
+  Operation *alloc = source.getDefiningOp();
+  if (!isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(alloc))
+    return std::nullopt;
+  return operand(alloc->getOperand(type.getDynamicDimIndex(*dim)));
+}
+
 /// `value` without the memref.casts around it (the same elements).
 static Value stripCasts(Value value) {
   while (auto cast = value.getDefiningOp<memref::CastOp>())
     value = cast.getSource();
   return value;
+}
+
+void OffloadInferMapsPass::checkExplicitMap(LaunchOp launch, KernelOp kernel,
+                                            Value buffer, unsigned argument,
+                                            MapAttr map,
+                                            const BufferAccess &access) {
+  if (!access.isAccessed())
+    return;
+  // Read before written, and nothing copies it in: not this clause, not a
+  // data region around the launch, not an earlier clause of the function
+  // that allocates the buffer (whose caller cannot have mapped it).
+  MapKind kind = map.getKind();
+  if ((kind == MapKind::from || kind == MapKind::alloc) && access.read &&
+      !access.overwritesAll && !launch->getParentOfType<DataOp>()) {
+    Value root = getViewRoot(buffer);
+    Operation *alloc = root.getDefiningOp();
+    auto function = launch->getParentOfType<FunctionOpInterface>();
+    bool enters = false;
+    if (function)
+      function.walk(
+          [&](Operation *op) { enters |= isa<EnterDataOp, DataOp>(op); });
+    if (isa_and_nonnull<memref::AllocOp, memref::AllocaOp>(alloc) && function &&
+        alloc->getParentOfType<FunctionOpInterface>() == function && !enters)
+      launch.emitWarning()
+          << "argument #" << argument << " is mapped '"
+          << stringifyMapKind(kind) << "', which copies nothing to the device, "
+          << "but kernel @" << kernel.getSymName()
+          << " reads it before writing it: it reads memory the program never "
+             "set; map it 'to' or 'tofrom' (or leave the clause to the "
+             "compiler)";
+  }
+  // A section narrower than what the kernel's loop reaches.
+  Value mapped = launch.getMappedSection(buffer);
+  auto subview = mapped ? mapped.getDefiningOp<memref::SubViewOp>() : nullptr;
+  if (!subview || stripCasts(subview.getSource()) != stripCasts(buffer) ||
+      !access.section)
+    return;
+  const BufferSection &section = *access.section;
+  auto loop = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
+  if (!loop)
+    return;
+  // [first, end) of the elements the kernel reaches along dimension `dim`
+  // of the buffer, and of those the clause moves.
+  auto check =
+      [&](unsigned loopDim, int64_t minOffset, int64_t maxOffset,
+          unsigned dim) {
+        std::optional<int64_t> lb =
+            evaluate(loop.getLowerBound()[loopDim], launch, kernel);
+        std::optional<int64_t> ub =
+            evaluate(loop.getUpperBound()[loopDim], launch, kernel);
+        auto evaluateFold = [&](OpFoldResult value) -> std::optional<int64_t> {
+          if (std::optional<int64_t> constant = getConstantIntValue(value))
+            return constant;
+          return evaluate(cast<Value>(value), launch, kernel);
+        };
+        std::optional<int64_t> offset =
+            evaluateFold(subview.getMixedOffsets()[dim]);
+        std::optional<int64_t> size =
+            evaluateFold(subview.getMixedSizes()[dim]);
+        if (!lb || !ub || !offset || !size || *lb >= *ub ||
+            subview.getStaticStrides()[dim] != 1)
+          return true;
+        int64_t first = *lb + minOffset, end = *ub + maxOffset;
+        if (first >= *offset && end <= *offset + *size)
+          return true;
+        launch.emitWarning()
+            << "kernel @" << kernel.getSymName() << " may reach elements ["
+            << first << ", " << end << ") of argument #" << argument
+            << " along dimension " << dim << ", but its map clause moves only ["
+            << *offset << ", " << *offset + *size
+            << "): accesses outside the section run past the device's copy; "
+               "map a section that holds them (or leave the clause to the "
+               "compiler)";
+        return false;
+      };
+  if (check(section.loopDim, section.minOffset, section.maxOffset, 0) &&
+      section.isBox())
+    check(section.colLoopDim, section.colMinOffset, section.colMaxOffset, 1);
 }
 
 void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
@@ -154,6 +294,8 @@ void OffloadInferMapsPass::inferMaps(LaunchOp launch, KernelOp kernel,
     if (MapAttr explicitMap = launch.getMapFor(buffer)) {
       vars.push_back(launch.getMappedSection(buffer));
       kinds.push_back(explicitMap);
+      checkExplicitMap(launch, kernel, buffer, firstIndex.lookup(buffer),
+                       explicitMap, access);
       continue;
     }
     if (!access.isAccessed())
