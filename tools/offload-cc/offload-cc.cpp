@@ -132,6 +132,11 @@ cl::list<std::string> libDirs("L", cl::desc("Library directory for linking"),
                               cl::Prefix, cl::cat(category));
 cl::list<std::string> libs("l", cl::desc("Library to link"), cl::Prefix,
                            cl::cat(category));
+cl::list<std::string>
+    linkerArgs("Wl,",
+               cl::desc("Pass comma-separated arguments to the linker "
+                        "(-Wl,-rpath,/opt/lib)"),
+               cl::Prefix, cl::value_desc("args"), cl::cat(category));
 } // namespace
 
 static int fail(const llvm::Twine &message) {
@@ -360,11 +365,20 @@ int main(int argc, char **argv) {
   if (emit == Emit::Obj)
     return 0;
 
+  // -L, -l and -Wl, in the order given (the linker resolves libraries in
+  // order).
+  std::vector<std::pair<unsigned, std::string>> linkFlags;
+  auto add = [&](const cl::list<std::string> &list, llvm::StringRef flag) {
+    for (auto [index, value] : llvm::enumerate(list))
+      linkFlags.emplace_back(list.getPosition(index), (flag + value).str());
+  };
+  add(libDirs, "-L");
+  add(libs, "-l");
+  add(linkerArgs, "-Wl,");
+  llvm::stable_sort(linkFlags, llvm::less_first());
   std::vector<std::string> extra;
-  for (const std::string &dir : libDirs)
-    extra.push_back("-L" + dir);
-  for (const std::string &lib : libs)
-    extra.push_back("-l" + lib);
+  for (auto &flag : linkFlags)
+    extra.push_back(std::move(flag.second));
   StepTime step(options.log, "linking");
   if (llvm::Error error =
           offload::linkProgram({objectPath}, out, shared, extra, options))

@@ -308,6 +308,220 @@ getOrDeclareFunction(RewriterBase &rewriter, Operation *anchor, StringRef name,
                                   linkage);
 }
 
+/// `int name(void)` of the OpenMP runtime, called at the rewriter's point
+/// through the declaration the module has (func.func, as
+/// offload-split-devices makes them, or llvm.func) or a new func.func.
+static Value callOmpQuery(RewriterBase &rewriter, Location loc,
+                          Operation *anchor, StringRef name) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  Type i32 = rewriter.getI32Type();
+  if (auto llvmFunc = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return LLVM::CallOp::create(rewriter, loc, llvmFunc, ValueRange())
+        .getResult();
+  auto func = module.lookupSymbol<func::FuncOp>(name);
+  if (!func) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    func = func::FuncOp::create(rewriter, loc, name,
+                                rewriter.getFunctionType({}, {i32}));
+    func.setPrivate();
+  }
+  return func::CallOp::create(rewriter, loc, func, ValueRange()).getResult(0);
+}
+
+/// The function that resolves a device number (i64; -1: the default
+/// device) to one the runtime has: the default device's number, or for a
+/// number it has no device for (`device(7)` with 4 devices,
+/// OMP_DEFAULT_DEVICE=99) the initial device, the host, after a message the
+/// first time. libomptarget stops the program at any other number ("device
+/// number out of range"); with the host, launches run their host copy and
+/// data ops move nothing, as with no device at all (and under
+/// OMP_TARGET_OFFLOAD=mandatory the runtime reports the launch).
+static constexpr llvm::StringLiteral kResolveDevice =
+    "__offload_resolve_device";
+
+static func::FuncOp getOrCreateDeviceResolver(RewriterBase &rewriter,
+                                              Operation *anchor) {
+  auto module = anchor->getParentOfType<ModuleOp>();
+  if (auto existing = module.lookupSymbol<func::FuncOp>(kResolveDevice))
+    return existing;
+  OpBuilder::InsertionGuard guard(rewriter);
+  MLIRContext *ctx = rewriter.getContext();
+  Location loc = rewriter.getUnknownLoc();
+  Type i64 = rewriter.getI64Type(), i32 = rewriter.getI32Type();
+  Type ptr = LLVM::LLVMPointerType::get(ctx);
+  // At the end, out of the way of the module's own code.
+  rewriter.setInsertionPointToEnd(module.getBody());
+  // The runtime's count of devices, once asked (-1 before).
+  auto cachedCount = LLVM::GlobalOp::create(
+      rewriter, loc, i32, /*isConstant=*/false, LLVM::Linkage::Private,
+      "__offload_resolve_device_count", rewriter.getI32IntegerAttr(-1));
+  // Whether the message was printed.
+  auto warned = LLVM::GlobalOp::create(
+      rewriter, loc, i32, /*isConstant=*/false, LLVM::Linkage::Private,
+      "__offload_resolve_device_warned", rewriter.getI32IntegerAttr(0));
+  std::string text =
+      "offload: device %ld does not exist (the runtime has %d): launches on "
+      "it run on the host\n";
+  text.push_back('\0');
+  auto message = LLVM::GlobalOp::create(
+      rewriter, loc,
+      LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size()),
+      /*isConstant=*/true, LLVM::Linkage::Private,
+      "__offload_resolve_device_message", rewriter.getStringAttr(text));
+  auto cString = [&](StringRef name, StringRef value) {
+    std::string data = value.str();
+    data.push_back('\0');
+    return LLVM::GlobalOp::create(
+        rewriter, loc,
+        LLVM::LLVMArrayType::get(rewriter.getI8Type(), data.size()),
+        /*isConstant=*/true, LLVM::Linkage::Private, name,
+        rewriter.getStringAttr(data));
+  };
+  auto variable =
+      cString("__offload_resolve_device_variable", "OMP_TARGET_OFFLOAD");
+  auto mandatory = cString("__offload_resolve_device_mandatory", "mandatory");
+  auto func = func::FuncOp::create(rewriter, loc, kResolveDevice,
+                                   rewriter.getFunctionType({i64}, {i64}));
+  // One per module: modules linked into one program must not clash.
+  func.setPrivate();
+  func->setAttr("llvm.linkage",
+                LLVM::LinkageAttr::get(ctx, LLVM::Linkage::Internal));
+  Block *body = func.addEntryBlock();
+  rewriter.setInsertionPointToStart(body);
+  Value device = body->getArgument(0);
+  Value isDefault = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, device,
+      i64Constant(rewriter, loc, llvm::omp::OMP_DEVICEID_UNDEF));
+  auto resolved = scf::IfOp::create(rewriter, loc, TypeRange{i64}, isDefault,
+                                    /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard inner(rewriter);
+    rewriter.setInsertionPointToStart(resolved.thenBlock());
+    Value defaultDevice =
+        callOmpQuery(rewriter, loc, func, "omp_get_default_device");
+    scf::YieldOp::create(
+        rewriter, loc,
+        ValueRange{arith::ExtSIOp::create(rewriter, loc, i64, defaultDevice)});
+    rewriter.setInsertionPointToStart(resolved.elseBlock());
+    scf::YieldOp::create(rewriter, loc, ValueRange{device});
+  }
+  Value number = resolved.getResult(0);
+  // The count, asked once (it does not change once the runtime is up; the
+  // query takes a lock).
+  Value countSlot = LLVM::AddressOfOp::create(rewriter, loc, cachedCount);
+  Value cached = LLVM::LoadOp::create(rewriter, loc, i32, countSlot, 4,
+                                      /*isVolatile=*/false,
+                                      /*isNonTemporal=*/false,
+                                      /*isInvariant=*/false,
+                                      /*isInvariantGroup=*/false,
+                                      LLVM::AtomicOrdering::monotonic);
+  Value unknown =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, cached,
+                            i32Constant(rewriter, loc, 0));
+  auto ifUnknown = scf::IfOp::create(rewriter, loc, TypeRange{i32}, unknown,
+                                     /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard inner(rewriter);
+    rewriter.setInsertionPointToStart(ifUnknown.thenBlock());
+    Value asked = callOmpQuery(rewriter, loc, func, "omp_get_num_devices");
+    LLVM::StoreOp::create(rewriter, loc, asked, countSlot, 4,
+                          /*isVolatile=*/false, /*isNonTemporal=*/false,
+                          /*isInvariantGroup=*/false,
+                          LLVM::AtomicOrdering::monotonic);
+    scf::YieldOp::create(rewriter, loc, ValueRange{asked});
+    rewriter.setInsertionPointToStart(ifUnknown.elseBlock());
+    scf::YieldOp::create(rewriter, loc, ValueRange{cached});
+  }
+  Value count32 = ifUnknown.getResult(0);
+  // The initial device is number `count` (omp_get_initial_device()).
+  Value count = arith::ExtSIOp::create(rewriter, loc, i64, count32);
+  Value valid = arith::AndIOp::create(
+      rewriter, loc,
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, number,
+                            i64Constant(rewriter, loc, 0)),
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sle, number,
+                            count));
+  auto result = scf::IfOp::create(rewriter, loc, TypeRange{i64}, valid,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard inner(rewriter);
+    rewriter.setInsertionPointToStart(result.thenBlock());
+    scf::YieldOp::create(rewriter, loc, ValueRange{number});
+    rewriter.setInsertionPointToStart(result.elseBlock());
+    // Under OMP_TARGET_OFFLOAD=mandatory the number stays: libomptarget
+    // stops the program, naming it.
+    auto getenv = getOrDeclareFunction(rewriter, func, "getenv",
+                                       LLVM::LLVMFunctionType::get(ptr, {ptr}));
+    auto strcasecmp =
+        getOrDeclareFunction(rewriter, func, "strcasecmp",
+                             LLVM::LLVMFunctionType::get(i32, {ptr, ptr}));
+    Value setting =
+        LLVM::CallOp::create(
+            rewriter, loc, getenv,
+            ValueRange{LLVM::AddressOfOp::create(rewriter, loc, variable)})
+            .getResult();
+    Value isSet =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne, setting,
+                             LLVM::ZeroOp::create(rewriter, loc, ptr));
+    auto ifSet = scf::IfOp::create(rewriter, loc, TypeRange{i32}, isSet,
+                                   /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(ifSet.thenBlock());
+    scf::YieldOp::create(
+        rewriter, loc,
+        ValueRange{LLVM::CallOp::create(
+                       rewriter, loc, strcasecmp,
+                       ValueRange{setting, LLVM::AddressOfOp::create(
+                                               rewriter, loc, mandatory)})
+                       .getResult()});
+    rewriter.setInsertionPointToStart(ifSet.elseBlock());
+    scf::YieldOp::create(rewriter, loc,
+                         ValueRange{i32Constant(rewriter, loc, 1)});
+    rewriter.setInsertionPointAfter(ifSet);
+    Value isMandatory = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq, ifSet.getResult(0),
+        i32Constant(rewriter, loc, 0));
+    auto ifMandatory = scf::IfOp::create(rewriter, loc, TypeRange{i64},
+                                         isMandatory, /*withElseRegion=*/true);
+    scf::YieldOp::create(rewriter, loc, ifMandatory.getResults());
+    rewriter.setInsertionPointToStart(ifMandatory.thenBlock());
+    scf::YieldOp::create(rewriter, loc, ValueRange{number});
+    rewriter.setInsertionPointToStart(ifMandatory.elseBlock());
+    Value flag = LLVM::AddressOfOp::create(rewriter, loc, warned);
+    Value before = LLVM::AtomicRMWOp::create(
+        rewriter, loc, LLVM::AtomicBinOp::xchg, flag,
+        i32Constant(rewriter, loc, 1), LLVM::AtomicOrdering::monotonic);
+    Value first = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                        before, i32Constant(rewriter, loc, 0));
+    auto ifFirst =
+        scf::IfOp::create(rewriter, loc, first, /*withElseRegion=*/false);
+    rewriter.setInsertionPointToStart(ifFirst.thenBlock());
+    auto dprintf = getOrDeclareFunction(
+        rewriter, func, "dprintf",
+        LLVM::LLVMFunctionType::get(i32, {i32, ptr}, /*isVarArg=*/true));
+    LLVM::CallOp::create(
+        rewriter, loc, dprintf,
+        ValueRange{i32Constant(rewriter, loc, 2),
+                   LLVM::AddressOfOp::create(rewriter, loc, message), number,
+                   count32});
+    rewriter.setInsertionPointAfter(ifFirst);
+    scf::YieldOp::create(rewriter, loc, ValueRange{count});
+  }
+  func::ReturnOp::create(rewriter, loc, result.getResults());
+  return func;
+}
+
+/// `device` (null: the default device) as the number of a device the
+/// runtime has, or of the host (getOrCreateDeviceResolver), as an i64.
+static Value getResolvedDeviceId(RewriterBase &rewriter, Location loc,
+                                 Operation *anchor, Value device) {
+  Value id = getDeviceId(rewriter, loc, device);
+  return func::CallOp::create(rewriter, loc,
+                              getOrCreateDeviceResolver(rewriter, anchor),
+                              ValueRange{id})
+      .getResult(0);
+}
+
 //===----------------------------------------------------------------------===//
 // The runtime library (include/offload/Runtime/OffloadRuntime.h)
 //===----------------------------------------------------------------------===//
@@ -636,7 +850,8 @@ static void capGridForReductions(RewriterBase &rewriter, Location loc,
   Value cap = i32Constant(rewriter, loc, kMaxReductionBlocks);
   if (launch.getBlocks().empty()) {
     Type i32 = rewriter.getI32Type();
-    Value device = getDeviceId(rewriter, loc, launch.getDevice());
+    Value device =
+        getResolvedDeviceId(rewriter, loc, launch, launch.getDevice());
     // int32_t __offload_rt_reduction_blocks(int64_t device,
     //     int32_t threads_per_block, int32_t max_blocks, int32_t fallback)
     auto function = getOrDeclareRuntimeFunction(
@@ -1587,7 +1802,9 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Value ident = LLVM::AddressOfOp::create(
         rewriter, loc,
         globals.ident(loc, prefix + "_ident", getIdentString(loc, kernelName)));
-    Value device = getDeviceId(rewriter, loc, launch.getDevice());
+    // A device the runtime has, or the host.
+    Value device =
+        getResolvedDeviceId(rewriter, loc, launch, launch.getDevice());
     Value hostAddress = LLVM::AddressOfOp::create(rewriter, loc, address);
 
     // A tensor-core contraction: the runtime makes the tensor maps of A and
@@ -1736,9 +1953,11 @@ static SmallVector<Value> createMapInfos(ConversionPatternRewriter &rewriter,
   return infos;
 }
 
-/// omp accepts i32/i64 device numbers.
-static Value getOmpDevice(OpBuilder &b, Location loc, Value device) {
-  return device ? getDeviceId(b, loc, device) : Value();
+/// The device of a data op, resolved (getResolvedDeviceId), as the i64 omp
+/// accepts.
+static Value getOmpDevice(RewriterBase &rewriter, Location loc, Operation *op,
+                          Value device) {
+  return getResolvedDeviceId(rewriter, loc, op, device);
 }
 
 /// Whether a map clause of `op` moves a box (isBoxCandidate): omp's map
@@ -1840,8 +2059,8 @@ static void callDataMapper(ConversionPatternRewriter &rewriter, OpTy op,
                                    ptrType, ptrType, ptrType}));
   LLVM::CallOp::create(
       rewriter, loc, callee,
-      ValueRange{ident, getDeviceId(rewriter, loc, op.getDevice()), numArgs,
-                 basePtrs, ptrs, sizeArray, typeArray, null, null});
+      ValueRange{ident, getResolvedDeviceId(rewriter, loc, op, op.getDevice()),
+                 numArgs, basePtrs, ptrs, sizeArray, typeArray, null, null});
   LLVM::StackRestoreOp::create(rewriter, loc, stack);
 }
 
@@ -1863,7 +2082,7 @@ struct DataOpLowering : public OpConversionPattern<DataOp> {
     }
     SmallVector<Value> infos = createMapInfos(rewriter, op);
     auto data = omp::TargetDataOp::create(
-        rewriter, loc, getOmpDevice(rewriter, loc, op.getDevice()),
+        rewriter, loc, getOmpDevice(rewriter, loc, op, op.getDevice()),
         /*if_expr=*/Value(), infos, ValueRange(), ValueRange());
     Region &region = data.getRegion();
     rewriter.inlineRegionBefore(op.getBody(), region, region.end());
@@ -1894,7 +2113,8 @@ struct StandaloneDataOpLowering : public OpConversionPattern<SourceOp> {
     SmallVector<Value> infos = createMapInfos(rewriter, op);
     rewriter.replaceOpWithNewOp<TargetOp>(
         op, /*depend_kinds=*/ArrayAttr(), /*depend_vars=*/ValueRange(),
-        getOmpDevice(rewriter, loc, op.getDevice()), /*if_expr=*/Value(), infos,
+        getOmpDevice(rewriter, loc, op, op.getDevice()), /*if_expr=*/Value(),
+        infos,
         /*nowait=*/UnitAttr());
     return success();
   }
@@ -2026,21 +2246,7 @@ struct DeviceCopyOpLowering : public OpConversionPattern<DeviceCopyOp> {
 /// it, or llvm.func) or a new func.func.
 static Value callNumDevices(ConversionPatternRewriter &rewriter, Location loc,
                             Operation *anchor) {
-  StringRef name = "omp_get_num_devices";
-  auto module = anchor->getParentOfType<ModuleOp>();
-  Type i32 = rewriter.getI32Type();
-  if (auto llvmFunc = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
-    return LLVM::CallOp::create(rewriter, loc, llvmFunc, ValueRange())
-        .getResult();
-  auto func = module.lookupSymbol<func::FuncOp>(name);
-  if (!func) {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
-    func = func::FuncOp::create(rewriter, loc, name,
-                                rewriter.getFunctionType({}, {i32}));
-    func.setPrivate();
-  }
-  return func::CallOp::create(rewriter, loc, func, ValueRange()).getResult(0);
+  return callOmpQuery(rewriter, loc, anchor, "omp_get_num_devices");
 }
 
 /// offload.all_devices: `__offload_rt_all_devices(list, capacity)` when the

@@ -191,7 +191,8 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: llvm.mlir.constant(281474976710657 : i64) : i64
   // CHECK: scf.for
   // CHECK: %[[NUM:.*]] = llvm.trunc %[[TOTAL]] : i64 to i32
-  // CHECK: %[[DEV:.*]] = arith.extsi %[[D]] : i32 to i64
+  // CHECK: %[[EXT:.*]] = arith.extsi %[[D]] : i32 to i64
+  // CHECK: %[[DEV:.*]] = call @__offload_resolve_device(%[[EXT]]) : (i64) -> i64
   // CHECK: llvm.call @__tgt_target_data_begin_mapper(%{{.*}}, %[[DEV]], %[[NUM]], {{.*}}) : (!llvm.ptr, i64, i32, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) -> ()
   // CHECK: llvm.intr.stackrestore %[[SAVE]]
   // CHECK: llvm.call @__tgt_target_data_update_mapper(

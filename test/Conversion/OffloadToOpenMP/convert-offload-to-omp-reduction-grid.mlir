@@ -31,7 +31,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK-LABEL: func.func @run(
 // CHECK: %[[BLOCKS:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK: %[[MAX:.*]] = llvm.mlir.constant(2048 : i32) : i32
-// CHECK: %[[DEVICE:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK: %[[UNDEF:.*]] = llvm.mlir.constant(-1 : i64) : i64
+// CHECK: %[[DEVICE:.*]] = call @__offload_resolve_device(%[[UNDEF]]) : (i64) -> i64
 // CHECK: %[[FALLBACK:.*]] = llvm.mlir.constant(1024 : i32) : i32
 // CHECK: %[[FN:.*]] = llvm.mlir.addressof @__offload_rt_reduction_blocks
 // CHECK: %[[LINKED:.*]] = llvm.icmp "ne" %[[FN]]

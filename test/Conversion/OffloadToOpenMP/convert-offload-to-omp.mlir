@@ -189,7 +189,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: llvm.store %[[KARGS]], %[[ARGS]]
   // The launch: default device (-1), the kernel's host address.
   // CHECK: %[[IDENT:.*]] = llvm.mlir.addressof @__offload_saxpy_ident : !llvm.ptr
-  // CHECK: %[[DEV:.*]] = llvm.mlir.constant(-1 : i64) : i64
+  // The device: the default one (-1), resolved to one the runtime has.
+  // CHECK: %[[UNDEF:.*]] = llvm.mlir.constant(-1 : i64) : i64
+  // CHECK: %[[DEV:.*]] = call @__offload_resolve_device(%[[UNDEF]]) : (i64) -> i64
   // CHECK: %[[HOST:.*]] = llvm.mlir.addressof @__offload_region_saxpy : !llvm.ptr
   // First the runtime library, when it is linked in (weak): it queues the
   // launch (0) or waits for its queue and leaves it to libomptarget.
@@ -219,6 +221,28 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: }
   // CHECK: }
   // CHECK: return
+
+  // The device resolver, once per module, internal: -1 is the default
+  // device; a number at or above the count of devices (asked once) becomes
+  // the count, the host, after one message, unless offloading is mandatory.
+  // CHECK: llvm.mlir.global private constant @__offload_resolve_device_message("offload: device %ld does not exist (the runtime has %d): launches on it run on the host\0A\00")
+  // CHECK-LABEL: func.func private @__offload_resolve_device(
+  // CHECK-SAME: %[[D:.*]]: i64) -> i64 attributes {llvm.linkage = #llvm.linkage<internal>}
+  // CHECK: %[[IS_DEFAULT:.*]] = arith.cmpi eq, %[[D]], %{{.*}} : i64
+  // CHECK: %[[NUMBER:.*]] = scf.if %[[IS_DEFAULT]] -> (i64) {
+  // CHECK: func.call @omp_get_default_device()
+  // CHECK: %[[CACHED:.*]] = llvm.load %{{.*}} atomic monotonic
+  // CHECK: func.call @omp_get_num_devices()
+  // CHECK: %[[COUNT:.*]] = arith.extsi %{{.*}} : i32 to i64
+  // CHECK: %[[GE0:.*]] = arith.cmpi sge, %[[NUMBER]], %{{.*}} : i64
+  // CHECK: %[[LECOUNT:.*]] = arith.cmpi sle, %[[NUMBER]], %[[COUNT]] : i64
+  // CHECK: %[[VALID:.*]] = arith.andi %[[GE0]], %[[LECOUNT]] : i1
+  // CHECK: scf.if %[[VALID]] -> (i64) {
+  // CHECK: llvm.call @getenv(
+  // CHECK: llvm.call @strcasecmp(
+  // CHECK: llvm.atomicrmw xchg
+  // CHECK: llvm.call @dprintf(
+  // CHECK: scf.yield %[[COUNT]] : i64
 }
 
 // -----
@@ -387,7 +411,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK: llvm.insertvalue %[[TY32]], %{{.*}}[11, 1]
   // CHECK: llvm.insertvalue %[[BZ32]], %{{.*}}[10, 2]
   // CHECK: llvm.insertvalue %[[TZ32]], %{{.*}}[11, 2]
-  // CHECK: %[[DEV64:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
+  // CHECK: %[[EXT:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
+  // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[EXT]]) : (i64) -> i64
   // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEV64]], %[[BX32]], %[[TX32]], %{{.*}}, %{{.*}})
   func.func @launch_explicit(%a: memref<?x?xf32>, %dev: i32, %bx: index,
                              %by: index, %tx: index, %ty: index) {
@@ -400,7 +425,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK-SAME: %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: i32, %[[DEVICE:[^:]+]]: index)
   // CHECK: %[[NARGS:.*]] = llvm.mlir.constant(6 : i32) : i32
   // CHECK: llvm.insertvalue %[[NARGS]], %{{.*}}[1]
-  // CHECK: %[[DEV64:.*]] = arith.index_cast %[[DEVICE]] : index to i64
+  // CHECK: %[[CAST:.*]] = arith.index_cast %[[DEVICE]] : index to i64
+  // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[CAST]]) : (i64) -> i64
   // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEV64]],
   // (llvm.noalias: the buffers are distinct, their map types constants.)
   func.func @launch_maps(%a: memref<4xf32> {llvm.noalias},
@@ -495,7 +521,7 @@ module attributes {offload.targets = [#offload.host]} {
     offload.return
   }
 
-  // CHECK-DAG: llvm.mlir.global private constant @__offload_wait_ident_loc(";{{.*}}convert-offload-to-omp.mlir;chain;[[#@LINE+75]];5;;\00")
+  // CHECK-DAG: llvm.mlir.global private constant @__offload_wait_ident_loc(";{{.*}}convert-offload-to-omp.mlir;chain;[[#@LINE+77]];5;;\00")
   // CHECK-LABEL: func.func @data(
   // CHECK-SAME: %[[A:[^:]+]]: memref<?xf32> {llvm.noalias}, %[[B:[^:]+]]: memref<4x4xf64> {llvm.noalias}, %[[C:[^:]+]]: memref<?xi32> {llvm.noalias}, %[[D:[^:]+]]: memref<8xi8>, %[[DEVICE:[^:]+]]: i32)
   // CHECK: memref.extract_aligned_pointer_as_index %[[A]]
@@ -516,7 +542,8 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: %[[CMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(tofrom) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "offload.data map 2"}
   // CHECK: memref.extract_aligned_pointer_as_index %[[D]]
   // CHECK: %[[DMAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(storage) capture(ByRef) bounds(%{{.*}}) -> !llvm.ptr {name = "offload.data map 3"}
-  // CHECK: %[[DEV64:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
+  // CHECK: %[[EXT:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
+  // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[EXT]]) : (i64) -> i64
   // CHECK: omp.target_data device(%[[DEV64]] : i64) map_entries(%[[AMAP]], %[[BMAP]], %[[CMAP]], %[[DMAP]] : !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr) {
   // CHECK-NEXT: %[[I0:.*]] = arith.constant 0 : index
   // CHECK-NEXT: memref.load %[[A]][%[[I0]]] : memref<?xf32>
@@ -539,7 +566,8 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK-SAME: %{{[^:]+}}: memref<?xi32>, %[[DEVICE:[^:]+]]: index)
   // CHECK: llvm.alloca %{{.*}} x !llvm.struct<(i32, i32, ptr, ptr, ptr, ptr, ptr, ptr, i64, i64, array<3 x i32>, array<3 x i32>, i32)>
   // CHECK: %[[MAP:.*]] = omp.map.info var_ptr(%{{.*}} : !llvm.ptr, i8) map_clauses(tofrom) capture(ByRef)
-  // CHECK: %[[DEV64:.*]] = arith.index_cast %[[DEVICE]] : index to i64
+  // CHECK: %[[CAST:.*]] = arith.index_cast %[[DEVICE]] : index to i64
+  // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[CAST]]) : (i64) -> i64
   // CHECK: omp.target_data device(%[[DEV64]] : i64) map_entries(%[[MAP]] : !llvm.ptr) {
   // CHECK-NOT: llvm.alloca
   // CHECK: llvm.call @__tgt_target_kernel(
@@ -578,16 +606,17 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: %[[E0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "offload.enter_data map 0"}
   // CHECK: %[[E1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "offload.enter_data map 1"}
   // CHECK: %[[E2:.*]] = omp.map.info {{.*}} map_clauses(always, present, to) capture(ByRef) {{.*}} {name = "offload.enter_data map 2"}
-  // CHECK: omp.target_enter_data map_entries(%[[E0]], %[[E1]], %[[E2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
+  // CHECK: omp.target_enter_data device(%{{.*}} : i64) map_entries(%[[E0]], %[[E1]], %[[E2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
   // CHECK: %[[U0:.*]] = omp.map.info {{.*}} map_clauses(to) capture(ByRef) {{.*}} {name = "offload.update map 0"}
   // CHECK: %[[U1:.*]] = omp.map.info {{.*}} map_clauses(present, from) capture(ByRef) {{.*}} {name = "offload.update map 1"}
-  // CHECK: omp.target_update map_entries(%[[U0]], %[[U1]] : !llvm.ptr, !llvm.ptr)
+  // CHECK: omp.target_update device(%{{.*}} : i64) map_entries(%[[U0]], %[[U1]] : !llvm.ptr, !llvm.ptr)
   // CHECK: %[[X0:.*]] = omp.map.info {{.*}} map_clauses(from) capture(ByRef) {{.*}} {name = "offload.exit_data map 0"}
   // CHECK: %[[X1:.*]] = omp.map.info {{.*}} map_clauses(storage) capture(ByRef) {{.*}} {name = "offload.exit_data map 1"}
   // CHECK: %[[X2:.*]] = omp.map.info {{.*}} map_clauses(delete) capture(ByRef) {{.*}} {name = "offload.exit_data map 2"}
-  // CHECK: omp.target_exit_data map_entries(%[[X0]], %[[X1]], %[[X2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
+  // CHECK: omp.target_exit_data device(%{{.*}} : i64) map_entries(%[[X0]], %[[X1]], %[[X2]] : !llvm.ptr, !llvm.ptr, !llvm.ptr)
   // CHECK: %[[Y0:.*]] = omp.map.info {{.*}} map_clauses(always, from) capture(ByRef) {{.*}} {name = "offload.exit_data map 0"}
-  // CHECK: %[[DEV64:.*]] = arith.extsi %{{.*}} : i32 to i64
+  // CHECK: %[[EXT:.*]] = arith.extsi %{{.*}} : i32 to i64
+  // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[EXT]]) : (i64) -> i64
   // CHECK: omp.target_exit_data device(%[[DEV64]] : i64) map_entries(%[[Y0]] : !llvm.ptr)
   // CHECK: return
   func.func @enter_update_exit(%a: memref<?xf32> {llvm.noalias}, %b: memref<?xf32> {llvm.noalias},
@@ -629,7 +658,7 @@ module attributes {offload.targets = [#offload.host]} {
   // CHECK: llvm.call @__tgt_target_data_begin_mapper(
   // CHECK: memref.load
   // CHECK: llvm.call @__tgt_target_data_end_mapper(
-  // CHECK: omp.target_enter_data map_entries(%{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr)
+  // CHECK: omp.target_enter_data device(%{{.*}} : i64) map_entries(%{{.*}}, %{{.*}} : !llvm.ptr, !llvm.ptr)
   // CHECK: return
   func.func @data_aliased(%a: memref<?xf32>, %b: memref<?xf32>, %n: index) {
     offload.enter_data map(alloc: %b : memref<?xf32>, to: %a : memref<?xf32>)

@@ -102,19 +102,21 @@ module attributes {offload.targets = [#offload.host]} {
 // CHECK: define internal void @__offload_fallback_scale(ptr %{{.*}}, i64 %{{.*}}, ptr %{{.*}}, i64 %{{.*}})
 
 // CHECK-LABEL: define void @run(
-// CHECK: call void @__tgt_target_data_begin_mapper(ptr @{{.*}}, i64 -1, i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
+// The device: the default one, resolved to one the runtime has (or the host).
+// CHECK: %[[DEV:[0-9]+]] = call i64 @__offload_resolve_device(i64 -1)
+// CHECK: call void @__tgt_target_data_begin_mapper(ptr @{{.*}}, i64 %[[DEV]], i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
 // The launch is queued when the buffer is present (it is, in the data
 // region) and waited for before the region ends.
 // CHECK-DAG: %[[HAVE:[0-9]+]] = icmp ne ptr @__offload_rt_launch, null
 // CHECK-DAG: br i1 %[[HAVE]],
-// CHECK-DAG: call i32 @__offload_rt_launch(ptr @__offload_module, ptr @__offload_scale_ident, i64 -1, ptr @__offload_region_scale, ptr %{{[0-9]+}})
-// CHECK-DAG: %[[RC:[0-9]+]] = call i32 @__tgt_target_kernel(ptr @__offload_scale_ident, i64 -1, i32 %{{[0-9]+}}, i32 256, ptr @__offload_region_scale, ptr %{{[0-9]+}})
+// CHECK-DAG: call i32 @__offload_rt_launch(ptr @__offload_module, ptr @__offload_scale_ident, i64 %[[KDEV:[0-9]+]], ptr @__offload_region_scale, ptr %{{[0-9]+}})
+// CHECK-DAG: %[[RC:[0-9]+]] = call i32 @__tgt_target_kernel(ptr @__offload_scale_ident, i64 %[[KDEV]], i32 %{{[0-9]+}}, i32 256, ptr @__offload_region_scale, ptr %{{[0-9]+}})
 // CHECK-DAG: %[[FAILED:[0-9]+]] = icmp ne i32 %[[RC]], 0
 // CHECK-DAG: br i1 %[[FAILED]], label %[[FALLBACK:[a-z0-9.]+]], label
 // CHECK-DAG: [[FALLBACK]]:
 // CHECK-DAG: call void @__offload_fallback_scale(ptr null,
 // CHECK-DAG: call void @__offload_rt_wait(ptr @__offload_wait_ident)
-// CHECK: call void @__tgt_target_data_end_mapper(ptr @{{.*}}, i64 -1, i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
+// CHECK: call void @__tgt_target_data_end_mapper(ptr @{{.*}}, i64 %{{[0-9]+}}, i32 1, ptr %{{.*}}, ptr %{{.*}}, ptr %{{.*}}, ptr @.offload_maptypes, ptr @.offload_mapnames, ptr null)
 
 // CHECK-LABEL: define internal void @.omp_offloading.descriptor_reg.{{[0-9a-f]+}}() section ".text.startup" {
 // CHECK: call void @__tgt_register_lib(ptr @.omp_offloading.descriptor.[[HASH]])

@@ -141,7 +141,12 @@ def Offload_LaunchOp : Offload_Op<"launch", [
       overlap while the kernel writes one of them; without it such a launch
       is an error (see `offload-check-aliasing`).
     * `device(...)` picks the device by number (default: the runtime's
-      default device, `OMP_DEFAULT_DEVICE`).
+      default device, `OMP_DEFAULT_DEVICE`). A number the runtime has no
+      device for (`device(7)` with four devices, `OMP_DEFAULT_DEVICE=99`)
+      makes the launch, and data ops on that number, run on the host,
+      after a message the first time ("offload: device 7 does not exist
+      (the runtime has 4): launches on it run on the host"); under
+      `OMP_TARGET_OFFLOAD=mandatory` the runtime stops the program instead.
     * `devices(%d0, %d1, ... : i32, ...)` or `devices(all)` runs the launch
       on several devices at once (the listed ones, or every device the
       runtime reports, without libomptarget's host plugin's devices when
