@@ -202,6 +202,40 @@ func.func @shifted(%x: memref<?xf32>, %out: memref<?xf32>, %d: i32) {
   return
 }
 
+// In a loop whose iterations all list the same devices (defined outside
+// it), the first device present is chosen once, before the loop: every
+// launch of the loop gets one device value (offload-hoist-transfers keeps
+// the buffers there across iterations). Devices defined in the loop are
+// chosen at the launch.
+// CHECK-LABEL: func.func @shifted_in_loops(
+//       CHECK:   %[[FIRST:.*]] = arith.select
+//       CHECK:   scf.for
+//       CHECK:     scf.for
+//   CHECK-NOT:       arith.select
+//       CHECK:       offload.launch @shift(%{{.*}}, %{{.*}}) device(%[[FIRST]] : i32)
+//       CHECK:   scf.for %[[T:.*]] =
+//       CHECK:     %[[MINE:.*]] = arith.index_cast %[[T]]
+//       CHECK:     %[[PICK:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i32
+//       CHECK:     offload.launch @shift(%{{.*}}, %{{.*}}) device(%[[PICK]] : i32)
+func.func @shifted_in_loops(%x: memref<?xf32>, %out: memref<?xf32>, %d: i32, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: @shift cannot be split}}
+  scf.for %t = %c0 to %n step %c1 {
+    scf.for %u = %c0 to %n step %c1 {
+      // expected-remark@+1 {{launch of @shift not split over devices}}
+      offload.launch @shift(%x, %out) devices(%d : i32) : (memref<?xf32>, memref<?xf32>) -> ()
+    }
+  }
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: @shift cannot be split}}
+  scf.for %t = %c0 to %n step %c1 {
+    %mine = arith.index_cast %t : index to i32
+    // expected-remark@+1 {{launch of @shift not split over devices}}
+    offload.launch @shift(%x, %out) devices(%mine : i32) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
 // One buffer as two arguments (allow_aliasing: the kernel reads and writes
 // only its iteration's element) runs whole on the first device present:
 // split, each device would map all of it and copy it all back over the

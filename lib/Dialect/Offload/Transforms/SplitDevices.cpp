@@ -3161,10 +3161,41 @@ struct OffloadSplitDevicesPass
   // Launches that are not split
   //===--------------------------------------------------------------------===//
 
+  /// A builder before the outermost loop around `launch` whose iterations
+  /// all pick the same first device present: the devices are values
+  /// defined outside it, or `all` (a list in a buffer may change in the
+  /// loop). Choosing there gives every launch of the loop one device value,
+  /// which offload-hoist-transfers can keep the buffers on across the
+  /// iterations. At the launch otherwise.
+  OpBuilder getFirstDeviceBuilder(LaunchOp launch) {
+    Operation *point = launch;
+    if (getDeviceList(launch))
+      return OpBuilder(point);
+    auto function = launch->getParentOfType<FunctionOpInterface>();
+    for (Operation *parent = launch->getParentOp();
+         parent && parent != function.getOperation();
+         parent = parent->getParentOp()) {
+      if (!isa<LoopLikeOpInterface>(parent))
+        continue;
+      bool invariant = llvm::all_of(launch.getDevices(), [&](Value device) {
+        Operation *def = device.getDefiningOp();
+        Region *region = def ? def->getParentRegion()
+                             : cast<BlockArgument>(device).getParentRegion();
+        return !parent->isAncestor(region->getParentOp()) &&
+               region->getParentOp() != parent;
+      });
+      if (!invariant)
+        break;
+      point = parent;
+    }
+    return OpBuilder(point);
+  }
+
   /// The launch on the first device present (the host when none is).
   void runOnFirstDevice(LaunchOp launch, KernelOp kernel, StringRef reason) {
     OpBuilder b(launch);
-    launchOn(b, launch, kernel, getFirstDevice(b, launch));
+    OpBuilder choose = getFirstDeviceBuilder(launch);
+    launchOn(b, launch, kernel, getFirstDevice(choose, launch));
     if (remarks)
       emitRemark(launch.getLoc()) << "launch of @" << kernel.getSymName()
                                   << " not split over devices: " << reason
