@@ -631,7 +631,9 @@ struct ConvertGPUToOffloadPass
     });
 
     // Symbols that several gpu.modules define get the module's name in
-    // front (the device modules hold them all); launches follow.
+    // front (the device modules hold them all), and kernels whose name is
+    // not a C identifier (gpu-kernel-outlining names them after their
+    // function: `main.1_kernel`) get one; launches follow.
     llvm::StringMap<unsigned> counts;
     for (gpu::GPUModuleOp source : sources)
       for (Operation &op : source.getBody()->getOperations())
@@ -644,11 +646,24 @@ struct ConvertGPUToOffloadPass
       for (Operation &op :
            llvm::make_early_inc_range(source.getBody()->getOperations())) {
         auto symbol = dyn_cast<SymbolOpInterface>(op);
-        if (!symbol || counts[symbol.getName()] < 2)
+        if (!symbol)
+          continue;
+        bool clashes = counts[symbol.getName()] >= 2;
+        bool badKernel =
+            isa<gpu::GPUFuncOp>(op) && !isKernelName(symbol.getName());
+        if (!clashes && !badKernel)
           continue;
         StringAttr old = symbol.getNameAttr();
-        auto renamed =
-            StringAttr::get(ctx, source.getName() + "_" + symbol.getName());
+        std::string base =
+            clashes ? (source.getName() + "_" + symbol.getName()).str()
+                    : symbol.getName().str();
+        if (badKernel)
+          base = toKernelName(base);
+        std::string name = base;
+        for (unsigned suffix = 0; counts.count(name); ++suffix)
+          name = base + "_" + std::to_string(suffix);
+        ++counts[name];
+        auto renamed = StringAttr::get(ctx, name);
         if (mlir::failed(symbols.rename(&op, renamed)))
           return signalPassFailure();
         for (gpu::LaunchFuncOp launch : launches)

@@ -115,6 +115,33 @@ module attributes {gpu.container_module, offload.targets = [#offload.host]} {
 
 // -----
 
+// A kernel whose name is not a C identifier (gpu-kernel-outlining names
+// kernels after their function: `step.1_kernel`) gets one, in the device
+// modules and in the launch; a name taken gets a suffix.
+// CHECK-LABEL: module attributes {gpu.container_module
+// CHECK-DAG: @__offload_region_step_1_kernel_0(0 : i8) {addr_space = 0 : i32, offload.entry = "step_1_kernel_0"}
+// CHECK: func.func @step.1(
+// CHECK: llvm.mlir.addressof @__offload_region_step_1_kernel_0
+// CHECK-LABEL: gpu.module @__offload_host
+// CHECK-DAG: func.func @step_1_kernel_0(
+module attributes {gpu.container_module, offload.targets = [#offload.host]} {
+  gpu.module @"step.1_kernel" {
+    gpu.func @"step.1_kernel"(%x: memref<4xi32>) kernel {
+      gpu.return
+    }
+    gpu.func @step_1_kernel(%x: memref<4xi32>) kernel {
+      gpu.return
+    }
+  }
+  func.func @"step.1"(%x: memref<4xi32>) {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @"step.1_kernel"::@"step.1_kernel" blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%x : memref<4xi32>)
+    return
+  }
+}
+
+// -----
+
 // Two gpu.modules that define the same symbols: both get their module's
 // name in front, in the device modules and in the launches.
 

@@ -491,6 +491,31 @@ func.func @in_if(%a: memref<?xf32>, %b: memref<?xf32>, %c: i1) {
 
 // -----
 
+// Kernels named after functions whose names are not C identifiers (JAX's
+// `jit(g)`, `main.1`) get one: every other character becomes '_'.
+// CHECK-LABEL: offload.kernel private @__linalg_jit_g__fill_0(
+// CHECK-LABEL: func.func @"jit(g)"(
+// CHECK: offload.launch @__linalg_jit_g__fill_0(
+// CHECK-LABEL: offload.kernel private @__linalg_main_1_fill_0(
+// CHECK-LABEL: func.func @main.1(
+// CHECK: offload.launch @__linalg_main_1_fill_0(
+module attributes {offload.targets = [#offload.host]} {
+func.func @"jit(g)"(%a: memref<4xf32>) {
+  %one = arith.constant 1.0 : f32
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_jit_g__fill_0 launched here}}
+  linalg.fill ins(%one : f32) outs(%a : memref<4xf32>)
+  return
+}
+func.func @main.1(%a: memref<4xf32>) {
+  %two = arith.constant 2.0 : f32
+  // expected-remark@+1 {{outlined linalg.fill into kernel @__linalg_main_1_fill_0 launched here}}
+  linalg.fill ins(%two : f32) outs(%a : memref<4xf32>)
+  return
+}
+}
+
+// -----
+
 // A module that lists no targets is left alone.
 // CHECK-LABEL: func.func @no_targets(
 // CHECK-NEXT: linalg.matmul

@@ -247,12 +247,26 @@ void KernelOp::print(OpAsmPrinter &p) {
       getArgAttrsAttrName(), getResAttrsAttrName());
 }
 
+bool mlir::offload::isKernelName(StringRef name) {
+  return !name.empty() && !llvm::isDigit(name.front()) &&
+         llvm::all_of(name,
+                      [](char c) { return llvm::isAlnum(c) || c == '_'; });
+}
+
+std::string mlir::offload::toKernelName(StringRef name) {
+  std::string result;
+  if (name.empty() || llvm::isDigit(name.front()))
+    result.push_back('_');
+  for (char c : name)
+    result.push_back(llvm::isAlnum(c) ? c : '_');
+  return result;
+}
+
 LogicalResult KernelOp::verify() {
   // The name is the kernel's symbol in every device image (PTX, AMDGPU
   // assembly, the host's ELF), which take C identifiers.
   StringRef name = getSymName();
-  if (name.empty() || llvm::isDigit(name.front()) ||
-      !llvm::all_of(name, [](char c) { return llvm::isAlnum(c) || c == '_'; }))
+  if (!isKernelName(name))
     return emitOpError() << "name '" << name
                          << "' cannot be a symbol of every device image: a "
                             "kernel's name is a C identifier (letters, "

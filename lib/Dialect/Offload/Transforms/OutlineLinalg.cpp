@@ -309,9 +309,10 @@ KernelOp OffloadOutlineLinalgPass::findEquivalent(KernelOp kernel) {
 
 std::string OffloadOutlineLinalgPass::getKernelName(func::FuncOp func,
                                                     Operation *op) {
-  std::string prefix = ("__linalg_" + func.getSymName() + "_" +
-                        op->getName().stripDialect() + "_")
-                           .str();
+  // A C identifier whatever the function's name (`main.1`, `jit(g)`).
+  std::string prefix = toKernelName(("__linalg_" + func.getSymName() + "_" +
+                                     op->getName().stripDialect() + "_")
+                                        .str());
   unsigned &index = nextIndex[prefix];
   std::string name;
   do

@@ -30,6 +30,16 @@ bool isSupportedKernelArgType(Type type);
 /// The values a launch operand carries to a kernel: the members of an
 /// aggregate made by offload.pack, or the operand itself.
 SmallVector<Value> getAggregateMembers(Value value);
+
+/// Whether `name` can name a kernel: it is the kernel's symbol in every
+/// device image (PTX, AMDGPU assembly, the host's ELF), which take C
+/// identifiers (letters, digits and '_', not starting with a digit).
+bool isKernelName(StringRef name);
+
+/// `name` made a C identifier, for kernels the compiler names after a
+/// function (`main.1`, `jit(g)`): every other character becomes '_', and a
+/// leading digit gets one in front. Not unique: callers add a suffix.
+std::string toKernelName(StringRef name);
 } // namespace mlir::offload
 
 #define GET_OP_CLASSES
