@@ -256,6 +256,23 @@ static void addMaps(OpTy op, Value value, MapUse &use) {
   }
 }
 
+/// Whether `user` only reads `value` by what it says of its memory effects
+/// (a linalg op's input, memref.copy's source); a call, or an op that says
+/// nothing, may write it.
+static bool onlyReads(Operation *user, Value value) {
+  auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+  if (!effects)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> list;
+  effects.getEffects(list);
+  return llvm::none_of(list, [&](const MemoryEffects::EffectInstance &effect) {
+    bool writes =
+        isa<MemoryEffects::Write, MemoryEffects::Free>(effect.getEffect());
+    // An effect on no particular value may be on this one.
+    return writes && (!effect.getValue() || effect.getValue() == value);
+  });
+}
+
 /// What the device code and the host code do with `arg`.
 static MapUse getMapUse(BlockArgument arg) {
   MapUse use;
@@ -274,9 +291,11 @@ static MapUse getMapUse(BlockArgument arg) {
       addMaps(exit, arg, use);
     else if (auto update = dyn_cast<UpdateOp>(user))
       addMaps(update, arg, use);
-    else if (!isa<memref::LoadOp, memref::DimOp, memref::RankOp,
-                  memref::ExtractAlignedPointerAsIndexOp,
-                  memref::ExtractStridedMetadataOp, DeviceCopyOp>(user))
+    else if (isa<memref::LoadOp, memref::DimOp, memref::RankOp,
+                 memref::ExtractAlignedPointerAsIndexOp,
+                 memref::ExtractStridedMetadataOp, DeviceCopyOp>(user))
+      return;
+    else if (!onlyReads(user, operand.get()))
       use.hostWrites = true; // a store, or a use we cannot see through
   });
   return use;

@@ -83,6 +83,28 @@ def test_host_linalg_layer_interface(layer):
     assert [a["name"] for a in f.args] == ["x", "w", "bias", "y", "s"]
 
 
+def test_host_linalg_inputs_may_be_read_only(layer):
+    # The linalg ops of @layer only read x, w and bias (their "ins"): read-only
+    # arrays (weights from np.frombuffer or a memory map) are accepted; the
+    # outputs y and s are written, so read-only ones are refused.
+    assert [a["writes"] for a in layer.layer.args] == [False, False, False,
+                                                      True, True]
+    x = np.frombuffer(np.ones(6, np.float32).tobytes(), np.float32).reshape(2, 3)
+    w = np.full((3, 2), 2, dtype=np.float32)
+    bias = np.array([1, -100], dtype=np.float32)
+    for array in (w, bias):
+        array.flags.writeable = False
+    y = np.zeros((2, 2), dtype=np.float32)
+    s = np.zeros(2, dtype=np.float32)
+    layer.layer(x, w, bias, y, s)
+    np.testing.assert_array_equal(y, [[7, 0], [7, 0]])
+    np.testing.assert_array_equal(s, [7, 7])
+    y.flags.writeable = False
+    with pytest.raises(ValueError,
+                       match=r"argument 'y' is read-only, but layer writes"):
+        layer.layer(x, w, bias, y, s)
+
+
 def test_linalg_in_kernel(layer):
     a = np.arange(6 * 11, dtype=np.int32).reshape(6, 11)
     k = np.arange(11 * 6, dtype=np.int32).reshape(11, 6) % 7 - 3
