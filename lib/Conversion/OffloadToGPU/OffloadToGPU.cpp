@@ -982,6 +982,38 @@ static std::pair<Value, Value> getLinearId(OpBuilder &b, Location loc,
   return {id, count};
 }
 
+/// gpu.all_reduce of `value` with `kind` over the block, through 32 bits
+/// for narrower types (NVVM's warp shuffles take 32-bit values only):
+/// floats extended to f32, integers to i32 (sign-extended for the signed
+/// kinds, zero-extended for the others), the result truncated back. Exact
+/// for max and min (the same values compare), and for integer add, mul,
+/// and, or and xor (the same modulo the narrow width); an f16 or bf16 sum
+/// or product accumulates in f32, which rounds once instead of at each
+/// step.
+static Value createBlockReduce(OpBuilder &b, Location loc, Value value,
+                               gpu::AllReduceOperation kind) {
+  MLIRContext *ctx = b.getContext();
+  Type type = value.getType();
+  unsigned width = type.getIntOrFloatBitWidth();
+  auto reduce = [&](Value v) -> Value {
+    return gpu::AllReduceOp::create(b, loc, v,
+                                    gpu::AllReduceOperationAttr::get(ctx, kind),
+                                    b.getUnitAttr());
+  };
+  if (width >= 32)
+    return reduce(value);
+  if (isa<FloatType>(type)) {
+    Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+    return arith::TruncFOp::create(b, loc, type, reduce(wide));
+  }
+  using K = gpu::AllReduceOperation;
+  Type i32 = b.getI32Type();
+  Value wide = kind == K::MAXSI || kind == K::MINSI
+                   ? arith::ExtSIOp::create(b, loc, i32, value).getResult()
+                   : arith::ExtUIOp::create(b, loc, i32, value).getResult();
+  return arith::TruncIOp::create(b, loc, type, reduce(wide));
+}
+
 /// Replaces `parallel`, a loop with reductions, by a grid-stride loop nest
 /// whose threads accumulate partial results from the neutral elements, and
 /// runs the code after the loop (up to the function's terminator) once, on
@@ -1173,9 +1205,7 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
     partials.push_back(memref::GetGlobalOp::create(
         rewriter, loc, partialsType,
         FlatSymbolRefAttr::get(partialsGlobal.getSymNameAttr())));
-    blockValues.push_back(gpu::AllReduceOp::create(
-        rewriter, loc, perThread[k],
-        gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr()));
+    blockValues.push_back(createBlockReduce(rewriter, loc, perThread[k], kind));
   }
   auto [thread, blockSize] = getLinearId(rewriter, loc, /*thread=*/true);
   auto [block, numBlocks] = getLinearId(rewriter, loc, /*thread=*/false);
@@ -1233,9 +1263,8 @@ static void distributeReductionOverGrid(RewriterBase &rewriter,
   }
   SmallVector<Value> totals;
   for (auto [k, kind] : llvm::enumerate(kinds))
-    totals.push_back(gpu::AllReduceOp::create(
-        rewriter, loc, gather.getResult(k),
-        gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr()));
+    totals.push_back(
+        createBlockReduce(rewriter, loc, gather.getResult(k), kind));
   auto once = scf::IfOp::create(rewriter, loc, first,
                                 /*withElseRegion=*/false);
   rewriter.setInsertionPointToStart(once.thenBlock());
@@ -1464,7 +1493,6 @@ static void distributeOverThreads(RewriterBase &rewriter,
                                   scf::ParallelOp inner, Value thread,
                                   Value blockSize) {
   Location loc = inner.getLoc();
-  MLIRContext *ctx = rewriter.getContext();
   Block &body = inner.getRegion().front();
   auto reduce = cast<scf::ReduceOp>(body.getTerminator());
   bool writes = false;
@@ -1492,9 +1520,7 @@ static void distributeOverThreads(RewriterBase &rewriter,
       rewriter, inner, thread, blockSize, getGridVectorWidth(inner),
       kBlockMappingUnroll, neutrals, combine);
   for (auto [k, kind] : llvm::enumerate(kinds)) {
-    Value total = gpu::AllReduceOp::create(
-        rewriter, loc, partials[k],
-        gpu::AllReduceOperationAttr::get(ctx, kind), rewriter.getUnitAttr());
+    Value total = createBlockReduce(rewriter, loc, partials[k], kind);
     rewriter.replaceAllUsesWith(inner.getResult(k),
                                 combine(rewriter, k, inner.getInitVals()[k],
                                         total));

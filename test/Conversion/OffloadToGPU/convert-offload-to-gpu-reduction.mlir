@@ -1,4 +1,5 @@
-// RUN: offload-opt %s --convert-offload-to-gpu | FileCheck %s
+// RUN: offload-opt %s --convert-offload-to-gpu -split-input-file | FileCheck %s
+// RUN: offload-opt %s --convert-offload-to-gpu -split-input-file | FileCheck %s --check-prefix=CHECK-SPLIT
 
 // A parallel loop with a reduction: each thread accumulates from the neutral
 // element over a grid-stride loop, each block combines its threads' values
@@ -72,3 +73,41 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK:     %[[RESULT:.*]] = arith.addf %[[INIT]], %[[TOTAL]] : f32
 // CHECK:     memref.store %[[RESULT]], %{{.*}}[%{{.*}}] : memref<1xf32>
 // CHECK: gpu.return
+
+// -----
+
+// Accumulators narrower than 32 bits go through 32 bits where the block's
+// threads combine them (NVVM's warp shuffles take 32-bit values): an f16
+// max through f32, an i8 sum zero-extended to i32 (the same modulo 2^8).
+// CHECK-SPLIT-LABEL: gpu.func @narrow(
+// CHECK-SPLIT: %[[WIDE:.*]] = arith.extf %{{.*}} : f16 to f32
+// CHECK-SPLIT: %[[MAX:.*]] = gpu.all_reduce maximumf %[[WIDE]] uniform {
+// CHECK-SPLIT: arith.truncf %[[MAX]] : f32 to f16
+// CHECK-SPLIT: %[[WIDEI:.*]] = arith.extui %{{.*}} : i8 to i32
+// CHECK-SPLIT: %[[SUM:.*]] = gpu.all_reduce add %[[WIDEI]] uniform {
+// CHECK-SPLIT: arith.trunci %[[SUM]] : i32 to i8
+module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
+  offload.kernel @narrow(%a: memref<?xf16>, %b: memref<?xi8>, %out: memref<1xf16>, %cnt: memref<1xi8>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %ninf = arith.constant 0xFC00 : f16
+    %zero = arith.constant 0 : i8
+    %n = memref.dim %a, %c0 : memref<?xf16>
+    %max, %sum = scf.parallel (%i) = (%c0) to (%n) step (%c1) init (%ninf, %zero) -> (f16, i8) {
+      %x = memref.load %a[%i] : memref<?xf16>
+      %y = memref.load %b[%i] : memref<?xi8>
+      scf.reduce(%x, %y : f16, i8) {
+      ^bb0(%l: f16, %r: f16):
+        %t = arith.maximumf %l, %r : f16
+        scf.reduce.return %t : f16
+      }, {
+      ^bb0(%l: i8, %r: i8):
+        %t = arith.addi %l, %r : i8
+        scf.reduce.return %t : i8
+      }
+    }
+    memref.store %max, %out[%c0] : memref<1xf16>
+    memref.store %sum, %cnt[%c0] : memref<1xi8>
+    offload.return
+  }
+}
