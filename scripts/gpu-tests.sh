@@ -32,6 +32,11 @@ build)
   done
   "$B/offload-cc" "$L/layer.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/linalg-layer"
+  # Reductions narrower than 32 bits (f16, bf16, i8, i16, i1).
+  cat test/Target/Inputs/narrow-reductions.mlir "$L/narrow-reductions.mlir" \
+    > "$D/narrow-reductions.mlir"
+  "$B/offload-cc" "$D/narrow-reductions.mlir" \
+    --offload-targets=nvptx:sm_90,host -o "$D/narrow-reductions"
   "$B/offload-cc" "$G/Inputs/queued-fault.mlir" -o "$D/queued-fault"
   "$B/offload-cc" "$K/matmul-tensor-core.mlir" \
     --offload-targets=nvptx:sm_90,host -o "$D/matmul-tensor-core"
@@ -115,6 +120,7 @@ run copy-paths memcheck compute-sanitizer --tool memcheck --report-api-errors no
 run collapse-paths memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./collapse-paths
 run vector-paths memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./vector-paths
 run linalg-ops info LIBOMPTARGET_INFO=16 ./linalg-ops
+run narrow-reductions info LIBOMPTARGET_INFO=16 ./narrow-reductions
 run linalg-ops memcheck compute-sanitizer --tool memcheck --report-api-errors no --error-exitcode 3 ./linalg-ops
 run linalg-ops check ./linalg-ops-check
 run matmul-tiled info LIBOMPTARGET_INFO=16 ./matmul-tiled
@@ -203,6 +209,8 @@ check)
     desc="linalg-ops results ($v)"; check "$L/ops.mlir" < "$R/linalg-ops.$v.out"
   done
   desc="linalg-ops under --offload-check"; check "$L/ops.mlir" < "$R/linalg-ops.check.out"
+  desc="narrow-reductions results"
+  check "$L/narrow-reductions.mlir" < "$R/narrow-reductions.info.out"
   desc="copy-paths results (memcheck)"; check "$K/copy-paths.mlir" < "$R/copy-paths.memcheck.out"
   desc="collapse-paths results (memcheck)"; check "$K/collapse-paths.mlir" < "$R/collapse-paths.memcheck.out"
   for p in vector-paths linalg-ops copy-paths collapse-paths; do
