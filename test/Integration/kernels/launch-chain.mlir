@@ -260,8 +260,8 @@ module attributes {offload.targets = [#offload.host]} {
     %rt_ = func.call @ref_total(%r) : (memref<?xi64>) -> i64
     offload.exit_data map(from: %x : memref<?xi64>)
 
-    // y: mapped by each launch (a whole-buffer launch and one on a view
-    // keep offload-hoist-transfers away), so not resident; z: `always`.
+    // y: a whole-buffer launch and one on a view of it (offload-hoist-
+    // transfers keeps all of y on the device across both); z: `always`.
     %y = memref.alloc(%n) : memref<?xi64>
     func.call @iota(%y, %two) : (memref<?xi64>, i64) -> ()
     offload.launch @bump(%y, %k9) : (memref<?xi64>, i64) -> ()
