@@ -24,6 +24,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/CachedHashString.h"
 #include "llvm/Frontend/OpenMP/OMPConstants.h"
 
 namespace mlir::offload {
@@ -244,9 +245,28 @@ public:
 private:
   LLVM::GlobalOp create(StringRef base,
                         function_ref<LLVM::GlobalOp(StringRef)> build) {
+    // Each name is checked, so the hint (the number after the last name
+    // made from `base` in this module) only saves probing the taken ones:
+    // a module with thousands of launches made them one by one, each
+    // probe a scan of the module.
+    static thread_local llvm::DenseMap<
+        std::pair<Operation *, llvm::CachedHashString>, unsigned>
+        nextIndex;
+    unsigned &hint =
+        nextIndex[{module.getOperation(), llvm::CachedHashString(base)}];
     std::string name = base.str();
-    for (unsigned i = 0; SymbolTable::lookupSymbolIn(module, name); ++i)
-      name = (base + "_" + Twine(i)).str();
+    if (SymbolTable::lookupSymbolIn(module, name)) {
+      // The hint holds where this module's names reach it (another module
+      // may have had this address).
+      unsigned i = 0;
+      if (hint > 0 && SymbolTable::lookupSymbolIn(
+                          module, (base + "_" + Twine(hint - 1)).str()))
+        i = hint;
+      do
+        name = (base + "_" + Twine(i++)).str();
+      while (SymbolTable::lookupSymbolIn(module, name));
+      hint = i;
+    }
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(module.getBody());
     return build(name);
@@ -1387,7 +1407,20 @@ static bool areDistinct(Value a, Value b) {
     return true;
   auto globalA = rootA.getDefiningOp<memref::GetGlobalOp>();
   auto globalB = rootB.getDefiningOp<memref::GetGlobalOp>();
-  return globalA && globalB && globalA.getName() != globalB.getName();
+  if (globalA && globalB)
+    return globalA.getName() != globalB.getName();
+  // An allocation of the function is new memory: not an argument, which
+  // existed before it, nor a global (a value loaded from memory or a call's
+  // result may be the allocation itself).
+  auto isArgumentOrGlobal = [](Value root) {
+    auto arg = dyn_cast<BlockArgument>(root);
+    if (arg)
+      return arg.getOwner()->isEntryBlock() &&
+             isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    return isa_and_nonnull<memref::GetGlobalOp>(root.getDefiningOp());
+  };
+  return (isAllocation(rootA) && isArgumentOrGlobal(rootB)) ||
+         (isAllocation(rootB) && isArgumentOrGlobal(rootA));
 }
 
 /// Whether a stride of `buffer`'s layout may be negative (dynamic, or a

@@ -762,3 +762,33 @@ module attributes {offload.targets = [#offload.host]} {
     return %n : index
   }
 }
+
+// -----
+
+// A buffer the function allocates is new memory: it is not an argument, so
+// the map types of a launch taking both are constants (no comparison of
+// their addresses at run time, which grew with the square of the buffers).
+// CHECK-LABEL: module attributes
+// CHECK: llvm.mlir.global private constant @__offload_copy_maptypes(dense<[33, 288, 35, 288]> : tensor<4xi64>)
+// CHECK-LABEL: func.func @fresh(
+// CHECK-NOT: llvm.icmp "ult"
+// CHECK: llvm.call @__tgt_target_kernel(
+module attributes {offload.targets = [#offload.host]} {
+  offload.kernel @copy(%x: memref<?xf32>, %y: memref<?xf32>) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+      %v = memref.load %x[%i] : memref<?xf32>
+      memref.store %v, %y[%i] : memref<?xf32>
+    }
+    offload.return
+  }
+  func.func @fresh(%x: memref<?xf32>) -> memref<?xf32> {
+    %c0 = arith.constant 0 : index
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    %y = memref.alloc(%n) : memref<?xf32>
+    offload.launch @copy(%x, %y) map(to: %x : memref<?xf32>, tofrom: %y : memref<?xf32>) : (memref<?xf32>, memref<?xf32>) -> ()
+    return %y : memref<?xf32>
+  }
+}
