@@ -221,6 +221,10 @@ class Function:
             raise TypeError("%s applies to kernels; %s is a %s (launch "
                             "with offload.launch ... devices(...) inside it)"
                             % (what, self.name, self.kind))
+        if isinstance(devices, (bytes, bytearray)):
+            # list(b"all") would be the devices 97, 108, 108.
+            raise TypeError("%s%r: give \"all\" (a str) or a list of device "
+                            "numbers" % (what, devices))
         if isinstance(devices, str):
             if devices != "all":
                 raise ValueError("%s%r: give \"all\" or a list of device "

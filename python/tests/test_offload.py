@@ -600,6 +600,7 @@ def test_function_over_devices_says_what_it_writes(multi):
     (2, TypeError, "must be \"all\" or a list of device numbers, got int"),
     ([0, 1.5], TypeError, "must list device numbers (int), got 1.5"),
     ([-1], ValueError, "lists device -1, which is not a device number"),
+    (b"all", TypeError, "devices=b'all': give \"all\" (a str) or a list"),
 ])
 def test_device_list_errors(multi, devices, error, message):
     x = np.arange(4, dtype=np.int64)
