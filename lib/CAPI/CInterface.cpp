@@ -351,6 +351,8 @@ static llvm::json::Object describe(func::FuncOp func) {
       std::string dtype = getDType(type, true);
       arg["kind"] = "scalar";
       arg["dtype"] = dtype;
+      if (dtype.empty())
+        arg["type"] = typeString(type); // a tensor, a tuple: for messages
       if (unsupported.empty() && dtype.empty())
         unsupported = "argument '" + argName + "' has type " +
                       typeString(type) + ", which Python cannot pass";
@@ -361,7 +363,8 @@ static llvm::json::Object describe(func::FuncOp func) {
   llvm::json::Array results;
   for (Type type : func.getResultTypes()) {
     std::string dtype = isa<MemRefType>(type) ? "" : getDType(type, true);
-    results.push_back(dtype);
+    // A result Python cannot take shows its MLIR type.
+    results.push_back(dtype.empty() ? typeString(type) : dtype);
     if (unsupported.empty() && dtype.empty())
       unsupported = "result type " + typeString(type) +
                     " cannot be returned to Python (only integer, index, "

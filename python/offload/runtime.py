@@ -123,7 +123,8 @@ class Function:
                                               _shape_text(arg["shape"]),
                                               arg["map"]))
             else:
-                parts.append("%s: %s" % (arg["name"], arg["dtype"]))
+                parts.append("%s: %s" % (arg["name"],
+                                         arg["dtype"] or arg.get("type", "?")))
         result = " -> " + ", ".join(self.results) if self.results else ""
         return "%s(%s)%s" % (self.name, ", ".join(parts), result)
 

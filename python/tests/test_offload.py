@@ -156,6 +156,21 @@ def test_argument_errors(kernels, call, error, message):
     np.testing.assert_array_equal(y, np.zeros(8))
 
 
+def test_signature_of_a_function_python_cannot_call():
+    # A function on tensors: its signature shows the MLIR types, and a call
+    # says why it cannot be made.
+    mod = offload.compile("""
+    func.func @dense(%x: tensor<4xf32>) -> tensor<4xf32> {
+      %y = arith.addf %x, %x : tensor<4xf32>
+      return %y : tensor<4xf32>
+    }""", targets="host")
+    assert mod.dense.signature == "dense(x: tensor<4xf32>) -> tensor<4xf32>"
+    with pytest.raises(TypeError,
+                       match=r"dense\(\) cannot be called from Python: "
+                             r"argument 'x' has type tensor<4xf32>"):
+        mod.dense(np.zeros(4, dtype=np.float32))
+
+
 def test_read_only_array_for_a_written_argument(kernels):
     x = np.zeros(4, dtype=np.float32)
     y = np.zeros(4, dtype=np.float32)
