@@ -230,3 +230,47 @@ def test_pack_and_unpack():
     np.testing.assert_array_equal(
         p, padded.reshape(3, 4, 4, 2).transpose(0, 2, 1, 3))
     np.testing.assert_array_equal(y, x)
+
+
+BLOCKSCAN = """
+module attributes {offload.targets = [#offload.host]} {
+  // out[tile i] = out[tile i - 1] + x[tile i]: each step reads the previous
+  // tile of out and writes the next, views of one buffer the compiler proves
+  // disjoint from their offsets ((i - 1) T and i T, both T long).
+  func.func @blockscan(%x: memref<?xf32>, %out: memref<?xf32>, %T: index) {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %n = memref.dim %x, %c0 : memref<?xf32>
+    %nt = arith.divui %n, %T : index
+    %x0 = memref.subview %x[0] [%T] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+    %o0 = memref.subview %out[0] [%T] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+    linalg.copy ins(%x0 : memref<?xf32, strided<[1]>>) outs(%o0 : memref<?xf32, strided<[1]>>)
+    scf.for %i = %c1 to %nt step %c1 {
+      %off = arith.muli %i, %T : index
+      %prev = arith.subi %off, %T : index
+      %xi = memref.subview %x[%off] [%T] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+      %op = memref.subview %out[%prev] [%T] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+      %oi = memref.subview %out[%off] [%T] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+      linalg.generic {indexing_maps = [affine_map<(k) -> (k)>, affine_map<(k) -> (k)>, affine_map<(k) -> (k)>],
+                      iterator_types = ["parallel"]}
+          ins(%xi, %op : memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>)
+          outs(%oi : memref<?xf32, strided<[1], offset: ?>>) {
+      ^bb0(%a: f32, %b: f32, %o: f32):
+        %s = arith.addf %a, %b : f32
+        linalg.yield %s : f32
+      }
+    }
+    return
+  }
+}
+"""
+
+
+def test_tiles_of_one_buffer_at_run_time_offsets():
+    mod = offload.compile(BLOCKSCAN, targets="host")
+    t, tiles = 5, 7
+    x = np.arange(t * tiles, dtype=np.float32) % 11 - 5
+    out = np.full(t * tiles, 99, dtype=np.float32)
+    mod.blockscan(x, out, t)
+    expected = np.cumsum(x.reshape(tiles, t), axis=0).reshape(-1)
+    np.testing.assert_array_equal(out, expected)

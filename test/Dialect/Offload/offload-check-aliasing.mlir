@@ -86,6 +86,44 @@ func.func @views(%k: index) {
 
 // -----
 
+// Tiles of one buffer at run-time offsets: x[(i-1)T, iT) and x[iT, (i+1)T)
+// are disjoint by their offsets and sizes as linear indices (the previous
+// tile ends where the next starts); x[iT, iT + T) and x[iT + 1, iT + 1 + T)
+// are not.
+
+offload.kernel @copy(%src: memref<?xf32, strided<[1], offset: ?>>,
+                     %dst: memref<?xf32, strided<[1], offset: ?>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %src, %c0 : memref<?xf32, strided<[1], offset: ?>>
+  scf.parallel (%i) = (%c0) to (%n) step (%c1) {
+    %v = memref.load %src[%i] : memref<?xf32, strided<[1], offset: ?>>
+    memref.store %v, %dst[%i] : memref<?xf32, strided<[1], offset: ?>>
+  }
+  offload.return
+}
+
+func.func @tiles(%x: memref<?xf32>, %t: index, %nt: index) {
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c1 to %nt step %c1 {
+    %off = arith.muli %i, %t : index
+    %prev = arith.subi %off, %t : index
+    %next = arith.addi %off, %c1 : index
+    %p = memref.subview %x[%prev] [%t] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    // expected-note@+1 {{argument #0 is defined here}}
+    %q = memref.subview %x[%off] [%t] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    // expected-note@+1 {{argument #1 is defined here}}
+    %r = memref.subview %x[%next] [%t] [1] : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    offload.launch @copy(%p, %q) : (memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) -> ()
+    offload.launch @copy(%q, %p) : (memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) -> ()
+    // expected-error@+1 {{arguments #0 and #1 of the launch of @copy are views of the same buffer that the compiler cannot prove disjoint, and the kernel writes argument #1}}
+    offload.launch @copy(%q, %r) : (memref<?xf32, strided<[1], offset: ?>>, memref<?xf32, strided<[1], offset: ?>>) -> ()
+  }
+  return
+}
+
+// -----
+
 offload.kernel @copy(%src: memref<8xf32, strided<[1], offset: ?>>,
                      %dst: memref<8xf32, strided<[1], offset: ?>>) {
   %c0 = arith.constant 0 : index

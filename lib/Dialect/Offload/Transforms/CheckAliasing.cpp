@@ -10,8 +10,11 @@
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADCHECKALIASING
@@ -41,6 +44,83 @@ static std::optional<std::pair<int64_t, int64_t>> getStaticExtent(Value value) {
   return std::make_pair(offset, last + 1);
 }
 
+namespace {
+/// An index as a sum of terms `coefficient * atom` plus a constant, where
+/// the atoms are values that are not sums, differences or multiples by a
+/// constant (a loop variable, a product of two values, a size).
+struct LinearIndex {
+  llvm::MapVector<Value, int64_t> terms;
+  int64_t constant = 0;
+
+  void add(const LinearIndex &other, int64_t factor) {
+    for (auto [atom, coefficient] : other.terms)
+      terms[atom] += coefficient * factor;
+    constant += other.constant * factor;
+  }
+  /// The constant it is, when every term cancels.
+  std::optional<int64_t> getConstant() const {
+    for (auto [atom, coefficient] : terms)
+      if (coefficient != 0)
+        return std::nullopt;
+    return constant;
+  }
+};
+} // namespace
+
+static LinearIndex linearize(OpFoldResult value, unsigned depth = 0) {
+  LinearIndex result;
+  if (std::optional<int64_t> c = getConstantIntValue(value)) {
+    result.constant = *c;
+    return result;
+  }
+  Value v = cast<Value>(value);
+  Operation *op = v.getDefiningOp();
+  // Small values only: no overflow in the coefficients.
+  auto small = [](int64_t c) { return c > -(1 << 20) && c < (1 << 20); };
+  if (op && depth < 16) {
+    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
+      result = linearize(op->getOperand(0), depth + 1);
+      result.add(linearize(op->getOperand(1), depth + 1),
+                 isa<arith::AddIOp>(op) ? 1 : -1);
+      return result;
+    }
+    if (isa<arith::MulIOp>(op))
+      for (unsigned i : {0u, 1u})
+        if (std::optional<int64_t> c = getConstantIntValue(op->getOperand(i));
+            c && small(*c)) {
+          result.add(linearize(op->getOperand(1 - i), depth + 1), *c);
+          return result;
+        }
+  }
+  result.terms[v] = 1;
+  return result;
+}
+
+/// Whether `a` and `b`, 1-D unit-stride subviews of one buffer, provably
+/// hold different elements: one ends where the other starts or before, by
+/// their offsets and sizes as linear indices (`x[(i-1)T : iT]` and
+/// `x[iT : (i+1)T]`).
+static bool areDisjointSubviews(Value a, Value b) {
+  auto viewA = a.getDefiningOp<memref::SubViewOp>();
+  auto viewB = b.getDefiningOp<memref::SubViewOp>();
+  if (!viewA || !viewB || viewA.getSource() != viewB.getSource() ||
+      viewA.getSourceType().getRank() != 1 || viewA.getType().getRank() != 1 ||
+      viewB.getType().getRank() != 1 ||
+      getConstantIntValue(viewA.getMixedStrides()[0]) != 1 ||
+      getConstantIntValue(viewB.getMixedStrides()[0]) != 1)
+    return false;
+  // end(first) <= begin(second): begin(second) - begin(first) - size(first)
+  // is a constant >= 0.
+  auto before = [](memref::SubViewOp first, memref::SubViewOp second) {
+    LinearIndex gap = linearize(second.getMixedOffsets()[0]);
+    gap.add(linearize(first.getMixedOffsets()[0]), -1);
+    gap.add(linearize(first.getMixedSizes()[0]), -1);
+    std::optional<int64_t> c = gap.getConstant();
+    return c && *c >= 0;
+  };
+  return before(viewA, viewB) || before(viewB, viewA);
+}
+
 /// Why `a` and `b` may overlap, or an empty string when they cannot (or the
 /// compiler cannot know: distinct function arguments and distinct
 /// allocations are separate buffers as far as the compiler can tell).
@@ -56,6 +136,8 @@ static std::string getOverlapReason(Value a, Value b) {
     return "";
   if (extentA && extentB)
     return "are overlapping views of the same buffer";
+  if (areDisjointSubviews(a, b))
+    return "";
   return "are views of the same buffer that the compiler cannot prove "
          "disjoint";
 }
