@@ -307,6 +307,30 @@ static SmallVector<utils::IteratorType> getLoopKinds(linalg::LinalgOp op) {
   return kinds;
 }
 
+/// An error at `op` when one of its 'parallel' iterators indexes none of an
+/// output's dimensions (`(i, j) -> (i)` with both parallel: a sum over j
+/// marked parallel): the iterations along it would write the same elements
+/// at the same time. Linalg accepts it; its meaning is a 'reduction'.
+static LogicalResult checkParallelIterators(linalg::LinalgOp op) {
+  for (auto [loop, kind] : llvm::enumerate(op.getIteratorTypesArray())) {
+    if (kind != utils::IteratorType::parallel)
+      continue;
+    for (OpOperand &init : op.getDpsInitsMutable()) {
+      AffineMap map = op.getMatchingIndexingMap(&init);
+      if (map.isFunctionOfDim(loop))
+        continue;
+      return op->emitError()
+             << "iterator #" << loop << " is 'parallel', but output #"
+             << init.getOperandNumber() - op.getNumDpsInputs()
+             << " (indexed by " << AffineMapAttr::get(map)
+             << ") does not depend on it: the iterations along it would "
+                "write the same elements at the same time; make it a "
+                "'reduction' iterator";
+    }
+  }
+  return success();
+}
+
 /// For each output of `op`, the operation of its body that combines the
 /// output's current value with a value computed from the inputs only (an
 /// arith op with a neutral element, the output's only use), or failure.
@@ -940,6 +964,10 @@ struct OffloadLowerLinalgPass
                           << ": kernels take memrefs; bufferize the module "
                              "first (offload-cc does for functions outside "
                              "kernels)";
+          failed = true;
+          continue;
+        }
+        if (mlir::failed(checkParallelIterators(op))) {
           failed = true;
           continue;
         }
