@@ -85,6 +85,19 @@ static void initOnce(void) {
                KernelArgsTy *))lookup("__tgt_target_kernel");
   gState.device = gState.getDefaultDevice ? gState.getDefaultDevice() : 0;
   gState.initial = gState.getInitialDevice ? gState.getInitialDevice() : -1;
+  /* A default device the runtime does not have (OMP_DEFAULT_DEVICE=99; the
+   * initial device is numbered after the others): the gpu dialect's
+   * buffers are the device's, so there is no host fallback; say so here
+   * rather than leave it to libomptarget's abort at the first allocation. */
+  if (gState.initial >= 0 &&
+      (gState.device < 0 || gState.device > gState.initial)) {
+    char message[160];
+    snprintf(message, sizeof message,
+             "the default device %d (OMP_DEFAULT_DEVICE) does not exist: "
+             "the runtime has %d",
+             gState.device, gState.initial);
+    fail("offload runtime", message);
+  }
 }
 
 /* Initializes on first use; fails unless libomptarget is in the process. */

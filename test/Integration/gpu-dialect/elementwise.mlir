@@ -18,6 +18,12 @@
 // RUN: FileCheck %s --check-prefix=DISABLED < %t.disabled.err
 // DISABLED: offload: kernel @m1::@saxpy at {{.*}}elementwise.mlir:[[#]]:5: the kernel could not be launched on device 0 (no image for the device, or offloading disabled; LIBOMPTARGET_INFO=-1 says more)
 //
+// A default device the runtime does not have: stopped at the first use,
+// with its number (libomptarget would abort at the first allocation).
+// RUN: env OMP_DEFAULT_DEVICE=99 not --crash %t > %t.absent.out 2> %t.absent.err
+// RUN: FileCheck %s --check-prefix=ABSENT < %t.absent.err
+// ABSENT: offload: offload runtime: the default device 99 (OMP_DEFAULT_DEVICE) does not exist: the runtime has 4
+//
 // The same program for a GPU and the host device runs on the GPU when there
 // is one (scripts/gpu-tests.sh), else on the host device.
 // RUN: offload-cc %s --offload-targets=nvptx:sm_90,host -o %t.both
