@@ -256,7 +256,7 @@ offload.kernel @double(%x: memref<?xf32>, %y: memref<?xf32>) {
 }
 
 func.func @one_buffer_twice(%a: memref<?xf32>, %d0: i32, %d1: i32) {
-  // expected-remark@+1 {{launch of @double not split over devices: arguments #0 and #1 are views of one buffer; it runs on the first device present}}
+  // expected-remark@+1 {{launch of @double not split over devices: arguments #0 and #1 are views of one buffer, and it writes one of them; it runs on the first device present}}
   offload.launch @double(%a, %a) devices(%d0, %d1 : i32, i32) {allow_aliasing} : (memref<?xf32>, memref<?xf32>) -> ()
   return
 }

@@ -2507,19 +2507,28 @@ struct OffloadSplitDevicesPass
 
   /// Why `launch`, whose kernel has a share, cannot be split with its
   /// arguments: two of those the kernel touches are views of one buffer
-  /// (each device would map it whole, and copy all of it back over what
-  /// the others wrote). Empty when it can.
+  /// and it writes one of them (each device would map it whole, and copy
+  /// all of it back over what the others wrote). Views it only reads are
+  /// fine: each device maps them and copies nothing back. Empty when it
+  /// can.
   std::string whyNotSplitWith(LaunchOp launch) {
     KernelOp share = getShareOf(launch);
-    DenseMap<Value, unsigned> roots;
+    // The first argument on each root, and whether any on it is written.
+    DenseMap<Value, std::pair<unsigned, bool>> roots;
     for (auto [index, arg] : llvm::enumerate(launch.getArgs())) {
-      if (!isa<MemRefType>(arg.getType()) ||
-          !getShareAccess(share, index).isAccessed())
+      if (!isa<MemRefType>(arg.getType()))
         continue;
-      auto [it, inserted] = roots.try_emplace(getViewRoot(arg), index);
-      if (!inserted)
-        return "arguments #" + std::to_string(it->second) + " and #" +
-               std::to_string(index) + " are views of one buffer";
+      ShareAccess access = getShareAccess(share, index);
+      if (!access.isAccessed())
+        continue;
+      auto [it, inserted] =
+          roots.try_emplace(getViewRoot(arg), index, access.written);
+      if (inserted)
+        continue;
+      if (access.written || it->second.second)
+        return "arguments #" + std::to_string(it->second.first) + " and #" +
+               std::to_string(index) +
+               " are views of one buffer, and it writes one of them";
     }
     return "";
   }
