@@ -6,15 +6,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "offload/Dialect/Offload/Analysis/AccessIndices.h"
 #include "offload/Dialect/Offload/Analysis/KernelAccess.h"
 #include "offload/Dialect/Offload/IR/OffloadOps.h"
 #include "offload/Dialect/Offload/Transforms/Passes.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/MapVector.h"
 
 namespace mlir::offload {
 #define GEN_PASS_DEF_OFFLOADCHECKALIASING
@@ -44,63 +43,12 @@ static std::optional<std::pair<int64_t, int64_t>> getStaticExtent(Value value) {
   return std::make_pair(offset, last + 1);
 }
 
-namespace {
-/// An index as a sum of terms `coefficient * atom` plus a constant, where
-/// the atoms are values that are not sums, differences or multiples by a
-/// constant (a loop variable, a product of two values, a size).
-struct LinearIndex {
-  llvm::MapVector<Value, int64_t> terms;
-  int64_t constant = 0;
-
-  void add(const LinearIndex &other, int64_t factor) {
-    for (auto [atom, coefficient] : other.terms)
-      terms[atom] += coefficient * factor;
-    constant += other.constant * factor;
-  }
-  /// The constant it is, when every term cancels.
-  std::optional<int64_t> getConstant() const {
-    for (auto [atom, coefficient] : terms)
-      if (coefficient != 0)
-        return std::nullopt;
-    return constant;
-  }
-};
-} // namespace
-
-static LinearIndex linearize(OpFoldResult value, unsigned depth = 0) {
-  LinearIndex result;
-  if (std::optional<int64_t> c = getConstantIntValue(value)) {
-    result.constant = *c;
-    return result;
-  }
-  Value v = cast<Value>(value);
-  Operation *op = v.getDefiningOp();
-  // Small values only: no overflow in the coefficients.
-  auto small = [](int64_t c) { return c > -(1 << 20) && c < (1 << 20); };
-  if (op && depth < 16) {
-    if (isa<arith::AddIOp, arith::SubIOp>(op)) {
-      result = linearize(op->getOperand(0), depth + 1);
-      result.add(linearize(op->getOperand(1), depth + 1),
-                 isa<arith::AddIOp>(op) ? 1 : -1);
-      return result;
-    }
-    if (isa<arith::MulIOp>(op))
-      for (unsigned i : {0u, 1u})
-        if (std::optional<int64_t> c = getConstantIntValue(op->getOperand(i));
-            c && small(*c)) {
-          result.add(linearize(op->getOperand(1 - i), depth + 1), *c);
-          return result;
-        }
-  }
-  result.terms[v] = 1;
-  return result;
-}
-
 /// Whether `a` and `b`, 1-D unit-stride subviews of one buffer, provably
 /// hold different elements: one ends where the other starts or before, by
-/// their offsets and sizes as linear indices (`x[(i-1)T : iT]` and
+/// their offsets and sizes as polynomials (`x[(i-1)T : iT]` and
 /// `x[iT : (i+1)T]`).
-static bool areDisjointSubviews(Value a, Value b) {
+static bool areDisjointSubviews(AccessIndexAnalysis &indices, Value a,
+                                Value b) {
   auto viewA = a.getDefiningOp<memref::SubViewOp>();
   auto viewB = b.getDefiningOp<memref::SubViewOp>();
   if (!viewA || !viewB || viewA.getSource() != viewB.getSource() ||
@@ -109,14 +57,19 @@ static bool areDisjointSubviews(Value a, Value b) {
       getConstantIntValue(viewA.getMixedStrides()[0]) != 1 ||
       getConstantIntValue(viewB.getMixedStrides()[0]) != 1)
     return false;
+  auto form = [&](OpFoldResult value) {
+    if (std::optional<int64_t> c = getConstantIntValue(value))
+      return IndexForm::constant(*c);
+    return indices.getForm(cast<Value>(value));
+  };
   // end(first) <= begin(second): begin(second) - begin(first) - size(first)
   // is a constant >= 0.
-  auto before = [](memref::SubViewOp first, memref::SubViewOp second) {
-    LinearIndex gap = linearize(second.getMixedOffsets()[0]);
-    gap.add(linearize(first.getMixedOffsets()[0]), -1);
-    gap.add(linearize(first.getMixedSizes()[0]), -1);
-    std::optional<int64_t> c = gap.getConstant();
-    return c && *c >= 0;
+  auto before = [&](memref::SubViewOp first, memref::SubViewOp second) {
+    std::optional<int64_t> gap =
+        (form(second.getMixedOffsets()[0]) - form(first.getMixedOffsets()[0]) -
+         form(first.getMixedSizes()[0]))
+            .getConstant();
+    return gap && *gap >= 0;
   };
   return before(viewA, viewB) || before(viewB, viewA);
 }
@@ -124,7 +77,8 @@ static bool areDisjointSubviews(Value a, Value b) {
 /// Why `a` and `b` may overlap, or an empty string when they cannot (or the
 /// compiler cannot know: distinct function arguments and distinct
 /// allocations are separate buffers as far as the compiler can tell).
-static std::string getOverlapReason(Value a, Value b) {
+static std::string getOverlapReason(AccessIndexAnalysis &indices, Value a,
+                                    Value b) {
   if (a == b)
     return "are the same buffer";
   Value rootA = getViewRoot(a), rootB = getViewRoot(b);
@@ -136,7 +90,7 @@ static std::string getOverlapReason(Value a, Value b) {
     return "";
   if (extentA && extentB)
     return "are overlapping views of the same buffer";
-  if (areDisjointSubviews(a, b))
+  if (areDisjointSubviews(indices, a, b))
     return "";
   return "are views of the same buffer that the compiler cannot prove "
          "disjoint";
@@ -170,6 +124,8 @@ struct OffloadCheckAliasingPass
   void runOnOperation() override {
     SymbolTableCollection symbols;
     KernelAccessAnalysis analysis;
+    // Offsets and sizes of views as polynomials (the IR does not change).
+    AccessIndexAnalysis indices;
     bool failed = false;
     getOperation().walk([&](LaunchOp launch) {
       if (launch.getAllowAliasing())
@@ -226,7 +182,7 @@ struct OffloadCheckAliasingPass
               (!first.written && !second.written))
             continue;
           Value a = buffers[i].value, b = buffers[j].value;
-          std::string reason = getOverlapReason(a, b);
+          std::string reason = getOverlapReason(indices, a, b);
           if (reason.empty())
             continue;
           unsigned written = second.written ? j : i;
