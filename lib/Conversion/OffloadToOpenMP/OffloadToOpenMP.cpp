@@ -862,7 +862,7 @@ static constexpr int32_t kDefaultReductionBlocks = 1024;
 /// multiprocessor of the device equally (8 x 132 blocks of 256 threads on
 /// an H100); an explicit `blocks(...)` only to kMaxReductionBlocks.
 static void capGridForReductions(RewriterBase &rewriter, Location loc,
-                                 LaunchOp launch, KernelOp kernel,
+                                 LaunchOp launch, KernelOp kernel, Value device,
                                  Grid &grid) {
   auto parallel = dyn_cast_or_null<scf::ParallelOp>(kernel.getParallelLoop());
   if (!parallel || parallel.getNumResults() == 0)
@@ -870,8 +870,6 @@ static void capGridForReductions(RewriterBase &rewriter, Location loc,
   Value cap = i32Constant(rewriter, loc, kMaxReductionBlocks);
   if (launch.getBlocks().empty()) {
     Type i32 = rewriter.getI32Type();
-    Value device =
-        getResolvedDeviceId(rewriter, loc, launch, launch.getDevice());
     // int32_t __offload_rt_reduction_blocks(int64_t device,
     //     int32_t threads_per_block, int32_t max_blocks, int32_t fallback)
     auto function = getOrDeclareRuntimeFunction(
@@ -1797,12 +1795,17 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
                             DenseSpans::launch, paramNames, &nameArray);
     }
 
+    // The device (one the runtime has, or the host), once for the grid
+    // and the launch.
+    Value device =
+        getResolvedDeviceId(rewriter, loc, launch, launch.getDevice());
+
     // The grid.
     checkSteps(rewriter, launch, kernel);
     Grid grid = launch.getBlocks().empty()
                     ? computeGrid(rewriter, launch, kernel)
                     : getExplicitGrid(rewriter, launch);
-    capGridForReductions(rewriter, loc, launch, kernel, grid);
+    capGridForReductions(rewriter, loc, launch, kernel, device, grid);
 
     // KernelArgsTy, version 3.
     auto dim3 = LLVM::LLVMArrayType::get(i32, 3);
@@ -1835,9 +1838,6 @@ struct LaunchOpLowering : public OpConversionPattern<LaunchOp> {
     Value ident = LLVM::AddressOfOp::create(
         rewriter, loc,
         globals.ident(loc, prefix + "_ident", getIdentString(loc, kernelName)));
-    // A device the runtime has, or the host.
-    Value device =
-        getResolvedDeviceId(rewriter, loc, launch, launch.getDevice());
     Value hostAddress = LLVM::AddressOfOp::create(rewriter, loc, address);
 
     // A tensor-core contraction: the runtime makes the tensor maps of A and

@@ -29,10 +29,11 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 }
 
 // CHECK-LABEL: func.func @run(
-// CHECK: %[[BLOCKS:.*]] = arith.index_cast %{{.*}} : index to i32
-// CHECK: %[[MAX:.*]] = llvm.mlir.constant(2048 : i32) : i32
+// The device, resolved once for the grid and the launch.
 // CHECK: %[[UNDEF:.*]] = llvm.mlir.constant(-1 : i64) : i64
 // CHECK: %[[DEVICE:.*]] = call @__offload_resolve_device(%[[UNDEF]]) : (i64) -> i64
+// CHECK: %[[BLOCKS:.*]] = arith.index_cast %{{.*}} : index to i32
+// CHECK: %[[MAX:.*]] = llvm.mlir.constant(2048 : i32) : i32
 // CHECK: %[[FALLBACK:.*]] = llvm.mlir.constant(1024 : i32) : i32
 // CHECK: %[[FN:.*]] = llvm.mlir.addressof @__offload_rt_reduction_blocks
 // CHECK: %[[LINKED:.*]] = llvm.icmp "ne" %[[FN]]
@@ -48,7 +49,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 // CHECK: llvm.insertvalue %[[X]], %{{.*}}[10, 0]
 // CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[10, 1]
 // CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[10, 2]
-// CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %{{.*}}, %[[X]],
+// CHECK-NOT: call @__offload_resolve_device
+// CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEVICE]], %[[X]],
 // The explicit grid: capped to the partials buffer.
 // CHECK: %[[EBX:.*]] = arith.index_cast %{{.*}} : index to i32
 // CHECK: %[[EMAX:.*]] = llvm.mlir.constant(2048 : i32) : i32

@@ -148,6 +148,9 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: %[[TS3:.*]] = llvm.getelementptr %[[TYPES]][0, 3]
   // CHECK: llvm.store %[[T3H]], %[[TS3]] : i64, !llvm.ptr
   // CHECK: %[[NAMES:.*]] = llvm.mlir.addressof @__offload_saxpy_mapnames : !llvm.ptr
+  // The device: the default one (-1), resolved to one the runtime has.
+  // CHECK: %[[UNDEF:.*]] = llvm.mlir.constant(-1 : i64) : i64
+  // CHECK: %[[DEV:.*]] = call @__offload_resolve_device(%[[UNDEF]]) : (i64) -> i64
   // The grid: 256 threads, enough blocks for one thread per 4 iterations of
   // the kernel's loop (vectorized, see convert-offload-to-gpu), whose bound
   // is recomputed from the launch's arguments.
@@ -189,9 +192,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">,
   // CHECK: llvm.store %[[KARGS]], %[[ARGS]]
   // The launch: default device (-1), the kernel's host address.
   // CHECK: %[[IDENT:.*]] = llvm.mlir.addressof @__offload_saxpy_ident : !llvm.ptr
-  // The device: the default one (-1), resolved to one the runtime has.
-  // CHECK: %[[UNDEF:.*]] = llvm.mlir.constant(-1 : i64) : i64
-  // CHECK: %[[DEV:.*]] = call @__offload_resolve_device(%[[UNDEF]]) : (i64) -> i64
   // CHECK: %[[HOST:.*]] = llvm.mlir.addressof @__offload_region_saxpy : !llvm.ptr
   // First the runtime library, when it is linked in (weak): it queues the
   // launch (0) or waits for its queue and leaves it to libomptarget.
@@ -396,6 +396,8 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
   // CHECK-LABEL: func.func @launch_explicit(
   // CHECK-SAME: %[[A:[^:]+]]: memref<?x?xf32>, %[[DEVICE:[^:]+]]: i32, %[[BX:[^:]+]]: index, %[[BY:[^:]+]]: index, %[[TX:[^:]+]]: index, %[[TY:[^:]+]]: index)
+  // CHECK: %[[EXT:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
+  // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[EXT]]) : (i64) -> i64
   // CHECK-NOT: memref.dim
   // CHECK: %[[BX32:.*]] = arith.index_cast %[[BX]] : index to i32
   // CHECK: %[[TX32:.*]] = arith.index_cast %[[TX]] : index to i32
@@ -411,8 +413,6 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
   // CHECK: llvm.insertvalue %[[TY32]], %{{.*}}[11, 1]
   // CHECK: llvm.insertvalue %[[BZ32]], %{{.*}}[10, 2]
   // CHECK: llvm.insertvalue %[[TZ32]], %{{.*}}[11, 2]
-  // CHECK: %[[EXT:.*]] = arith.extsi %[[DEVICE]] : i32 to i64
-  // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[EXT]]) : (i64) -> i64
   // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEV64]], %[[BX32]], %[[TX32]], %{{.*}}, %{{.*}})
   func.func @launch_explicit(%a: memref<?x?xf32>, %dev: i32, %bx: index,
                              %by: index, %tx: index, %ty: index) {
@@ -423,10 +423,10 @@ module attributes {offload.targets = [#offload.nvptx<chip = "sm_90">]} {
 
   // CHECK-LABEL: func.func @launch_maps(
   // CHECK-SAME: %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32> {llvm.noalias}, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: memref<4xf32>, %{{[^:]+}}: i32, %[[DEVICE:[^:]+]]: index)
-  // CHECK: %[[NARGS:.*]] = llvm.mlir.constant(6 : i32) : i32
-  // CHECK: llvm.insertvalue %[[NARGS]], %{{.*}}[1]
   // CHECK: %[[CAST:.*]] = arith.index_cast %[[DEVICE]] : index to i64
   // CHECK: %[[DEV64:.*]] = call @__offload_resolve_device(%[[CAST]]) : (i64) -> i64
+  // CHECK: %[[NARGS:.*]] = llvm.mlir.constant(6 : i32) : i32
+  // CHECK: llvm.insertvalue %[[NARGS]], %{{.*}}[1]
   // CHECK: llvm.call @__tgt_target_kernel(%{{.*}}, %[[DEV64]],
   // (llvm.noalias: the buffers are distinct, their map types constants.)
   func.func @launch_maps(%a: memref<4xf32> {llvm.noalias},
