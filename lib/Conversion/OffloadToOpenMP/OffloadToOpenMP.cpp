@@ -380,15 +380,6 @@ static func::FuncOp getOrCreateDeviceResolver(RewriterBase &rewriter,
   auto warned = LLVM::GlobalOp::create(
       rewriter, loc, i32, /*isConstant=*/false, LLVM::Linkage::Private,
       "__offload_resolve_device_warned", rewriter.getI32IntegerAttr(0));
-  std::string text =
-      "offload: device %ld does not exist (the runtime has %d): launches on "
-      "it run on the host\n";
-  text.push_back('\0');
-  auto message = LLVM::GlobalOp::create(
-      rewriter, loc,
-      LLVM::LLVMArrayType::get(rewriter.getI8Type(), text.size()),
-      /*isConstant=*/true, LLVM::Linkage::Private,
-      "__offload_resolve_device_message", rewriter.getStringAttr(text));
   auto cString = [&](StringRef name, StringRef value) {
     std::string data = value.str();
     data.push_back('\0');
@@ -398,6 +389,9 @@ static func::FuncOp getOrCreateDeviceResolver(RewriterBase &rewriter,
         /*isConstant=*/true, LLVM::Linkage::Private, name,
         rewriter.getStringAttr(data));
   };
+  auto message = cString("__offload_resolve_device_message",
+                         "offload: device %ld does not exist (the runtime has "
+                         "%d): launches on it run on the host\n");
   auto variable =
       cString("__offload_resolve_device_variable", "OMP_TARGET_OFFLOAD");
   auto mandatory = cString("__offload_resolve_device_mandatory", "mandatory");
