@@ -210,67 +210,158 @@ offload.kernel @inc(%a: memref<?xf32>) {
   offload.return
 }
 
-// A recursive function is not summarised: the loop calling it keeps the
-// per-launch clauses, and the remark says why.
+// A recursive function that only launches on its argument and passes it on
+// to itself: summarised to a fixed point like any other. Its own body keeps
+// the buffer on the device across its launch and the recursive call, which
+// calls the copy entered with it.
 // CHECK-LABEL: func.func @rec(
-// CHECK-NOT: offload.enter_data
-// CHECK: return
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: offload.launch @inc(%[[A]])
+// CHECK: scf.if
+// CHECK: call @rec_resident_0(%[[A]],
+// CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: return
 func.func @rec(%a: memref<?xf32>, %depth: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es), through calls to @rec: enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
   %more = arith.cmpi ugt, %depth, %c0 : index
   scf.if %more {
     %next = arith.subi %depth, %c1 : index
+    // expected-remark@+1 {{calls @rec_resident_0, a copy of @rec entered with argument(s) #0 on the device}}
     func.call @rec(%a, %next) : (memref<?xf32>, index) -> ()
   }
   return
 }
 
-// CHECK-LABEL: func.func @calls_rec(
+// The copy of the recursive function calls itself.
+// CHECK-LABEL: func.func private @rec_resident_0(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>
 // CHECK-NOT: offload.enter_data
-// CHECK: func.call @rec(
+// CHECK: offload.launch @inc(%[[A]])
+// CHECK: call @rec_resident_0(%[[A]],
 // CHECK-NOT: offload.exit_data
 // CHECK: return
+
+// The loop calling it keeps the buffer on the device around all its calls.
+// CHECK-LABEL: func.func @calls_rec(
+// CHECK-SAME: %[[A:.*]]: memref<?xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: func.call @rec_resident_0(%[[A]],
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
 func.func @calls_rec(%a: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @rec: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
   scf.for %k = %c0 to %steps step %c1 {
-    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: it is passed to @rec, which cannot be entered with it on the device: @rec calls itself (directly or through other functions)}}
+    // expected-remark@+1 {{calls @rec_resident_0, a copy of @rec entered with argument(s) #0 on the device}}
     func.call @rec(%a, %c3) : (memref<?xf32>, index) -> ()
   }
   return
 }
 
-// The call of @rec splits the block: the loop before it and the launches
-// after it each keep the buffer on the device, and the call maps it itself.
-// CHECK-LABEL: func.func @loop_then_rec(
-// CHECK-SAME: %[[A:.*]]: memref<?xf32>
-// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
-// CHECK-NEXT: scf.for
-// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom:
+// Mutual recursion (@ping calls @pong calls @ping) passing two buffers in
+// turn at swapped positions: both stay on the device across every level.
+// CHECK-LABEL: func.func @pingpong(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>, %[[B:[^:]*]]: memref<?xf32>
+// CHECK-DAG: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-DAG: offload.enter_data map(to: %[[B]] : memref<?xf32>)
+// CHECK: scf.for
+// CHECK-NEXT: func.call @ping_resident_0_1(%[[A]], %[[B]],
 // CHECK-NEXT: }
-// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
-// CHECK-NEXT: call @rec(%[[A]],
-// CHECK-NEXT: offload.enter_data map(to: %[[A]] : memref<?xf32>)
-// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom:
-// CHECK-NEXT: offload.launch @inc(%[[A]]) map(tofrom:
-// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
-// CHECK-NEXT: return
-func.func @loop_then_rec(%a: memref<?xf32>, %steps: index) {
+// CHECK-DAG: offload.exit_data map(from: %[[A]] : memref<?xf32>)
+// CHECK-DAG: offload.exit_data map(from: %[[B]] : memref<?xf32>)
+func.func private @ping(%a: memref<?xf32>, %b: memref<?xf32>, %depth: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %c3 = arith.constant 3 : index
-  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops): enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
-  scf.for %k = %c0 to %steps step %c1 {
-    offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es), through calls to @pong: enter 'to', exit 'from', 0 update(s); 2 copies instead of 2}}
+  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  %more = arith.cmpi ugt, %depth, %c0 : index
+  scf.if %more {
+    %next = arith.subi %depth, %c1 : index
+    // expected-remark@+3 {{calls @pong_resident_1, a copy of @pong entered with argument(s) #1 on the device}}
+    // expected-remark@+2 {{calls @pong_resident_0_1, a copy of @pong entered with argument(s) #0, #1 on the device}}
+    // (The second: the copy @ping_resident_0_1's call.)
+    func.call @pong(%b, %a, %next) : (memref<?xf32>, memref<?xf32>, index) -> ()
   }
-  // expected-remark@+1 {{buffer not kept on the device across this call: it is passed to @rec, which cannot be entered with it on the device: @rec calls itself (directly or through other functions) (argument #0)}}
-  func.call @rec(%a, %c3) : (memref<?xf32>, index) -> ()
-  // expected-remark@+1 {{buffer kept on the device across 2 launch(es): enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
+  return
+}
+func.func private @pong(%x: memref<?xf32>, %y: memref<?xf32>, %depth: index) {
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es), through calls to @ping: enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
+  offload.launch @inc(%x) : (memref<?xf32>) -> ()
+  // expected-remark@+2 {{calls @ping_resident_0, a copy of @ping entered with argument(s) #0 on the device}}
+  // expected-remark@+1 {{calls @ping_resident_0_1, a copy of @ping entered with argument(s) #0, #1 on the device}}
+  func.call @ping(%x, %y, %depth) : (memref<?xf32>, memref<?xf32>, index) -> ()
+  return
+}
+func.func @pingpong(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-remark@+2 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @ping: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
+  // expected-remark@+1 {{buffer kept on the device across 1 launch(es) (1 in loops), through calls to @ping: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0}}
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{calls @ping_resident_0_1, a copy of @ping entered with argument(s) #0, #1 on the device}}
+    func.call @ping(%a, %b, %c4) : (memref<?xf32>, memref<?xf32>, index) -> ()
+  }
+  return
+}
+
+// A recursive function passing its buffer on as a view (a half of it): the
+// cycle cannot keep one buffer entered, so the argument keeps its
+// per-launch clauses, and the remark in the loop says why.
+func.func private @halves(%a: memref<?xf32>, %n: index) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
-  offload.launch @inc(%a) : (memref<?xf32>) -> ()
+  %more = arith.cmpi ugt, %n, %c1 : index
+  scf.if %more {
+    %h = arith.divui %n, %c2 : index
+    %v = memref.subview %a[0] [%h] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
+    %c = memref.cast %v : memref<?xf32, strided<[1]>> to memref<?xf32>
+    func.call @halves(%c, %h) : (memref<?xf32>, index) -> ()
+  }
+  return
+}
+// CHECK-LABEL: func.func @calls_halves(
+// CHECK-NOT: offload.enter_data
+// CHECK: return
+func.func @calls_halves(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: it is passed to @halves, which cannot be entered with it on the device: launches map different views of it (argument #0)}}
+    func.call @halves(%a, %c64) : (memref<?xf32>, index) -> ()
+  }
+  return
+}
+
+// Launching on the next device at each level: not one device to keep it on.
+func.func private @spread(%a: memref<?xf32>, %d: i32) {
+  %c1 = arith.constant 1 : i32
+  %c4 = arith.constant 4 : i32
+  offload.launch @inc(%a) device(%d : i32) : (memref<?xf32>) -> ()
+  %more = arith.cmpi slt, %d, %c4 : i32
+  scf.if %more {
+    %next = arith.addi %d, %c1 : i32
+    func.call @spread(%a, %next) : (memref<?xf32>, i32) -> ()
+  }
+  return
+}
+func.func @calls_spread(%a: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = arith.constant 0 : i32
+  scf.for %k = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: it is passed to @spread, which cannot be entered with it on the device: its launches pick different devices (argument #0)}}
+    func.call @spread(%a, %d0) : (memref<?xf32>, i32) -> ()
+  }
   return
 }
 
@@ -294,7 +385,9 @@ func.func private @log(memref<?xf32>)
 // Host accesses in callees: the resident copy of a helper that reads one
 // element updates that element alone; one that passes the buffer to an
 // unknown function updates all of it, both ways. The caller's remark counts
-// those updates: 4 per iteration (1 + 1 + 2).
+// those updates: 4 per iteration (1 + 1 + 2). (The functions that launch
+// are private: the unknown function cannot call them back,
+// offload-hoist-transfers-callbacks.mlir.)
 // CHECK-LABEL: func.func @read_at(
 // CHECK-SAME: %[[A:.*]]: memref<?xf32>, %[[K:.*]]: index)
 // CHECK-NEXT: memref.load %[[A]][%[[K]]]
@@ -333,7 +426,7 @@ func.func @show(%a: memref<?xf32>) {
 // CHECK-NEXT: offload.update map(to: %[[A]] : memref<?xf32>)
 
 // The launch is in a callee too, and the callee it calls launches.
-func.func @advance(%a: memref<?xf32>) {
+func.func private @advance(%a: memref<?xf32>) {
   // expected-remark@+1 {{calls @advance_inner_resident_0, a copy of @advance_inner entered with argument(s) #0 on the device}}
   func.call @advance_inner(%a) : (memref<?xf32>) -> ()
   return
@@ -346,7 +439,7 @@ func.func private @advance_inner(%a: memref<?xf32>) {
 // CHECK-LABEL: func.func private @advance_resident_0(
 // CHECK-NEXT: call @advance_inner_resident_0(
 
-// CHECK-LABEL: func.func @probe_loop(
+// CHECK-LABEL: func.func private @probe_loop(
 // CHECK-SAME: %[[A:.*]]: memref<?xf32>,
 // CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
 // CHECK-NEXT: scf.for
@@ -355,7 +448,7 @@ func.func private @advance_inner(%a: memref<?xf32>) {
 // CHECK: func.call @write_at_resident_0(%[[A]],
 // CHECK: func.call @show_resident_0(%[[A]])
 // CHECK: offload.exit_data map(from: %[[A]] : memref<?xf32>)
-func.func @probe_loop(%a: memref<?xf32>, %steps: index, %k: index) -> f32 {
+func.func private @probe_loop(%a: memref<?xf32>, %steps: index, %k: index) -> f32 {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %zero = arith.constant 0.0 : f32

@@ -1,10 +1,9 @@
 // A loop of launches on a and b, then a call of a recursive function that
-// launches on them too. The recursive function cannot be entered with the
-// buffers on the device, but the loop before the call can still keep them
-// there: they enter once before it and leave once after it, and the call
-// maps them at each of its launches. Before, the call made the loop move
-// both buffers at every iteration. rec_after_loop.test compares the copies
-// with those of the C + OpenMP twin rec_after_loop.c.
+// launches on them too. The recursive function only launches on them and
+// passes them on to itself, so its copy can be entered with them on the
+// device: they enter once before the loop and leave once after the call.
+// rec_after_loop.test compares the copies with those of the C + OpenMP twin
+// rec_after_loop.c.
 module attributes {offload.targets = [#offload.host]} {
   llvm.func @printf(!llvm.ptr, ...) -> i32
   llvm.mlir.global internal constant @result("rec_after_loop: n = %ld, a[i] == %d and b[i] == %d for %ld and %ld of %ld elements: %s\0A\00") {addr_space = 0 : i32}

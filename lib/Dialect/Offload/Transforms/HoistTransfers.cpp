@@ -19,8 +19,11 @@
 // private copy of the callee, `@<name>_resident_<positions>`, entered with
 // those arguments on the device: its launches find them present, and its
 // host accesses get the updates they need. The callee itself is left as it
-// is, for its other callers. Recursive functions are not summarised: a
-// buffer passed to one that launches keeps its per-launch clauses.
+// is, for its other callers. The functions of a cycle of calls (recursive
+// ones) are summarised together, to a fixed point: an argument the cycle
+// only launches on and passes on within it is entered too, and the calls
+// within the cycle's copies call copies entered with it; one the host
+// touches inside the cycle keeps its per-launch clauses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -131,7 +134,14 @@ struct FunctionSummary {
   /// calls): the callee may use a global directly.
   bool callsThroughPointers = false;
 };
-using SummaryMap = DenseMap<Operation *, FunctionSummary>;
+/// The summaries by function, and what code outside the module may call.
+struct SummaryMap : DenseMap<Operation *, FunctionSummary> {
+  /// A public function of the module with memref arguments that launches
+  /// kernels or maps data (itself, or in a function it calls), as "@name"
+  /// (the first by name; empty when there is none): code outside the
+  /// module that is given a buffer may call it back with that buffer.
+  std::string publicOffloader;
+};
 
 /// An element the host stored (its memref and indices): the host's copy of
 /// it is the newest.
@@ -1280,6 +1290,25 @@ collectEvents(Block *block, Value root,
         event.calls.push_back({call, *position, summary});
         return;
       }
+      // Code outside the module given the buffer (a declared function, or
+      // a call through a pointer) may call back a public function of the
+      // module that launches on it: that one's clauses copy nothing while
+      // the buffer is on the device here, and what its launches write
+      // would not reach the host. The buffer leaves the device around such
+      // a call.
+      // (MLIR's runner utilities, printMemref* and verifyMemRef*, call
+      // nothing back.)
+      auto fn = dyn_cast_or_null<FunctionOpInterface>(callee);
+      StringRef name = fn ? SymbolTable::getSymbolName(fn).getValue() : "";
+      name.consume_front("_mlir_ciface_");
+      bool runnerUtility =
+          name.starts_with("printMemref") || name.starts_with("verifyMemRef");
+      if ((!fn || fn.isExternal()) && !runnerUtility &&
+          !summaries.publicOffloader.empty())
+        return fail("it is passed to " + getCalleeName(call) +
+                    ", which is outside the module and may call back " +
+                    summaries.publicOffloader +
+                    ", a public function that launches kernels");
       llvm::SmallPtrSet<Operation *, 4> visited;
       if (mayOffload(call, visited)) {
         if (why.empty())
@@ -1461,15 +1490,19 @@ static bool updatesRange(Value var, const Event &event) {
 
 /// Whether the host needs the device's newer contents before `event`: it
 /// reads, or it writes and the update after it sends all of `var` back to
-/// the device (the elements it did not write included).
+/// the device (the elements it did not write included). Writing every
+/// element of a view with gaps between its elements (a matrix's column, a
+/// stride-2 view) is not enough: its update `to` moves its span, gaps
+/// included, which must hold the device's contents first.
 static bool needsUpdateFrom(Value var, const Event &event) {
   if (!updatesOneElement(var, event) && updatesRange(var, event))
-    return llvm::any_of(event.pieces, [](const HostPiece &piece) {
-      return piece.reads || !piece.writesAll;
+    return llvm::any_of(event.pieces, [&](const HostPiece &piece) {
+      return piece.reads || !piece.writesAll || mayHaveGaps(var);
     });
   return event.hostReads ||
          (event.hostWrites && !updatesOneElement(var, event) &&
-          !updatesAliasElement(var, event) && !event.copiesIntoAll);
+          !updatesAliasElement(var, event) &&
+          (!event.copiesIntoAll || mayHaveGaps(var)));
 }
 
 /// The box `piece` of `var` that host loop `loop` touches: [lb + min, ub +
@@ -1579,8 +1612,10 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   if (!element && updatesRange(var, event)) {
     Operation *loop = event.op;
     b.setInsertionPoint(loop);
+    // (A view with gaps: its span moves, gaps included.)
+    bool gaps = mayHaveGaps(var);
     for (const HostPiece &piece : event.pieces)
-      if (deviceNewer && (piece.reads || !piece.writesAll)) {
+      if (deviceNewer && (piece.reads || !piece.writesAll || gaps)) {
         createDataOp(b, loop->getLoc(), "update",
                      getPiece(b, var, event.rangeLoop, piece), MapKind::from,
                      device);
@@ -1938,8 +1973,9 @@ getConstantSection(Value var, Value section) {
 }
 
 static bool writesAllOnHost(const Event &event, Value root) {
+  // (Every element of a view with gaps leaves the gaps unwritten.)
   if (!event.rangeLoop || event.rangeRoot != root || event.element ||
-      event.pieces.size() != 1)
+      event.pieces.size() != 1 || mayHaveGaps(root))
     return false;
   const HostPiece &piece = event.pieces.front();
   auto type = dyn_cast<MemRefType>(root.getType());
@@ -2131,7 +2167,13 @@ private:
   /// Summarises every function of the module, callees first, and keeps a
   /// copy of those that callers may call resident copies of.
   void summarize();
-  void summarize(FunctionOpInterface fn, bool recursive);
+  void summarize(FunctionOpInterface fn);
+  /// Summarises the functions of a cycle of calls together, each argument
+  /// entered on the device only when the whole cycle keeps it there.
+  void summarizeRecursive(ArrayRef<Operation *> component);
+  /// Whether `fn` calls through a function pointer (itself, or in a
+  /// function it calls that is summarised already).
+  bool callsThroughPointers(FunctionOpInterface fn);
   /// Summarises what `fn` (whose body is `entry`) does with `root`, one of
   /// its arguments or a buffer it makes and returns, into `s`.
   void summarizeBuffer(Block &entry, Value root, ArgSummary &s);
@@ -2362,6 +2404,7 @@ void OffloadHoistTransfersPass::runOnOperation() {
   covered.clear();
   resident.clear();
   summaries.clear();
+  summaries.publicOffloader.clear();
   carriedLoops.clear();
   carriedInside.clear();
   pristine.clear();
@@ -2389,6 +2432,25 @@ void OffloadHoistTransfersPass::runOnOperation() {
                      << " as argument(s), which its callers keep on the "
                         "device as they keep their buffers";
   }
+  // Public functions that code outside the module may call back.
+  SmallVector<std::string> offloaders;
+  getOperation().walk([&](FunctionOpInterface fn) {
+    if (!isa<KernelOp>(fn) && !fn.isExternal() && fn.isPublic() &&
+        llvm::any_of(fn.getArgumentTypes(), llvm::IsaPred<MemRefType>) &&
+        fn->walk([&](Operation *op) {
+            auto call = dyn_cast<CallOpInterface>(op);
+            llvm::SmallPtrSet<Operation *, 4> visited;
+            return isa<LaunchOp, DataOp, EnterDataOp, ExitDataOp, UpdateOp,
+                       DeviceCopyOp>(op) ||
+                           (call && mayOffload(call, visited))
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          }).wasInterrupted())
+      offloaders.push_back("@" + SymbolTable::getSymbolName(fn).str());
+    return WalkResult::skip();
+  });
+  if (!offloaders.empty())
+    summaries.publicOffloader = *llvm::min_element(offloaders);
   summarize();
   SmallVector<FunctionOpInterface> functions;
   getOperation().walk([&](FunctionOpInterface fn) {
@@ -2498,8 +2560,10 @@ void OffloadHoistTransfersPass::summarize() {
     } while (member != fn);
     bool recursive =
         component.size() > 1 || llvm::is_contained(callees.lookup(fn), fn);
-    for (Operation *op : component)
-      summarize(cast<FunctionOpInterface>(op), recursive);
+    if (recursive)
+      summarizeRecursive(component);
+    else
+      summarize(cast<FunctionOpInterface>(fn));
     // Members of a cycle call each other: any calls through pointers.
     bool throughPointers = llvm::any_of(component, [&](Operation *op) {
       auto it = summaries.find(op);
@@ -2514,23 +2578,25 @@ void OffloadHoistTransfersPass::summarize() {
       visit(fn);
 }
 
-void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
-                                          bool recursive) {
-  if (fn.isExternal())
-    return; // calls to it are host accesses
-  FunctionSummary summary;
+bool OffloadHoistTransfersPass::callsThroughPointers(FunctionOpInterface fn) {
+  bool through = false;
   fn->walk([&](CallOpInterface call) {
     Operation *callee = call.resolveCallableInTable(symbolTables);
     if (!isa_and_nonnull<FunctionOpInterface>(callee))
-      summary.callsThroughPointers = true;
+      through = true;
     else if (auto it = summaries.find(callee); it != summaries.end())
-      summary.callsThroughPointers |= it->second.callsThroughPointers;
+      through |= it->second.callsThroughPointers;
   });
+  return through;
+}
+
+void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn) {
+  if (fn.isExternal())
+    return; // calls to it are host accesses
+  FunctionSummary summary;
+  summary.callsThroughPointers = callsThroughPointers(fn);
   std::string name = "@" + SymbolTable::getSymbolName(fn).str();
-  if (recursive) {
-    summary.unknown = name + " calls itself (directly or through other "
-                             "functions)";
-  } else if (!fn.getFunctionBody().hasOneBlock()) {
+  if (!fn.getFunctionBody().hasOneBlock()) {
     summary.unknown = name + " has more than one block";
   } else {
     Block &entry = fn.getFunctionBody().front();
@@ -2574,6 +2640,119 @@ void OffloadHoistTransfersPass::summarize(FunctionOpInterface fn,
   if (touches)
     pristine[fn] = fn->clone();
   summaries[fn] = std::move(summary);
+}
+
+/// Whether two summaries of one argument of a recursive function say the
+/// same (summarizeRecursive iterates until they do).
+static bool sameFacts(const ArgSummary &a, const ArgSummary &b) {
+  return a.unknown.empty() == b.unknown.empty() && a.launches == b.launches &&
+         a.hostAccess == b.hostAccess && a.wideHostAccess == b.wideHostAccess &&
+         a.deviceWrites == b.deviceWrites &&
+         a.needsHostData == b.needsHostData &&
+         a.deviceConstant == b.deviceConstant && a.deviceArg == b.deviceArg;
+}
+
+void OffloadHoistTransfersPass::summarizeRecursive(
+    ArrayRef<Operation *> component) {
+  auto getName = [](Operation *fn) {
+    return "@" + SymbolTable::getSymbolName(fn).str();
+  };
+  std::string cycle = " calls itself (directly or through other functions)";
+  // Every member needs a body of one block; otherwise none is summarised.
+  SmallVector<FunctionOpInterface> members;
+  std::string why;
+  for (Operation *op : component) {
+    auto fn = cast<FunctionOpInterface>(op);
+    if (fn.isExternal() || !fn.getFunctionBody().hasOneBlock())
+      why = getName(fn) + cycle + " and " + getName(fn) +
+            (fn.isExternal() ? " has no body" : " has more than one block");
+    members.push_back(fn);
+  }
+  for (FunctionOpInterface fn : members) {
+    FunctionSummary &summary = summaries[fn];
+    summary.callsThroughPointers = callsThroughPointers(fn);
+    if (!why.empty()) {
+      summary.unknown = why;
+      continue;
+    }
+    planFunctionLoops(fn);
+    // At first no call of the cycle touches anything.
+    for (BlockArgument arg : fn.getFunctionBody().getArguments())
+      if (isa<MemRefType>(arg.getType()))
+        summary.args[arg.getArgNumber()] = ArgSummary();
+  }
+  if (!why.empty())
+    return;
+  // The least fixed point: each round summarises every argument again with
+  // what the last round said of the calls within the cycle, adding what it
+  // finds (launches, device writes, the host's data needed), until a round
+  // adds nothing. Host accesses inside get their updates in the copies as
+  // in any other function's. An argument whose launches pick another device
+  // at the next level, or that a call within the cycle gets as a view,
+  // keeps its per-launch clauses, and so do those the cycle passes it on
+  // to. What a call does first and stores last depends on the depth of the
+  // recursion: no caller counts on it.
+  // (Each round sees the last round's summaries, each call within the
+  // cycle counting as one launch and no copies or updates: the counts the
+  // remarks give are those of one level.)
+  constexpr unsigned kMaxRounds = 16;
+  bool changed = true;
+  for (unsigned round = 0; changed; ++round) {
+    changed = false;
+    for (FunctionOpInterface fn : members)
+      for (auto &[position, s] : summaries[fn].args) {
+        s.numLaunches = s.launches;
+        s.numLoopLaunches = s.copies = s.updates = 0;
+      }
+    std::vector<std::pair<ArgSummary *, ArgSummary>> next;
+    for (FunctionOpInterface fn : members) {
+      Block &entry = fn.getFunctionBody().front();
+      for (BlockArgument arg : entry.getArguments()) {
+        if (!isa<MemRefType>(arg.getType()))
+          continue;
+        ArgSummary &old = summaries[fn].args[arg.getArgNumber()];
+        if (!old.unknown.empty())
+          continue;
+        ArgSummary s;
+        if (round == kMaxRounds)
+          s.unknown =
+              getName(fn) + cycle + ", and what it does with it did not settle";
+        else
+          summarizeBuffer(entry, arg, s);
+        // (Passed on within the cycle to an argument that cannot be
+        // entered: the reason is that one's.)
+        for (FunctionOpInterface member : members) {
+          std::string passed = "it is passed to " + getName(member) +
+                               ", which cannot be entered with it on the "
+                               "device: ";
+          if (StringRef(s.unknown).starts_with(passed))
+            s.unknown = s.unknown.substr(passed.size());
+        }
+        s.initializes = false;
+        s.initializesIfSizeOf.reset();
+        s.needsHostDataUnlessSized = false;
+        s.storedLast.clear();
+        s.launches |= old.launches;
+        s.hostAccess |= old.hostAccess;
+        s.wideHostAccess |= old.wideHostAccess;
+        s.deviceWrites |= old.deviceWrites;
+        s.needsHostData |= old.needsHostData;
+        if (!s.deviceConstant && !s.deviceArg) {
+          s.deviceConstant = old.deviceConstant;
+          s.deviceArg = old.deviceArg;
+        }
+        changed |= !sameFacts(old, s);
+        next.emplace_back(&old, std::move(s));
+      }
+    }
+    for (auto &[old, s] : next)
+      *old = std::move(s);
+  }
+  for (FunctionOpInterface fn : members)
+    if (llvm::any_of(summaries[fn].args, [](auto &entry) {
+          return entry.second.unknown.empty() && entry.second.touches();
+        }))
+      pristine[fn] = fn->clone();
 }
 
 void OffloadHoistTransfersPass::summarizeBuffer(Block &entry, Value root,

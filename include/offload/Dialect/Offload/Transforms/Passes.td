@@ -762,7 +762,11 @@ def OffloadHoistTransfers : Pass<"offload-hoist-transfers", "ModuleOp"> {
     accesses get the updates they need (one element for a load or store).
     The callee itself is not changed (a public one has callers this module
     does not see); a private one that no call reaches any more is removed.
-    Recursive functions, and those with more than one block, are not
+    The functions of a cycle of calls (recursive ones) are summarised
+    together, to a fixed point: an argument the cycle launches on and
+    passes on within it as itself (not a view, on one device) is entered
+    like any other, and the copies' calls within the cycle call copies
+    entered with it. Functions with more than one block are not
     summarised: a buffer passed to one that launches keeps its per-launch
     clauses.
 
