@@ -64,6 +64,9 @@ bool mlir::offload::holdsTensors(Operation *module) {
 
 void mlir::offload::buildOffloadDevicePipeline(
     OpPassManager &pm, const OffloadPipelineOptions &options) {
+  // Host functions written as control-flow graphs: structured, so that
+  // the passes below see their loops and branches.
+  pm.addNestedPass<func::FuncOp>(createOffloadLiftControlFlow());
   // Aggregate linalg ops (linalg.softmax) as the ops they stand for, on
   // tensors before the bufferization.
   pm.addPass(createOffloadDecomposeLinalg());

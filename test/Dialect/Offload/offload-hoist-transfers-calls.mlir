@@ -312,31 +312,45 @@ func.func @pingpong(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
   return
 }
 
-// A recursive function passing its buffer on as a view (a half of it): the
-// cycle cannot keep one buffer entered, so the argument keeps its
-// per-launch clauses, and the remark in the loop says why.
+// A recursive function passing its buffer on as a view (a half of it):
+// all of the buffer is kept on the device, and the copy entered with the
+// view finds each half there.
+// CHECK-LABEL: func.func private @halves_resident_0(
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>
+// CHECK-NOT: offload.enter_data
+// CHECK: offload.launch @inc(%[[A]])
+// CHECK: call @halves_resident_0(
+// CHECK-NOT: offload.exit_data
+// CHECK: return
 func.func private @halves(%a: memref<?xf32>, %n: index) {
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
+  // expected-remark@+1 {{buffer kept on the device across 3 launch(es), through calls to @halves: enter 'to', exit 'from', 0 update(s); 2 copies instead of 4}}
   offload.launch @inc(%a) : (memref<?xf32>) -> ()
   %more = arith.cmpi ugt, %n, %c1 : index
   scf.if %more {
     %h = arith.divui %n, %c2 : index
     %v = memref.subview %a[0] [%h] [1] : memref<?xf32> to memref<?xf32, strided<[1]>>
     %c = memref.cast %v : memref<?xf32, strided<[1]>> to memref<?xf32>
+    // expected-remark@+1 {{calls @halves_resident_0, a copy of @halves entered with argument(s) #0 on the device}}
     func.call @halves(%c, %h) : (memref<?xf32>, index) -> ()
   }
   return
 }
 // CHECK-LABEL: func.func @calls_halves(
-// CHECK-NOT: offload.enter_data
-// CHECK: return
+// CHECK-SAME: %[[A:[^:]*]]: memref<?xf32>
+// CHECK: offload.enter_data map(to: %[[A]] : memref<?xf32>)
+// CHECK-NEXT: scf.for
+// CHECK-NEXT: func.call @halves_resident_0(%[[A]],
+// CHECK-NEXT: }
+// CHECK-NEXT: offload.exit_data map(from: %[[A]] : memref<?xf32>)
 func.func @calls_halves(%a: memref<?xf32>, %steps: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c64 = arith.constant 64 : index
+  // expected-remark@+1 {{buffer kept on the device across 2 launch(es) (2 in loops), through calls to @halves: enter 'to', exit 'from', 0 update(s); 2 copies instead of 0 + 2 per iteration}}
   scf.for %k = %c0 to %steps step %c1 {
-    // expected-remark@+1 {{buffer moved at every iteration of the loop around this call: it is passed to @halves, which cannot be entered with it on the device: launches map different views of it (argument #0)}}
+    // expected-remark@+1 {{calls @halves_resident_0, a copy of @halves entered with argument(s) #0 on the device}}
     func.call @halves(%a, %c64) : (memref<?xf32>, index) -> ()
   }
   return

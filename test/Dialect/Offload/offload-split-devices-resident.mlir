@@ -556,6 +556,56 @@ func.func @calls_elsewhere(%a: memref<?xf32>, %b: memref<?xf32>, %c: memref<?xf3
   return
 }
 
+llvm.func @printf(!llvm.ptr, ...) -> i32
+llvm.mlir.global private constant @fmt("step %ld\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global private @scratch(0 : i64) {addr_space = 0 : i32} : i64
+
+// printf given a string literal (the address of a constant global) and
+// scalars touches none of the run's buffers: the run goes on across it.
+// CHECK-LABEL: func.func @prints(
+//       CHECK:   offload.enter_data
+//       CHECK:   scf.for
+//       CHECK:     llvm.call @printf(
+//       CHECK:   offload.exit_data
+func.func @prints(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches of @step keep their sections on every device present across 2 launch(es) (2 in loops)}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %fmt = llvm.mlir.addressof @fmt : !llvm.ptr
+    %k = arith.index_cast %t : index to i64
+    llvm.call @printf(%fmt, %k) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, i64) -> i32
+    // expected-remark@+2 {{launch of @step split}}
+    // expected-remark@+1 {{before this launch each device receives}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
+// A pointer to a global that is not constant may hold anything: the run
+// ends at the call.
+// CHECK-LABEL: func.func @passes_pointer(
+//   CHECK-NOT:   offload.enter_data
+//       CHECK:   return
+func.func @passes_pointer(%a: memref<?xf32>, %b: memref<?xf32>, %steps: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark@+1 {{split launches do not keep their sections on the devices across this op: 'llvm.call' calls a function, which may touch the buffers}}
+  scf.for %t = %c0 to %steps step %c1 {
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%a, %b) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+    %p = llvm.mlir.addressof @scratch : !llvm.ptr
+    %fmt = llvm.mlir.addressof @fmt : !llvm.ptr
+    llvm.call @printf(%fmt, %p) vararg(!llvm.func<i32 (ptr, ...)>) : (!llvm.ptr, !llvm.ptr) -> i32
+    // expected-remark@+1 {{launch of @step split}}
+    offload.launch @step(%b, %a) devices(all) : (memref<?xf32>, memref<?xf32>) -> ()
+  }
+  return
+}
+
 // The host touching one of the buffers through another name (a select of
 // two of them) ends the run: the run moves only what it can follow.
 // CHECK-LABEL: func.func @host_alias(

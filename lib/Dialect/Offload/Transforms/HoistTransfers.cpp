@@ -1271,20 +1271,29 @@ collectEvents(Block *block, Value root,
           if (!result.onDevice(device, summary->deviceConstant))
             return fail("its launches pick different devices");
           Value arg = use.get();
-          if (!result.var)
+          if (!result.var) {
             result.var = arg;
-          else if (result.var != arg &&
-                   (result.sections ||
-                    sameElements(arg) != sameElements(result.var)))
-            return fail("launches map different views of it");
+          } else if (result.var != arg &&
+                     (result.sections ||
+                      sameElements(arg) != sameElements(result.var))) {
+            // Different views of the buffer (a helper called on all of it
+            // and on a window): all of it is kept on the device, as for
+            // launches on different views, and the copy entered with the
+            // view finds it there.
+            if (!isMemRefInside(arg, root) || !isMemRefInside(result.var, root))
+              return fail("launches map different views of it");
+            result.var = root;
+            result.sections = true;
+            result.section = Value();
+          }
           // The callee's launches map what they map.
           result.sameSection = false;
           event.copiesIn |= needsHostDataAt(call, *position, *summary);
           event.deviceWrites |= summary->deviceWrites;
           event.inLoop |= isInLoopBelow(call, op);
           event.callLaunches += summary->numLaunches;
-          event.callInitializes |=
-              op == call && initializesAt(call, *position, *summary);
+          event.callInitializes |= op == call && stripCasts(arg) == root &&
+                                   initializesAt(call, *position, *summary);
         }
         event.calleeHostAccess |= summary->hostAccess;
         event.calls.push_back({call, *position, summary});

@@ -1365,6 +1365,18 @@ struct OffloadSplitDevicesPass
     });
   }
 
+  /// Whether `value` is the address of a constant LLVM global (a string
+  /// literal `printf` is given): it holds no buffer.
+  bool isConstantGlobalAddress(Value value) {
+    auto address = value.getDefiningOp<LLVM::AddressOfOp>();
+    if (!address)
+      return false;
+    auto global =
+        dyn_cast_or_null<LLVM::GlobalOp>(SymbolTable::lookupNearestSymbolFrom(
+            address, address.getGlobalNameAttr()));
+    return global && global.getConstant();
+  }
+
   /// What `op` does for runs (see OpSummary).
   OpSummary summarize(Operation *op) {
     OpSummary summary;
@@ -1379,7 +1391,8 @@ struct OffloadSplitDevicesPass
     auto touchesWhole = [&](ValueRange values) {
       for (Value value : values) {
         if (!isa<BaseMemRefType>(value.getType())) {
-          if (!value.getType().isIntOrIndexOrFloat())
+          if (!value.getType().isIntOrIndexOrFloat() &&
+              !isConstantGlobalAddress(value))
             return false;
           continue;
         }

@@ -99,6 +99,32 @@ def OffloadOutlineLinalg : Pass<"offload-outline-linalg", "ModuleOp"> {
   ];
 }
 
+def OffloadLiftControlFlow
+    : Pass<"offload-lift-control-flow", "::mlir::func::FuncOp"> {
+  let summary = "Lift host functions written with branches to structured "
+                "control flow";
+  let description = [{
+    Rewrites a host function whose body has several blocks joined by
+    `cf.br`, `cf.cond_br` and `cf.switch` (a loop written as blocks, an
+    early `return`), as front ends emitting a control-flow graph write
+    them, into one block of `scf.if`, `scf.while` and `scf.index_switch`
+    ops (upstream's `transformCFGToSCF` with the ControlFlow dialect's
+    lifting). The passes that place data movement then see its loops and
+    branches: a loop of launches written as blocks keeps its buffers on the
+    device across it, and a call of such a function from a loop is entered
+    with them, as for the same function written with `scf`.
+
+    A function it cannot lift (a conditional branch of another dialect,
+    `llvm.cond_br` say)
+    stays as it is; it then moves data at each launch, as before.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect",
+  ];
+}
+
 def OffloadDecomposeLinalg : Pass<"offload-decompose-linalg", "ModuleOp"> {
   let summary = "Decompose aggregate linalg ops (softmax, pack, unpack)";
   let description = [{
