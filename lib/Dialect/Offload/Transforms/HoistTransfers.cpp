@@ -1157,8 +1157,14 @@ collectEvents(Block *block, Value root,
       bool seen = llvm::is_contained(event.launches, launch);
       if (map.isAlways() || map.isPresent())
         return fail("a launch maps it with 'always' or 'present'");
-      if (!result.onDevice(launch.getDevice(), std::nullopt))
+      if (!result.onDevice(launch.getDevice(), std::nullopt)) {
+        // (A share of a launch split over several devices, run by the host
+        // thread of its device: offload-split-devices placed its data.)
+        if (launch->getParentOfType<omp::ParallelOp>())
+          return fail("a launch splits it over several devices, whose "
+                      "shares move as offload-split-devices placed them");
         return fail("its launches pick different devices");
+      }
       // Through a value that may be this buffer or another at run time
       // (`arith.select`, an `scf.if` yielding buffers): when it is this
       // one, the launch finds all of it entered, and may read and write it
