@@ -42,7 +42,9 @@ void mlir::offload::addPreLLVMLoweringPasses(OpPassManager &pm) {
   // arith/math first, then the struct itself.
   pm.addPass(createConvertComplexToStandardPass());
   pm.addPass(createConvertComplexToLLVMPass());
-  pm.addPass(arith::createArithExpandOpsPass());
+  // (Not upstream's arith-expand: its maximumf / minimumf get the sign of
+  // zero wrong.)
+  pm.addPass(createOffloadExpandArith());
   pm.addPass(createSCFToControlFlowPass());
 }
 
@@ -54,9 +56,9 @@ void mlir::offload::addHostFloatPasses(OpPassManager &pm) {
   arith::ArithEmulateUnsupportedFloatsOptions emulate;
   emulate.sourceTypeStrs = {"bf16"};
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulate));
-  arith::ArithExpandOpsPassOptions expand;
+  OffloadExpandArithOptions expand;
   expand.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expand));
+  pm.addPass(createOffloadExpandArith(expand));
 }
 
 void mlir::offload::addPostLLVMLoweringPasses(OpPassManager &pm) {

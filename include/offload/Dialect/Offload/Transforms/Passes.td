@@ -997,6 +997,26 @@ def OffloadExpandCopies : Pass<"offload-expand-copies"> {
   ];
 }
 
+def OffloadExpandArith : Pass<"offload-expand-arith"> {
+  let summary = "Expand the arith ops LLVM has no instruction for";
+  let description = [{
+    Rewrites `arith.ceildivsi`, `arith.ceildivui`, `arith.floordivsi`, the
+    scaling extensions and truncations and, with `include-bf16`, `bf16`
+    `arith.extf` / `arith.truncf` into arith ops the LLVM lowering handles
+    (upstream's expansions). Unlike upstream's `arith-expand`, it leaves
+    `arith.maximumf` / `arith.minimumf` (and the `maxnumf`, `minnumf` and
+    integer min/max ops) to the LLVM lowering, which makes them LLVM's
+    `maximum` / `minimum` intrinsics: `arith-expand`'s compare and select
+    gets the sign of zero wrong (`maximumf(+0.0, -0.0)` gave -0.0 on every
+    target). Every target pipeline runs it before lowering to LLVM.
+  }];
+  let options = [
+    Option<"includeBf16", "include-bf16", "bool", /*default=*/"false",
+           "Also expand bf16 extf and truncf into integer arithmetic">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
+}
+
 def OffloadPrivateAllocas : Pass<"offload-private-allocas"> {
   let summary = "Put the stack buffers of device code in private memory";
   let description = [{
