@@ -1503,16 +1503,23 @@ static bool updatesRange(Value var, const Event &event) {
   return event.rangeLoop && stripCasts(var) == event.rangeRoot;
 }
 
+/// Whether the host loop's box `piece` of `var` needs the device's newer
+/// contents before the loop: it reads some of it, or does not write all of
+/// it, or `var` has gaps between its elements (a matrix's column, a
+/// stride-2 view), which its update `to` moves too.
+static bool pieceNeedsUpdateFrom(Value var, const HostPiece &piece) {
+  return piece.reads || !piece.writesAll || mayHaveGaps(var);
+}
+
 /// Whether the host needs the device's newer contents before `event`: it
 /// reads, or it writes and the update after it sends all of `var` back to
 /// the device (the elements it did not write included). Writing every
-/// element of a view with gaps between its elements (a matrix's column, a
-/// stride-2 view) is not enough: its update `to` moves its span, gaps
-/// included, which must hold the device's contents first.
+/// element of a view with gaps is not enough: its update `to` moves its
+/// span, gaps included, which must hold the device's contents first.
 static bool needsUpdateFrom(Value var, const Event &event) {
   if (!updatesOneElement(var, event) && updatesRange(var, event))
     return llvm::any_of(event.pieces, [&](const HostPiece &piece) {
-      return piece.reads || !piece.writesAll || mayHaveGaps(var);
+      return pieceNeedsUpdateFrom(var, piece);
     });
   return event.hostReads ||
          (event.hostWrites && !updatesOneElement(var, event) &&
@@ -1627,10 +1634,8 @@ static unsigned insertHostUpdates(OpBuilder &b, Value var, Value device,
   if (!element && updatesRange(var, event)) {
     Operation *loop = event.op;
     b.setInsertionPoint(loop);
-    // (A view with gaps: its span moves, gaps included.)
-    bool gaps = mayHaveGaps(var);
     for (const HostPiece &piece : event.pieces)
-      if (deviceNewer && (piece.reads || !piece.writesAll || gaps)) {
+      if (deviceNewer && pieceNeedsUpdateFrom(var, piece)) {
         createDataOp(b, loop->getLoc(), "update",
                      getPiece(b, var, event.rangeLoop, piece), MapKind::from,
                      device);
